@@ -1,0 +1,221 @@
+"""Build a ``.mjr`` file into an importable module, through a content-keyed cache.
+
+``_parse -> _check -> _generate -> _compile``, each a small step, as a template
+engine does it.  The cache key is the sha256 of every source text in the
+``extends`` chain, mjr's version, the templates, Cython's version and the Python
+ABI, so an edit to any of them is a new entry; entries are written to a temporary
+folder and moved in with ``os.replace``, so two processes building the same file
+at once both end with a valid module, and an entry that fails to import is rebuilt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+import Cython
+
+from mjr import __version__
+from mjr.dsl import ast
+from mjr.dsl.parser import parse
+from mjr.errors import MjrError, Problem, PurePythonWarning, SourceError, Span
+
+from . import ir
+from .checker import check
+from .codegen import ModuleSource, generate, template_hash
+
+_META = "entry.json"
+
+
+@dataclass(frozen=True)
+class Built:
+    module: ModuleType
+    backend: str  # compiled | python
+    path: Path
+
+
+def search_path(near: Path | None = None) -> list[Path]:
+    """Where ``extends`` and ids look for ``<id>.mjr``: beside the file, the folders
+    in MJR_PATH, then the bundled rulesets."""
+    paths = [near] if near is not None else []
+    paths += [Path(p) for p in os.environ.get("MJR_PATH", "").split(os.pathsep) if p]
+    paths.append(bundled_dir())
+    return paths
+
+
+def bundled_dir() -> Path:
+    import mjr.rulesets
+
+    return Path(mjr.rulesets.__file__).resolve().parent
+
+
+def find_source(ident: str, near: Path | None = None) -> Path | None:
+    for folder in search_path(near):
+        candidate = folder / f"{ident}.mjr"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def read_file(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise MjrError(f"{path}: no such file") from None
+    except UnicodeDecodeError as error:
+        raise MjrError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
+    except OSError as error:
+        raise MjrError(f"{path}: cannot read ({error.strerror})") from None
+
+
+def parse_file(path: Path, ident: str | None = None) -> ast.Ruleset:
+    """The ruleset in ``path`` (the one named ``ident`` where a file holds several)."""
+    text = read_file(path)
+    rulesets = parse(text, str(path))
+    if ident is None:
+        return rulesets[0]
+    for ruleset in rulesets:
+        if ruleset.id == ident:
+            return ruleset
+    known = ", ".join(r.id for r in rulesets)
+    raise SourceError([Problem(Span(str(path), 1, 1), f"no ruleset {ident!r} in this file (it has {known})")])
+
+
+def check_file(path: Path) -> ir.Ruleset:
+    """Parse and check ``path``; raises SourceError listing every problem."""
+    root = parse_file(path)
+
+    def resolve(ident: str) -> ast.Ruleset | None:
+        source = find_source(ident, path.parent)
+        return parse_file(source, ident) if source is not None else None
+
+    return check(root, resolve)
+
+
+def build_key(ruleset: ir.Ruleset) -> str:
+    digest = hashlib.sha256()
+    for part in (__version__, template_hash(), Cython.__version__, sysconfig.get_config_var("SOABI") or sys.version):
+        digest.update(part.encode() + b"\0")
+    for file in ruleset.files:
+        digest.update(file.encode() + b"\0")
+        digest.update(read_file(Path(file)).encode() + b"\0")
+    return digest.hexdigest()
+
+
+def cache_dir() -> Path:
+    if "MJR_CACHE_DIR" in os.environ:
+        return Path(os.environ["MJR_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "mjr"
+
+
+def generate_file(path: Path) -> ModuleSource:
+    ruleset = check_file(path)
+    return generate(ruleset, build_key(ruleset))
+
+
+def build(path: Path, backend: str = "auto") -> Built:
+    """Compile ``path`` (or take it from the cache) and import it.
+
+    ``backend``: ``compiled`` (fail if it cannot be compiled), ``python`` (the
+    interpreted module), or ``auto`` (compiled, else interpreted with a warning).
+    """
+    ruleset = check_file(path)
+    key = build_key(ruleset)
+    entry = cache_dir() / key[:2] / key
+    source = generate(ruleset, key)
+    wants_compiled = backend != "python"
+    meta = _read_meta(entry)
+    if meta is None or (wants_compiled and not meta.get("tried")):
+        _write_entry(entry, source, compile_it=wants_compiled)
+        meta = _read_meta(entry)
+        if meta is None:
+            raise MjrError(f"could not write the build cache at {entry}")
+    return _import(entry, source.module_name, backend, meta)
+
+
+def _import(entry: Path, name: str, backend: str, meta: dict[str, object]) -> Built:
+    compiled = entry / str(meta.get("compiled") or "")
+    if backend != "python" and meta.get("compiled") and compiled.is_file():
+        try:
+            return Built(import_path(name, compiled), "compiled", compiled)
+        except ImportError:
+            shutil.rmtree(entry, ignore_errors=True)  # a corrupt entry: rebuilt next time
+            raise MjrError(f"the cached build of {name} was corrupt and has been removed; load again") from None
+    if backend == "compiled":
+        raise MjrError(f"{name} could not be compiled: {meta.get('error', 'no C compiler')}")
+    if backend == "auto":
+        warnings.warn(f"mjr: {name} runs interpreted (pure-Python mode): it could not be compiled",
+                      PurePythonWarning, stacklevel=3)
+    source = entry / f"{name}.py"
+    return Built(import_path(name + "_py", source), "python", source)
+
+
+def import_path(name: str, path: Path) -> ModuleType:
+    """Import the module file ``path`` under ``name``."""
+    if name in sys.modules and getattr(sys.modules[name], "__file__", None) == str(path):
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    sys.modules[name] = module
+    return module
+
+
+def _read_meta(entry: Path) -> dict[str, object] | None:
+    try:
+        meta = json.loads((entry / _META).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(meta, dict) or not (entry / str(meta.get("source", ""))).is_file():
+        return None
+    return meta
+
+
+def _write_entry(entry: Path, source: ModuleSource, compile_it: bool) -> None:
+    """Generate (and compile) in a private folder, then move each file into place;
+    the metadata file goes last, so a reader never sees half an entry."""
+    entry.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=entry.parent, prefix=".build-") as work:
+        folder = Path(work)
+        py = folder / f"{source.module_name}.py"
+        py.write_text(source.text, encoding="utf-8")
+        meta: dict[str, object] = {"source": py.name, "compiled": None, "tried": compile_it}
+        if compile_it:
+            compiled, error = compile_module(py)
+            meta["compiled"] = compiled.name if compiled else None
+            if error:
+                meta["error"] = error
+            if compiled:
+                os.replace(compiled, entry / compiled.name)
+        os.replace(py, entry / py.name)
+        (folder / _META).write_text(json.dumps(meta), encoding="utf-8")
+        os.replace(folder / _META, entry / _META)
+
+
+def compile_module(py: Path) -> tuple[Path | None, str]:
+    """Cythonize and build ``py`` in its folder; the extension's path, or None and why."""
+    command = [sys.executable, "-c", "from Cython.Build.Cythonize import main; main()", "-i", "-3", "-q", py.name]
+    try:
+        done = subprocess.run(command, cwd=py.parent, capture_output=True, text=True, timeout=900)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return None, str(error)
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    built = py.with_name(py.stem + suffix)
+    if done.returncode != 0 or not built.is_file():
+        lines = (done.stderr or done.stdout).strip().splitlines()
+        return None, lines[-1] if lines else f"exit status {done.returncode}"
+    return built, ""

@@ -1,0 +1,424 @@
+"""Check a ruleset's AST (with its ``extends`` chain) and lower it to IR.
+
+Every statement checks its own requirements and reports into one list; the list is
+raised once, as a :class:`SourceError` naming every problem with its place.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from mjr.dsl import ast
+from mjr.errors import Problem, SourceError, Span, problem_at
+from mjr.tiles import FIRST_HONOR, N_KINDS, SUIT_LETTERS, parse_tile
+
+from . import ir
+from .expressions import AMOUNT, FAN_CONDITION, RULE, SCORE, ExpressionChecker, Names
+
+CLAIMS = {"chow": ("left", "any"), "pong": (), "kong": ()}
+WIN_METHODS = ("self_draw", "discard", "robbing_kong")
+SHAPES = {"standard": (), "seven_pairs": ("fours",), "thirteen_orphans": ()}
+WILDCARD_USES = ("discard", "claim")
+LIMIT_MODES = ("highest", "sum")
+DEFAULT_SUCCESSOR_CYCLES = ((27, 28, 29, 30, 31, 32, 33),)
+
+#: Loads a ruleset's AST by id, for ``extends``; returns None when there is none.
+Resolver = Callable[[str], "ast.Ruleset | None"]
+
+
+@dataclass
+class _Merged:
+    """A ruleset's statements after applying its ``extends`` chain."""
+
+    settings: dict[str, ast.Statement] = field(default_factory=dict)
+    wildcards: list[ast.Statement] = field(default_factory=list)
+    defines: dict[str, ast.Define] = field(default_factory=dict)
+    fans: dict[str, ast.Fan] = field(default_factory=dict)
+    requirements: dict[str, ast.Require] = field(default_factory=dict)
+    floors: dict[str, ast.Floor] = field(default_factory=dict)
+    payments: dict[str, ast.Pay] = field(default_factory=dict)
+    sources: list[str] = field(default_factory=list)
+    examples: list[ast.Example] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+
+
+class Checker:
+    def __init__(self, root: ast.Ruleset, resolve: Resolver):
+        self.root = root
+        self.resolve = resolve
+        self.problems: list[Problem] = []
+        self.texts: dict[str, str] = {root.file: root.text}
+
+    def report(self, span: Span, message: str) -> None:
+        self.problems.append(problem_at(self.texts.get(span.file, ""), span, message))
+
+    def check(self) -> ir.Ruleset:
+        merged = self._merge(self.root, [])
+        result = self._lower(merged)
+        if self.problems:
+            raise SourceError(sorted(self.problems, key=lambda p: (p.span.file, p.span.line, p.span.column)))
+        assert result is not None
+        return result
+
+    # -- extends ---------------------------------------------------------------
+
+    def _merge(self, node: ast.Ruleset, chain: list[str]) -> _Merged:
+        self.texts[node.file] = node.text
+        merged = _Merged()
+        if node.extends is not None:
+            parent_id, span = node.extends
+            parent = self.resolve(parent_id) if parent_id not in chain + [node.id] else None
+            if parent_id in chain + [node.id]:
+                self.report(span, f"'extends' makes a cycle: {' -> '.join([*chain, node.id, parent_id])}")
+            elif parent is None:
+                self.report(span, f"unknown ruleset {parent_id!r} in 'extends'")
+            else:
+                merged = self._merge(parent, [*chain, node.id])
+                merged.examples = []  # a parent's examples describe the parent
+        merged.files.append(node.file)
+        self._apply(node, merged)
+        return merged
+
+    def _apply(self, node: ast.Ruleset, merged: _Merged) -> None:
+        seen: dict[tuple[str, str], Span] = {}
+        own_wildcards: list[ast.Statement] = []
+        for statement in node.statements:
+            key = _statement_key(statement)
+            if key is not None and key[0] != "example":
+                if key in seen:
+                    first = seen[key]
+                    self.report(statement.span, f"duplicate {key[0]} {key[1]!r} (first at line {first.line})")
+                    continue
+                seen[key] = statement.span
+            self._apply_statement(statement, merged, own_wildcards)
+        if own_wildcards:
+            merged.wildcards = own_wildcards
+
+    def _apply_statement(self, statement: ast.Statement, merged: _Merged, wildcards: list[ast.Statement]) -> None:
+        if isinstance(statement, ast.Source):
+            merged.sources.insert(0, statement.text)
+        elif isinstance(statement, (ast.WildcardNone, ast.WildcardFixed, ast.WildcardIndicator, ast.WildcardUse)):
+            wildcards.append(statement)
+        elif isinstance(statement, ast.Define):
+            merged.defines[statement.name] = statement
+        elif isinstance(statement, ast.Fan):
+            merged.fans[statement.id] = statement
+        elif isinstance(statement, ast.Require):
+            merged.requirements[statement.id] = statement
+        elif isinstance(statement, ast.Floor):
+            merged.floors[statement.id] = statement
+        elif isinstance(statement, ast.Pay):
+            merged.payments[statement.id] = statement
+        elif isinstance(statement, ast.Example):
+            merged.examples.append(statement)
+        elif isinstance(statement, ast.Drop):
+            for ident, span in statement.ids:
+                if not any(ident in table for table in _droppable(merged)):
+                    self._unknown(span, ident, [k for t in _droppable(merged) for k in t], "to drop")
+                for table in _droppable(merged):
+                    table.pop(ident, None)  # type: ignore[attr-defined]
+        else:
+            key = _statement_key(statement)
+            assert key is not None
+            merged.settings[key[1]] = statement
+
+    def _unknown(self, span: Span, name: str, candidates: list[str], what: str) -> None:
+        hint = difflib.get_close_matches(name, candidates, n=1)
+        suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+        self.report(span, f"unknown name {name!r} {what}{suggestion}")
+
+    # -- lowering ----------------------------------------------------------------
+
+    def _lower(self, merged: _Merged) -> ir.Ruleset | None:
+        root = self.root
+        tiles = merged.settings.get("tiles")
+        kinds = self._kinds(tiles) if isinstance(tiles, ast.Tiles) else None
+        if kinds is None:
+            self.report(root.span, "a ruleset needs a 'tiles' statement, e.g. tiles suits(m p s) winds dragons")
+            kinds = tuple(range(N_KINDS))
+        deal = self._deal(merged.settings.get("deal"))
+        claims = self._options(merged.settings.get("claims"), CLAIMS, "claim")
+        win_methods = tuple(name for name, _ in self._options(merged.settings.get("win"), dict.fromkeys(WIN_METHODS, ()), "win method"))
+        shapes = dict(self._options(merged.settings.get("shapes"), SHAPES, "shape"))
+        if not shapes:
+            shapes = {"standard": ()}
+        names = Names(dict(merged.defines), {fid: i for i, fid in enumerate(merged.fans)})
+        checker = ExpressionChecker(names, self.report)
+        fans, order = self._fans(merged, names, checker)
+        requirements = tuple(
+            ir.Requirement(r.id, r.display, checker.check(r.condition, ir.BOOL, RULE), r.span)
+            for r in merged.requirements.values()
+        )
+        floors = tuple(
+            ir.FloorRule(i, f.id, f.display, f.value, checker.check(f.condition, ir.BOOL, RULE), f.span)
+            for i, f in enumerate(merged.floors.values())
+        )
+        payments = tuple(self._payment(i, p, checker) for i, p in enumerate(merged.payments.values()))
+        score = self._score(merged.settings.get("score"), checker, fans)
+        return ir.Ruleset(
+            id=root.id,
+            title=root.title,
+            native_title=root.native_title,
+            sources=tuple(merged.sources),
+            files=tuple(merged.files),
+            kinds=kinds,
+            deal=deal,
+            claims=claims,
+            win_methods=win_methods or WIN_METHODS,
+            seven_pairs=(2 if "fours" in shapes["seven_pairs"] else 1) if "seven_pairs" in shapes else 0,
+            thirteen_orphans="thirteen_orphans" in shapes,
+            standard="standard" in shapes,
+            wildcards=self._wildcards(merged.wildcards, kinds),
+            fans=fans,
+            fan_order=order,
+            requirements=requirements,
+            floors=floors,
+            payments=payments,
+            score=score,
+            cap=self._int_setting(merged, "cap"),
+            limits=self._limits(merged.settings.get("limits")),
+            minimum=self._int_setting(merged, "minimum"),
+            base=self._int_setting(merged, "base") or 1,
+            examples=tuple(self._example(e, fans) for e in merged.examples),
+        )
+
+    def _kinds(self, tiles: ast.Tiles) -> tuple[int, ...]:
+        kinds: list[int] = []
+        for letter in SUIT_LETTERS:
+            if letter in tiles.suits:
+                base = SUIT_LETTERS.index(letter) * 9
+                kinds.extend(range(base, base + 9))
+        if len(set(tiles.suits)) != len(tiles.suits):
+            self.report(tiles.span, "a suit is listed twice in 'tiles'")
+        if tiles.winds:
+            kinds.extend(range(FIRST_HONOR, FIRST_HONOR + 4))
+        if tiles.dragons:
+            kinds.extend(range(FIRST_HONOR + 4, N_KINDS))
+        return tuple(kinds)
+
+    def _deal(self, statement: ast.Statement | None) -> int:
+        if not isinstance(statement, ast.Deal):
+            return 13
+        if statement.size % 3 != 1 or not 4 <= statement.size <= 16:
+            self.report(statement.span, f"deal {statement.size} is not a hand size: use 3n+1 tiles (4 to 16)")
+            return 13
+        return statement.size
+
+    def _options(
+        self, statement: ast.Statement | None, allowed: dict[str, tuple[str, ...]], what: str
+    ) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        if not isinstance(statement, ast.Options):
+            return ()
+        result = []
+        for option in statement.options:
+            if option.name not in allowed:
+                self._unknown(option.span, option.name, list(allowed), f"for a {what}")
+                continue
+            for argument in option.arguments:
+                if argument not in allowed[option.name]:
+                    known = ", ".join(allowed[option.name]) or "none"
+                    self.report(option.span, f"{option.name}({argument}) is not an option (known: {known})")
+            result.append((option.name, option.arguments))
+        return tuple(result)
+
+    def _tile(self, ref: ast.TileRef, kinds: tuple[int, ...]) -> int | None:
+        try:
+            kind = parse_tile(ref.text)
+        except ValueError:
+            self.report(ref.span, f"{ref.text!r} is not a tile")
+            return None
+        if kind not in kinds:
+            self.report(ref.span, f"tile {ref.text} is not in this ruleset's tile set")
+            return None
+        return kind
+
+    def _wildcards(self, statements: list[ast.Statement], kinds: tuple[int, ...]) -> ir.Wildcards:
+        fixed: list[int] = []
+        offset: int | None = None
+        successor: tuple[int, ...] = ()
+        forbidden: list[str] = []
+        for statement in statements:
+            if isinstance(statement, ast.WildcardFixed):
+                kind = self._tile(statement.tile, kinds)
+                if kind is not None:
+                    fixed.append(kind)
+            elif isinstance(statement, ast.WildcardIndicator):
+                offset = statement.offset
+                successor = self._successor(statement, kinds)
+            elif isinstance(statement, ast.WildcardUse):
+                for option in statement.forbidden:
+                    if option.name not in WILDCARD_USES:
+                        self._unknown(option.span, option.name, list(WILDCARD_USES), "for 'may_not'")
+                    else:
+                        forbidden.append(option.name)
+        return ir.Wildcards(tuple(fixed), offset, successor, tuple(forbidden))
+
+    def _successor(self, statement: ast.WildcardIndicator, kinds: tuple[int, ...]) -> tuple[int, ...]:
+        """The next kind of each kind: suits wrap 9 -> 1; honours follow the cycles,
+        passing over skipped kinds."""
+        table = list(range(N_KINDS))
+        for suit in range(3):
+            for rank in range(9):
+                table[suit * 9 + rank] = suit * 9 + (rank + 1) % 9
+        cycles: tuple[tuple[int, ...], ...] = DEFAULT_SUCCESSOR_CYCLES
+        if statement.honor_cycles:
+            resolved = [tuple(k for k in (self._tile(t, kinds) for t in cycle) if k is not None)
+                        for cycle in statement.honor_cycles]
+            cycles = tuple(c for c in resolved if c)
+            listed = [k for c in cycles for k in c]
+            if len(set(listed)) != len(listed):
+                self.report(statement.span, "a tile appears twice in the honour order")
+        skip = {k for k in (self._tile(t, kinds) for t in statement.skip) if k is not None}
+        for cycle in cycles:
+            kept = [k for k in cycle if k not in skip]
+            for position, kind in enumerate(cycle):
+                following = [cycle[(position + step) % len(cycle)] for step in range(1, len(cycle) + 1)]
+                table[kind] = next((k for k in following if k in kept), kind)
+        return tuple(table)
+
+    def _fans(self, merged: _Merged, names: Names, checker: ExpressionChecker) -> tuple[tuple[ir.Fan, ...], tuple[int, ...]]:
+        fans = []
+        depends: dict[int, set[int]] = {}
+        index_of = names.fans
+        for index, fan in enumerate(merged.fans.values()):
+            expected = ir.INT if fan.each else ir.BOOL
+            condition = checker.check(fan.condition, expected, FAN_CONDITION)
+            refs = set(checker.fan_refs)
+            value = checker.check(fan.value, ir.INT, FAN_CONDITION)
+            depends[index] = refs | checker.fan_refs
+            excludes = []
+            for ident, span in fan.excludes:
+                if ident not in index_of:
+                    self._unknown(span, ident, list(index_of), "in 'excludes'")
+                elif index_of[ident] == index:
+                    self.report(span, f"fan {ident!r} excludes itself")
+                else:
+                    excludes.append(index_of[ident])
+            lines = self.texts.get(fan.span.file, "").splitlines()
+            line = lines[fan.span.line - 1].strip() if fan.span.line <= len(lines) else ""
+            fans.append(ir.Fan(index, fan.id, fan.display, fan.kind, value, condition, tuple(excludes), fan.span, line))
+        return tuple(fans), self._order(fans, depends)
+
+    def _order(self, fans: list[ir.Fan], depends: dict[int, set[int]]) -> tuple[int, ...]:
+        """Fans in an order where each fan's condition comes after those it uses."""
+        order: list[int] = []
+        state: dict[int, str] = {}
+
+        def visit(index: int, path: list[int]) -> None:
+            if state.get(index) == "done":
+                return
+            if state.get(index) == "open":
+                cycle = " -> ".join(fans[i].id for i in path[path.index(index):] + [index])
+                self.report(fans[index].span, f"fan conditions refer to each other in a cycle: {cycle}")
+                return
+            state[index] = "open"
+            for dependency in sorted(depends.get(index, ())):
+                visit(dependency, [*path, index])
+            state[index] = "done"
+            order.append(index)
+
+        for fan in fans:
+            visit(fan.index, [])
+        return tuple(order)
+
+    def _payment(self, index: int, pay: ast.Pay, checker: ExpressionChecker) -> ir.PayClause:
+        condition = checker.check(pay.condition, ir.BOOL, RULE)
+        amount = checker.check(pay.amount, ir.INT, AMOUNT) if pay.amount is not None else None
+        if pay.payer.kind == "claimed_meld" and not 1 <= pay.payer.index <= 5:
+            self.report(pay.payer.span, f"claimed meld {pay.payer.index}: a hand has claimed melds 1 to 5")
+        return ir.PayClause(index, pay.id, pay.display, pay.liable, condition, pay.payer.kind,
+                            pay.payer.index, amount, pay.span)
+
+    def _score(self, statement: ast.Statement | None, checker: ExpressionChecker, fans: tuple[ir.Fan, ...]) -> ir.Node:
+        if not isinstance(statement, ast.Setting) or not isinstance(statement.value, ast.Expr):
+            return ir.Binary(ir.INT, "*", ir.Word(ir.INT, "formula", "base"), ir.Word(ir.INT, "formula", "fan"))
+        score = checker.check(statement.value, ir.INT, SCORE)
+        if any(f.kind == "multiplier" for f in fans) and "mult" not in _formula_names(score):
+            self.report(statement.span, "the ruleset has multipliers but the score formula does not use 'mult'")
+        return score
+
+    def _int_setting(self, merged: _Merged, key: str) -> int | None:
+        statement = merged.settings.get(key)
+        if isinstance(statement, ast.Setting) and isinstance(statement.value, int):
+            return statement.value
+        return None
+
+    def _limits(self, statement: ast.Statement | None) -> str:
+        if not isinstance(statement, ast.Setting):
+            return "highest"
+        if statement.value not in LIMIT_MODES:
+            self._unknown(statement.span, str(statement.value), list(LIMIT_MODES), "for 'limits'")
+            return "highest"
+        return str(statement.value)
+
+    def _example(self, example: ast.Example, fans: tuple[ir.Fan, ...]) -> ir.Example:
+        ids = {f.id for f in fans}
+        checks = []
+        for expectation in example.expectations:
+            value = expectation.value
+            if expectation.kind == "fans":
+                for ident, span in value:  # type: ignore[attr-defined]
+                    if ident not in ids:
+                        self._unknown(span, ident, sorted(ids), "in 'expect fans'")
+                value = tuple(ident for ident, _ in value)  # type: ignore[attr-defined]
+            elif expectation.kind == "clause":
+                value = value[0]  # type: ignore[index]
+            elif expectation.kind == "payments":
+                for seat, _, span in value:  # type: ignore[attr-defined]
+                    if seat not in "ESWN":
+                        self.report(span, f"{seat!r} is not a seat: use E, S, W or N")
+                value = tuple((seat, amount) for seat, amount, _ in value)  # type: ignore[attr-defined]
+            checks.append(ir.ExampleCheck(expectation.kind, value, expectation.span))
+        if example.hand is None or example.hand_span is None:
+            self.report(example.span, f"example {example.title!r} has no hand")
+            return ir.Example(example.title, "", example.span, tuple(checks), example.span)
+        return ir.Example(example.title, example.hand, example.hand_span, tuple(checks), example.span)
+
+
+def _statement_key(statement: ast.Statement) -> tuple[str, str] | None:
+    if isinstance(statement, ast.Fan):
+        return ("fan", statement.id)
+    if isinstance(statement, ast.Define):
+        return ("define", statement.name)
+    if isinstance(statement, ast.Require):
+        return ("requirement", statement.id)
+    if isinstance(statement, ast.Floor):
+        return ("floor", statement.id)
+    if isinstance(statement, ast.Pay):
+        return ("payment clause", statement.id)
+    if isinstance(statement, ast.Example):
+        return ("example", statement.title)
+    if isinstance(statement, ast.Setting):
+        return ("setting", statement.keyword)
+    if isinstance(statement, ast.Options):
+        return ("setting", statement.keyword)
+    if isinstance(statement, ast.Tiles):
+        return ("setting", "tiles")
+    if isinstance(statement, ast.Deal):
+        return ("setting", "deal")
+    return None
+
+
+def _droppable(merged: _Merged) -> tuple[dict[str, object], ...]:
+    return (merged.fans, merged.requirements, merged.floors, merged.payments, merged.defines)  # type: ignore[return-value]
+
+
+def _formula_names(node: ir.Node) -> set[str]:
+    if isinstance(node, ir.Word):
+        return {node.name}
+    names: set[str] = set()
+    for child in vars(node).values():
+        if isinstance(child, ir.Node):
+            names |= _formula_names(child)
+        elif isinstance(child, tuple):
+            for item in child:
+                if isinstance(item, ir.Node):
+                    names |= _formula_names(item)
+    return names
+
+
+def check(root: ast.Ruleset, resolve: Resolver) -> ir.Ruleset:
+    """Check ``root`` (resolving ``extends`` through ``resolve``) and return its IR."""
+    return Checker(root, resolve).check()

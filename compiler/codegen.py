@@ -1,0 +1,239 @@
+"""IR -> Cython pure-Python source, through jinja2 templates.
+
+Expressions are rendered to code here, one ``visit_<Node>`` per IR node, the way a
+template compiler renders its nodes; aggregates (``all sets are chow``,
+``count(tiles where honor)``) are hoisted into helper functions.  User text reaches
+the output only as escaped literals (:func:`literal`) and comments
+(:func:`comment`); names come from validated ids, never from the user directly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import jinja2
+
+from mjr import __version__
+
+from . import ir
+from .vocabulary import (
+    AMOUNT_NAMES,
+    CONTEXT_FLAGS,
+    GROUP_ADDED,
+    GROUP_CLAIMED,
+    GROUP_CONCEALED,
+    GROUP_DECLARED,
+    GROUP_WORDS,
+    HAND_WORDS,
+    KIND_WORDS,
+    SCORE_NAMES,
+    TILE_WORDS,
+)
+
+TEMPLATES = Path(__file__).parent / "templates"
+MAX_GROUPS = 10
+
+
+def literal(value: object) -> str:
+    """A Python literal for a str/int/tuple value: the only way user text enters code."""
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        return str(int(value))
+    if isinstance(value, str):
+        return repr(str(value))
+    if isinstance(value, tuple):
+        inner = ", ".join(literal(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    raise TypeError(f"no literal for {type(value).__name__}")
+
+
+def comment(value: object) -> str:
+    """Text safe inside a ``#`` comment: escaped, so it can never end the line."""
+    return repr(str(value))[1:-1]
+
+
+@dataclass(frozen=True)
+class Helper:
+    """A hoisted aggregate: a function looping over a collection."""
+
+    name: str
+    op: str
+    collection: str
+    element: str | None
+
+
+class ExpressionWriter:
+    """Renders IR expressions; collects the aggregate helpers they need."""
+
+    def __init__(self) -> None:
+        self.helpers: list[Helper] = []
+        self._by_key: dict[tuple[str, str, str | None], str] = {}
+
+    def write(self, node: ir.Node, element: tuple[str, ...] = ()) -> str:
+        return getattr(self, "visit_" + type(node).__name__)(node, element)  # type: ignore[no-any-return]
+
+    def visit_Const(self, node: ir.Const, element: tuple[str, ...]) -> str:
+        return str(int(node.value))
+
+    def visit_Word(self, node: ir.Word, element: tuple[str, ...]) -> str:
+        name = node.name
+        if node.scope == "formula":
+            return SCORE_NAMES.get(name) or AMOUNT_NAMES[name]
+        if node.scope == ir.HAND:
+            return HAND_WORDS[name].code
+        if node.scope in (ir.TILE, ir.KIND) and name in TILE_WORDS:
+            return TILE_WORDS[name].code.format(k=element[0])
+        if node.scope == ir.KIND:
+            return KIND_WORDS[name].code.format(k=element[0])
+        gk, gt, gf = element
+        return GROUP_WORDS[name].code.format(gk=gk, gt=gt, gf=gf)
+
+    def visit_FanRef(self, node: ir.FanRef, element: tuple[str, ...]) -> str:
+        table = "_award" if node.scored else "_cond"
+        return f"({table}[{int(node.index)}] != 0)"
+
+    def visit_Unary(self, node: ir.Unary, element: tuple[str, ...]) -> str:
+        operand = self.write(node.operand, element)
+        return f"(not {operand})" if node.op == "not" else f"(-{operand})"
+
+    def visit_Nary(self, node: ir.Nary, element: tuple[str, ...]) -> str:
+        joiner = " and " if node.op == "and" else " or "
+        return "(" + joiner.join(self.write(o, element) for o in node.operands) + ")"
+
+    def visit_Binary(self, node: ir.Binary, element: tuple[str, ...]) -> str:
+        left, right = self.write(node.left, element), self.write(node.right, element)
+        if node.op == "^":
+            return f"_ipow({left}, {right})"
+        assert node.op in ("+", "-", "*", "==", "!=", "<", "<=", ">", ">=")
+        return f"({left} {node.op} {right})"
+
+    def visit_Member(self, node: ir.Member, element: tuple[str, ...]) -> str:
+        operand = self.write(node.operand, element)
+        return "(" + " or ".join(f"{operand} == {int(v)}" for v in node.values) + ")"
+
+    def visit_Conditional(self, node: ir.Conditional, element: tuple[str, ...]) -> str:
+        then, condition = self.write(node.then, element), self.write(node.condition, element)
+        return f"({then} if {condition} else {self.write(node.otherwise, element)})"
+
+    def visit_GroupTiles(self, node: ir.GroupTiles, element: tuple[str, ...]) -> str:
+        gk, gt, _ = element
+        first = self.write(node.operand, (gt,))
+        if node.mode == "first":
+            return first
+        second = self.write(node.operand, (f"({gt} + 1)",))
+        third = self.write(node.operand, (f"({gt} + 2)",))
+        if node.mode == "all":
+            return f"({first} and ({gk} != 1 or ({second} and {third})))"
+        return f"({first} or ({gk} == 1 and ({second} or {third})))"
+
+    def visit_Aggregate(self, node: ir.Aggregate, element: tuple[str, ...]) -> str:
+        code = None
+        if node.element is not None:
+            inner = ("k",) if node.collection in ("tiles", "kinds") else ("gk", "gt", "gf")
+            code = self.write(node.element, inner)
+        key = (node.op, node.collection, code)
+        if key not in self._by_key:
+            name = f"_agg{len(self.helpers)}"
+            self._by_key[key] = name
+            self.helpers.append(Helper(name, node.op, node.collection, code))
+        call = f"{self._by_key[key]}()"
+        return f"({call} != 0)" if node.type == ir.BOOL else call
+
+
+@dataclass(frozen=True)
+class FanCode:
+    fan: ir.Fan
+    condition: str
+    value: str
+    excludes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RuleCode:
+    index: int
+    condition: str
+    span: object
+
+
+@dataclass(frozen=True)
+class PayCode:
+    clause: ir.PayClause
+    condition: str
+    amount: str
+
+
+@dataclass(frozen=True)
+class ModuleSource:
+    module_name: str
+    text: str
+
+
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["literal"] = literal
+    env.filters["comment"] = comment
+    return env
+
+
+@lru_cache(maxsize=1)
+def template_hash() -> str:
+    digest = hashlib.sha256()
+    for path in sorted(TEMPLATES.glob("*.j2")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def module_name(ruleset: ir.Ruleset, key: str) -> str:
+    return "_mjr_" + ruleset.id.replace(".", "_") + "_" + key[:12]
+
+
+def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
+    """The generated module for ``ruleset``; ``key`` is its build-cache key."""
+    writer = ExpressionWriter()
+    fans = [
+        FanCode(f, writer.write(f.condition), writer.write(f.value), tuple(ruleset.fans[i].id for i in f.excludes))
+        for f in ruleset.fans
+    ]
+    requirements = [RuleCode(i, writer.write(r.condition), r.span) for i, r in enumerate(ruleset.requirements)]
+    floors = [RuleCode(f.index, writer.write(f.condition), f.span) for f in ruleset.floors]
+    payments = [
+        PayCode(p, writer.write(p.condition), writer.write(p.amount) if p.amount is not None else "0")
+        for p in ruleset.payments
+    ]
+    score = writer.write(ruleset.score)
+    excluded_by: dict[int, list[int]] = {f.index: [] for f in ruleset.fans}
+    for fan in ruleset.fans:
+        for target in fan.excludes:
+            excluded_by[target].append(fan.index)
+    name = module_name(ruleset, key)
+    text = _environment().get_template("ruleset.py.j2").render(
+        rs=ruleset,
+        module_name=name,
+        version=__version__,
+        key=key,
+        fans=fans,
+        fan_order=[fans[i] for i in ruleset.fan_order],
+        excluded_by=excluded_by,
+        requirements=requirements,
+        floors=floors,
+        payments=payments,
+        score=score,
+        helpers=writer.helpers,
+        context_flags=CONTEXT_FLAGS,
+        max_groups=MAX_GROUPS,
+        group_flags={"concealed": GROUP_CONCEALED, "claimed": GROUP_CLAIMED,
+                     "added": GROUP_ADDED, "declared": GROUP_DECLARED},
+    )
+    return ModuleSource(name, text)

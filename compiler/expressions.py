@@ -1,0 +1,227 @@
+"""Type-check expressions and lower them to IR.
+
+An :class:`ExpressionChecker` knows the ruleset's defines and fans and the scope an
+expression is used in; it reports problems into a shared list and returns IR (a
+``Const(0)`` placeholder where the expression was wrong, so checking goes on and
+every problem is reported at once).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from mjr.dsl import ast
+from mjr.errors import Span
+
+from . import ir
+from .vocabulary import AMOUNT_NAMES, COLLECTIONS, SCORE_NAMES, scope_of_word, words_for
+
+Report = Callable[[Span, str], None]
+
+#: Where an expression stands decides which names it may use.
+FAN_CONDITION, RULE, SCORE, AMOUNT = "fan condition", "rule", "score", "amount"
+
+
+@dataclass
+class Names:
+    """What the ruleset defines: defines by name, fans by id (with their index)."""
+
+    defines: dict[str, ast.Define] = field(default_factory=dict)
+    fans: dict[str, int] = field(default_factory=dict)
+
+
+class ExpressionChecker:
+    def __init__(self, names: Names, report: Report):
+        self.names = names
+        self.report = report
+        self._expanding: list[str] = []
+        #: fan indices each checked expression refers to (for ordering and cycles)
+        self.fan_refs: set[int] = set()
+
+    def check(self, node: ast.Expr, expected: str, place: str, scope: str = ir.HAND) -> ir.Node:
+        """Check ``node`` in ``scope``, expecting type ``expected`` (bool or int)."""
+        self.place = place
+        self.fan_refs = set()
+        result = self._visit(node, scope)
+        return self._expect(node, result, expected)
+
+    def _expect(self, node: ast.Expr, result: ir.Node, expected: str) -> ir.Node:
+        if result.type != expected and result.type != "error":
+            what = "a condition (true or false)" if expected == ir.BOOL else "a number"
+            self.report(node.span, f"expected {what} here, found a {_type_word(result.type)}")
+        return result
+
+    def _error(self, span: Span, message: str, type_: str = "error") -> ir.Node:
+        self.report(span, message)
+        return ir.Const(type_, 0)
+
+    def _visit(self, node: ast.Expr, scope: str) -> ir.Node:
+        if scope == ir.GROUP and _is_tile_expression(node, self.names):
+            inner = self._visit(node, ir.TILE)
+            if inner.type == "error":
+                return inner
+            return ir.GroupTiles(inner.type, "all" if inner.type == ir.BOOL else "first", inner)
+        method = getattr(self, "_visit_" + type(node).__name__)
+        return method(node, scope)  # type: ignore[no-any-return]
+
+    def _visit_Number(self, node: ast.Number, scope: str) -> ir.Node:
+        return ir.Const(ir.INT, node.value)
+
+    def _visit_Name(self, node: ast.Name, scope: str) -> ir.Node:
+        name = node.name
+        if self.place in (SCORE, AMOUNT):
+            table = SCORE_NAMES if self.place == SCORE else AMOUNT_NAMES
+            if name in table:
+                return ir.Word(ir.INT, "formula", name)
+        words = words_for(scope)
+        if name in words:
+            return ir.Word(words[name].type, scope if name not in _hand_words() else ir.HAND, name)
+        if name in self.names.defines:
+            return self._expand(node, self.names.defines[name], scope)
+        if name in self.names.fans:
+            if self.place in (SCORE, AMOUNT):
+                return self._error(node.span, f"a fan ({name!r}) cannot be used in the {self.place} formula")
+            self.fan_refs.add(self.names.fans[name])
+            return ir.FanRef(ir.BOOL, self.names.fans[name], False)
+        return self._unknown(node, scope)
+
+    def _unknown(self, node: ast.Name, scope: str) -> ir.Node:
+        name = node.name
+        home = scope_of_word(name)
+        if home is not None:
+            where = {ir.GROUP: "a set or pair (inside sets, groups, pairs or melds)",
+                     ir.KIND: "a tile kind (inside kinds)", ir.TILE: "a tile"}[home]
+            return self._error(node.span, f"{name!r} is a property of {where}; it cannot be used here")
+        candidates = [*words_for(scope), *self.names.defines, *self.names.fans]
+        if self.place == SCORE:
+            candidates += list(SCORE_NAMES)
+        if self.place == AMOUNT:
+            candidates += list(AMOUNT_NAMES)
+        hint = difflib.get_close_matches(name, candidates, n=1)
+        suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+        return self._error(node.span, f"unknown name {name!r}{suggestion}")
+
+    def _expand(self, node: ast.Name, define: ast.Define, scope: str) -> ir.Node:
+        if define.name in self._expanding:
+            chain = " -> ".join([*self._expanding[self._expanding.index(define.name):], define.name])
+            return self._error(node.span, f"define {define.name!r} refers to itself ({chain})")
+        self._expanding.append(define.name)
+        try:
+            return self._visit(define.body, scope)
+        finally:
+            self._expanding.pop()
+
+    def _visit_Scored(self, node: ast.Scored, scope: str) -> ir.Node:
+        if node.fan not in self.names.fans:
+            hint = difflib.get_close_matches(node.fan, list(self.names.fans), n=1)
+            suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+            return self._error(node.span, f"unknown fan {node.fan!r}{suggestion}")
+        if self.place != RULE:
+            return self._error(node.span, f"'scored' is for rules, requirements and payments, not a {self.place}")
+        return ir.FanRef(ir.BOOL, self.names.fans[node.fan], True)
+
+    def _visit_Not(self, node: ast.Not, scope: str) -> ir.Node:
+        operand = self._expect(node.operand, self._visit(node.operand, scope), ir.BOOL)
+        return ir.Unary(ir.BOOL, "not", operand)
+
+    def _visit_BoolOp(self, node: ast.BoolOp, scope: str) -> ir.Node:
+        operands = tuple(self._expect(o, self._visit(o, scope), ir.BOOL) for o in node.operands)
+        return ir.Nary(ir.BOOL, node.op, operands)
+
+    def _visit_Compare(self, node: ast.Compare, scope: str) -> ir.Node:
+        left = self._expect(node.left, self._visit(node.left, scope), ir.INT)
+        right = self._expect(node.right, self._visit(node.right, scope), ir.INT)
+        return ir.Binary(ir.BOOL, node.op, left, right)
+
+    def _visit_Member(self, node: ast.Member, scope: str) -> ir.Node:
+        operand = self._expect(node.operand, self._visit(node.operand, scope), ir.INT)
+        return ir.Member(ir.BOOL, operand, node.values)
+
+    def _visit_Binary(self, node: ast.Binary, scope: str) -> ir.Node:
+        left = self._expect(node.left, self._visit(node.left, scope), ir.INT)
+        right = self._expect(node.right, self._visit(node.right, scope), ir.INT)
+        return ir.Binary(ir.INT, node.op, left, right)
+
+    def _visit_Negate(self, node: ast.Negate, scope: str) -> ir.Node:
+        operand = self._expect(node.operand, self._visit(node.operand, scope), ir.INT)
+        return ir.Unary(ir.INT, "neg", operand)
+
+    def _visit_Conditional(self, node: ast.Conditional, scope: str) -> ir.Node:
+        condition = self._expect(node.condition, self._visit(node.condition, scope), ir.BOOL)
+        then = self._visit(node.then, scope)
+        otherwise = self._visit(node.otherwise, scope)
+        if "error" not in (then.type, otherwise.type) and then.type != otherwise.type:
+            return self._error(node.span, "both branches of 'if ... else' must be numbers, or both conditions")
+        return ir.Conditional(then.type, then, condition, otherwise)
+
+    def _visit_Contains(self, node: ast.Contains, scope: str) -> ir.Node:
+        if scope != ir.GROUP:
+            return self._error(node.span, "'contains' applies to a set or pair (inside sets, groups or melds)")
+        inner = self._expect(node.operand, self._visit(node.operand, ir.TILE), ir.BOOL)
+        return ir.GroupTiles(ir.BOOL, "any", inner)
+
+    def _visit_Quantified(self, node: ast.Quantified, scope: str) -> ir.Node:
+        element = self._collection_element(node.collection, node.condition, node.span)
+        return ir.Aggregate(ir.BOOL, node.quantifier, node.collection, element)
+
+    def _visit_Count(self, node: ast.Count, scope: str) -> ir.Node:
+        element = None
+        if node.condition is not None:
+            element = self._collection_element(node.collection, node.condition, node.span)
+        return ir.Aggregate(ir.INT, "count", node.collection, element)
+
+    def _collection_element(self, collection: str, condition: ast.Expr, span: Span) -> ir.Node:
+        if collection == "kinds" or collection == "tiles" or collection in COLLECTIONS:
+            element_scope = COLLECTIONS[collection]
+            return self._expect(condition, self._visit(condition, element_scope), ir.BOOL)
+        return self._error(span, f"unknown collection {collection!r}")
+
+
+def _type_word(type_: str) -> str:
+    return "condition" if type_ == ir.BOOL else "number"
+
+
+def _hand_words() -> set[str]:
+    return set(words_for(ir.HAND))
+
+
+def _is_tile_expression(node: ast.Expr, names: Names) -> bool:
+    """Does ``node`` use tile qualities and no group property or collection?
+
+    Inside a group such an expression means "every tile of the group" (or, for a
+    number such as ``rank``, the group's lowest tile).
+    """
+    found_tile = False
+    seen_defines: set[str] = set()
+
+    def walk(expr: ast.Expr) -> bool:
+        nonlocal found_tile
+        if isinstance(expr, ast.Name):
+            home = scope_of_word(expr.name)
+            if expr.name in names.defines and expr.name not in seen_defines and home is None:
+                seen_defines.add(expr.name)
+                return walk(names.defines[expr.name].body)
+            if home == ir.TILE:
+                found_tile = True
+            return home in (None, ir.TILE)
+        if isinstance(expr, (ast.Quantified, ast.Count, ast.Contains)):
+            return False
+        return all(walk(child) for child in _children(expr))
+
+    return walk(node) and found_tile
+
+
+def _children(expr: ast.Expr) -> tuple[ast.Expr, ...]:
+    if isinstance(expr, ast.Not | ast.Negate):
+        return (expr.operand,)
+    if isinstance(expr, ast.BoolOp):
+        return expr.operands
+    if isinstance(expr, ast.Compare | ast.Binary):
+        return (expr.left, expr.right)
+    if isinstance(expr, ast.Member):
+        return (expr.operand,)
+    if isinstance(expr, ast.Conditional):
+        return (expr.then, expr.condition, expr.otherwise)
+    return ()

@@ -1,0 +1,197 @@
+"""The checked intermediate representation that templates receive.
+
+Every name is resolved, every expression typed, every tile a kind number.  The
+templates never see parse trees, AST nodes or dicts: only these dataclasses, and
+expression code rendered from them by :mod:`mjr.compiler.codegen`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mjr.errors import Span
+
+BOOL, INT = "bool", "int"
+#: Scopes an expression can be evaluated in.
+HAND, TILE, KIND, GROUP = "hand", "tile", "kind", "group"
+
+
+@dataclass(frozen=True)
+class Node:
+    type: str
+
+
+@dataclass(frozen=True)
+class Const(Node):
+    value: int
+
+
+@dataclass(frozen=True)
+class Word(Node):
+    """A vocabulary word resolved for a scope (see :mod:`mjr.compiler.vocabulary`)."""
+
+    scope: str
+    name: str
+
+
+@dataclass(frozen=True)
+class FanRef(Node):
+    """A fan's condition (``scored=False``) or its award after exclusions."""
+
+    index: int
+    scored: bool
+
+
+@dataclass(frozen=True)
+class Unary(Node):
+    op: str  # not | neg
+    operand: Node
+
+
+@dataclass(frozen=True)
+class Nary(Node):
+    op: str  # and | or
+    operands: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Binary(Node):
+    op: str  # + - * ^ == != < <= > >=
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True)
+class Member(Node):
+    operand: Node
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Conditional(Node):
+    then: Node
+    condition: Node
+    otherwise: Node
+
+
+@dataclass(frozen=True)
+class GroupTiles(Node):
+    """A tile expression applied to a group: ``all`` its tiles, ``any`` tile, or the
+    ``first`` (lowest) tile for numbers such as ``rank``."""
+
+    mode: str
+    operand: Node
+
+
+@dataclass(frozen=True)
+class Aggregate(Node):
+    """``all``/``any``/``no``/``count`` over a collection; ``element`` is in the
+    collection's scope (``None`` for a plain count)."""
+
+    op: str
+    collection: str
+    element: Node | None
+
+
+@dataclass(frozen=True)
+class Fan:
+    index: int
+    id: str
+    display: str
+    kind: str  # fan | limit | bonus | multiplier
+    value: Node
+    condition: Node
+    excludes: tuple[int, ...]
+    span: Span
+    source_line: str
+
+
+@dataclass(frozen=True)
+class Requirement:
+    id: str
+    display: str
+    condition: Node
+    span: Span
+
+
+@dataclass(frozen=True)
+class FloorRule:
+    index: int
+    id: str
+    display: str
+    value: int
+    condition: Node
+    span: Span
+
+
+@dataclass(frozen=True)
+class PayClause:
+    index: int
+    id: str
+    display: str
+    liable: bool
+    condition: Node
+    payer: str  # discarder | each | last_meld | claimed_meld
+    payer_index: int
+    amount: Node | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class Wildcards:
+    """Fixed wildcard kinds, and/or kinds derived from the indicator by ``offset``
+    steps along ``successor`` (a 34-entry table: the next kind of each kind)."""
+
+    fixed: tuple[int, ...] = ()
+    offset: int | None = None
+    successor: tuple[int, ...] = ()
+    forbidden: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ExampleCheck:
+    kind: str  # not_win | fans | fan | points | payments | clause
+    value: object
+    span: Span
+
+
+@dataclass(frozen=True)
+class Example:
+    title: str
+    hand: str
+    hand_span: Span
+    checks: tuple[ExampleCheck, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    id: str
+    title: str
+    native_title: str
+    sources: tuple[str, ...]
+    files: tuple[str, ...]
+    kinds: tuple[int, ...]  # tile kinds in play
+    deal: int
+    claims: tuple[tuple[str, tuple[str, ...]], ...]
+    win_methods: tuple[str, ...]
+    seven_pairs: int  # 0 not allowed, 1 distinct pairs, 2 a four counts as two pairs
+    thirteen_orphans: bool
+    standard: bool
+    wildcards: Wildcards
+    fans: tuple[Fan, ...]
+    fan_order: tuple[int, ...]  # condition evaluation order (dependencies first)
+    requirements: tuple[Requirement, ...]
+    floors: tuple[FloorRule, ...]
+    payments: tuple[PayClause, ...]
+    score: Node
+    cap: int | None
+    limits: str  # highest | sum
+    minimum: int | None
+    base: int
+    examples: tuple[Example, ...]
+    spans: dict[str, Span] = field(default_factory=dict, compare=False)
+
+    @property
+    def sets(self) -> int:
+        return (self.deal - 1) // 3

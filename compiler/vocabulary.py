@@ -1,0 +1,109 @@
+"""The words an expression may use, by scope, with their types and generated code.
+
+A word is looked up in the scope it is used in: a hand-level word (``self_draw``,
+``suits``), a tile quality (``honor``, ``rank``) inside ``tiles``/``kinds``
+collections or, meaning "every tile of the group", inside groups; a kind property
+(``copies``); a group property (``chow``, ``concealed``).  The code strings are
+Cython pure-Python expressions over the names the generated module defines; ``{k}``
+stands for a tile kind, ``{gk} {gt} {gf}`` for a group's kind, first tile and flags.
+These are the engine's generic words: nothing here names a region or a fan.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mjr.abi import CONTEXT_FLAGS, GROUP_ADDED, GROUP_CLAIMED, GROUP_CONCEALED, GROUP_DECLARED, GROUP_LATEST
+
+from .ir import BOOL, GROUP, HAND, INT, KIND, TILE
+
+
+@dataclass(frozen=True)
+class WordInfo:
+    type: str
+    code: str
+    doc: str
+
+
+def _flag(bit: int) -> str:
+    return f"((_ctx & {bit}) != 0)"
+
+
+HAND_WORDS: dict[str, WordInfo] = {
+    **{
+        name: WordInfo(BOOL, _flag(1 << i), f"the win was {name.replace('_', ' ')}")
+        for i, name in enumerate(CONTEXT_FLAGS)
+    },
+    "standard": WordInfo(BOOL, "(_shape == 0)", "the decomposition is sets plus a pair"),
+    "seven_pairs": WordInfo(BOOL, "(_shape == 1)", "the decomposition is seven pairs"),
+    "thirteen_orphans": WordInfo(BOOL, "(_shape == 2)", "the hand is thirteen orphans"),
+    "suits": WordInfo(INT, "_count_suits()", "how many of the suits m, p, s the hand holds"),
+    "winners": WordInfo(INT, "_winners", "how many players win on this discard"),
+    "wildcards": WordInfo(INT, "_wild_held", "wildcard tiles held in the hand"),
+    "substituted": WordInfo(INT, "_subst", "wildcards standing for a tile other than their own"),
+}
+
+TILE_WORDS: dict[str, WordInfo] = {
+    "honor": WordInfo(BOOL, "({k} >= 27)", "a wind or a dragon"),
+    "wind": WordInfo(BOOL, "({k} >= 27 and {k} <= 30)", "E, S, W or N"),
+    "dragon": WordInfo(BOOL, "({k} >= 31)", "white, green or red"),
+    "suited": WordInfo(BOOL, "({k} < 27)", "a tile of a suit"),
+    "terminal": WordInfo(BOOL, "({k} < 27 and ({k} % 9 == 0 or {k} % 9 == 8))", "a 1 or 9 of a suit"),
+    "simple": WordInfo(BOOL, "({k} < 27 and {k} % 9 != 0 and {k} % 9 != 8)", "a 2-8 of a suit"),
+    "m": WordInfo(BOOL, "({k} < 9)", "a tile of suit m"),
+    "p": WordInfo(BOOL, "({k} >= 9 and {k} < 18)", "a tile of suit p"),
+    "s": WordInfo(BOOL, "({k} >= 18 and {k} < 27)", "a tile of suit s"),
+    "seat_wind": WordInfo(BOOL, "({k} == 27 + _seat)", "the winner's seat wind"),
+    "round_wind": WordInfo(BOOL, "({k} == 27 + _round)", "the round wind"),
+    "wildcard": WordInfo(BOOL, "(_is_wild[{k}] != 0)", "a wildcard kind this hand"),
+    "void_suit": WordInfo(BOOL, "(_void >= 0 and {k} < 27 and {k} // 9 == _void)", "of the declared void suit"),
+    "rank": WordInfo(INT, "_rank({k})", "1-9 for a suited tile, 0 for an honour"),
+}
+
+KIND_WORDS: dict[str, WordInfo] = {
+    "copies": WordInfo(INT, "_tc[{k}]", "copies of the kind in the whole hand"),
+    "konged": WordInfo(BOOL, "_konged({k})", "the hand has a kong of the kind"),
+}
+
+GROUP_WORDS: dict[str, WordInfo] = {
+    "chow": WordInfo(BOOL, "({gk} == 1)", "a run of three"),
+    "pung": WordInfo(BOOL, "({gk} >= 2)", "three of a kind, or a kong"),
+    "kong": WordInfo(BOOL, "({gk} == 3)", "four of a kind declared as a kong"),
+    "pair": WordInfo(BOOL, "({gk} == 0)", "the pair"),
+    "concealed": WordInfo(BOOL, f"(({{gf}} & {GROUP_CONCEALED}) != 0)", "not claimed (a concealed kong too)"),
+    "exposed": WordInfo(BOOL, f"(({{gf}} & {GROUP_CONCEALED}) == 0)", "claimed or shown"),
+    "claimed": WordInfo(BOOL, f"(({{gf}} & {GROUP_CLAIMED}) != 0)", "made with another player's tile"),
+    "added": WordInfo(BOOL, f"(({{gf}} & {GROUP_ADDED}) != 0)", "a kong added to an exposed pung"),
+    "declared": WordInfo(BOOL, f"(({{gf}} & {GROUP_DECLARED}) != 0)", "a declared meld"),
+    "latest": WordInfo(BOOL, f"(({{gf}} & {GROUP_LATEST}) != 0)", "the meld declared last"),
+}
+
+#: Collections and the scope of their elements.
+COLLECTIONS = {"sets": GROUP, "groups": GROUP, "pairs": GROUP, "melds": GROUP, "tiles": TILE, "kinds": KIND}
+
+#: Names only the score formula may use, and only payment amounts.
+SCORE_NAMES = {"base": "base_", "fan": "fan_", "mult": "mult_"}
+AMOUNT_NAMES = {"points": "points_", "fan": "fan_", "base": "base_"}
+
+
+def words_for(scope: str) -> dict[str, WordInfo]:
+    """Every word usable in ``scope`` (hand words are usable everywhere)."""
+    words = dict(HAND_WORDS)
+    if scope in (TILE, KIND, GROUP):
+        words.update(TILE_WORDS)
+    if scope == KIND:
+        words.update(KIND_WORDS)
+    if scope == GROUP:
+        words.update(GROUP_WORDS)
+    return words
+
+
+def scope_of_word(name: str) -> str | None:
+    """The narrowest scope a word belongs to, for 'only inside ...' messages."""
+    for scope, table in ((GROUP, GROUP_WORDS), (KIND, KIND_WORDS), (TILE, TILE_WORDS)):
+        if name in table:
+            return scope
+    return None
+
+
+ALL_WORDS = sorted({*HAND_WORDS, *TILE_WORDS, *KIND_WORDS, *GROUP_WORDS})

@@ -1,0 +1,270 @@
+"""The typed syntax tree of a ``.mjr`` file: frozen dataclasses, each with its span.
+
+The transformer in :mod:`mjr.dsl.parser` builds these from Lark's parse tree; the
+checker in :mod:`mjr.compiler.checker` resolves names and types and lowers them to IR.
+Nothing here knows any region: a fan is an id, a name, a value and a condition.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mjr.errors import Span
+
+# -- expressions ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Expr:
+    span: Span
+
+
+@dataclass(frozen=True)
+class Number(Expr):
+    value: int
+
+
+@dataclass(frozen=True)
+class Name(Expr):
+    """A word: a context flag, a numeric property, an element quality, a define or a fan id."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Scored(Expr):
+    """``scored ID``: the fan was awarded after exclusions (not just its condition)."""
+
+    fan: str
+
+
+@dataclass(frozen=True)
+class Not(Expr):
+    operand: Expr
+
+
+@dataclass(frozen=True)
+class BoolOp(Expr):
+    op: str  # "and" | "or"
+    operands: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Compare(Expr):
+    op: str
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True)
+class Member(Expr):
+    """``rank in (2, 5, 8)``."""
+
+    operand: Expr
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Binary(Expr):
+    op: str  # + - * ^
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True)
+class Negate(Expr):
+    operand: Expr
+
+
+@dataclass(frozen=True)
+class Conditional(Expr):
+    """``A if C else B``."""
+
+    then: Expr
+    condition: Expr
+    otherwise: Expr
+
+
+@dataclass(frozen=True)
+class Contains(Expr):
+    """Inside a group: some tile of the group has the quality."""
+
+    operand: Expr
+
+
+@dataclass(frozen=True)
+class Quantified(Expr):
+    """``all sets are chow``, ``any groups contain terminal``, ``no tiles are honor``."""
+
+    quantifier: str  # all | any | no
+    collection: str  # sets | groups | tiles | kinds | melds | pairs
+    condition: Expr
+
+
+@dataclass(frozen=True)
+class Count(Expr):
+    collection: str
+    condition: Expr | None
+
+
+# -- statements ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Statement:
+    span: Span
+
+
+@dataclass(frozen=True)
+class Source(Statement):
+    text: str
+
+
+@dataclass(frozen=True)
+class Tiles(Statement):
+    suits: tuple[str, ...]
+    winds: bool
+    dragons: bool
+
+
+@dataclass(frozen=True)
+class Deal(Statement):
+    size: int
+
+
+@dataclass(frozen=True)
+class Option:
+    span: Span
+    name: str
+    arguments: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Options(Statement):
+    """``claims``, ``win`` and ``shapes``: a keyword and its options."""
+
+    keyword: str
+    options: tuple[Option, ...]
+
+
+@dataclass(frozen=True)
+class TileRef:
+    span: Span
+    text: str
+
+
+@dataclass(frozen=True)
+class WildcardNone(Statement):
+    pass
+
+
+@dataclass(frozen=True)
+class WildcardFixed(Statement):
+    tile: TileRef
+
+
+@dataclass(frozen=True)
+class WildcardIndicator(Statement):
+    offset: int
+    honor_cycles: tuple[tuple[TileRef, ...], ...]
+    skip: tuple[TileRef, ...]
+
+
+@dataclass(frozen=True)
+class WildcardUse(Statement):
+    """``wildcard may_not discard claim``."""
+
+    forbidden: tuple[Option, ...]
+
+
+@dataclass(frozen=True)
+class Setting(Statement):
+    """``score``, ``cap``, ``limits``, ``minimum``, ``base``: one value each."""
+
+    keyword: str
+    value: Expr | int | str
+
+
+@dataclass(frozen=True)
+class Define(Statement):
+    name: str
+    body: Expr
+
+
+@dataclass(frozen=True)
+class Fan(Statement):
+    """``fan|limit|bonus|multiplier ID "name" VALUE [each] : COND [excludes ...]``."""
+
+    kind: str
+    id: str
+    display: str
+    value: Expr
+    each: bool
+    condition: Expr
+    excludes: tuple[tuple[str, Span], ...]
+
+
+@dataclass(frozen=True)
+class Require(Statement):
+    id: str
+    display: str
+    condition: Expr
+
+
+@dataclass(frozen=True)
+class Floor(Statement):
+    id: str
+    display: str
+    value: int
+    condition: Expr
+
+
+@dataclass(frozen=True)
+class Payer:
+    span: Span
+    kind: str  # discarder | each | last_meld | claimed_meld
+    index: int = 0
+
+
+@dataclass(frozen=True)
+class Pay(Statement):
+    """``pay`` (an ordinary payment) or ``liable`` (one player pays all)."""
+
+    liable: bool
+    id: str
+    display: str
+    condition: Expr
+    payer: Payer
+    amount: Expr | None
+
+
+@dataclass(frozen=True)
+class Drop(Statement):
+    ids: tuple[tuple[str, Span], ...]
+
+
+@dataclass(frozen=True)
+class Expectation:
+    span: Span
+    kind: str  # not_win | fans | fan | points | payments | clause
+    value: object
+
+
+@dataclass(frozen=True)
+class Example(Statement):
+    title: str
+    hand: str | None
+    hand_span: Span | None
+    expectations: tuple[Expectation, ...]
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    span: Span
+    id: str
+    title: str
+    native_title: str
+    extends: tuple[str, Span] | None
+    statements: tuple[Statement, ...]
+    file: str
+    text: str

@@ -1,0 +1,385 @@
+"""Parse ``.mjr`` text into the AST of :mod:`mjr.dsl.ast`.
+
+Lark (LALR, positions propagated) reads the grammar file beside this module; a
+Transformer turns the parse tree into frozen dataclasses with spans.  Syntax errors
+become :class:`mjr.errors.SourceError` with the place, the source line, a caret and
+what was expected there.
+"""
+
+from __future__ import annotations
+
+import ast as pyast
+import difflib
+from functools import lru_cache
+from typing import Any
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from mjr.errors import Problem, SourceError, Span, problem_at
+
+from . import ast
+
+#: Friendly names for terminals in "expected ..." messages.
+TERMINAL_NAMES = {
+    "RULESET_ID": "a ruleset id",
+    "NAME": "a name",
+    "STRING": "a quoted string",
+    "INT": "a number",
+    "SIGNED_INT": "a number",
+    "TILE": "a tile",
+    "SUIT": "a suit letter",
+    "LBRACE": "'{'",
+    "RBRACE": "'}'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "COLON": "':'",
+    "COMPARE": "a comparison",
+    "ADD_OP": "'+' or '-'",
+    "SIGN": "'+' or '-'",
+}
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    return Lark.open(
+        "mjr.lark", rel_to=__file__, parser="lalr", propagate_positions=True, maybe_placeholders=False
+    )
+
+
+def parse(text: str, file: str = "<string>") -> list[ast.Ruleset]:
+    """Every ruleset in ``text``; raises SourceError on a syntax error."""
+    try:
+        tree = _lark().parse(text)
+    except UnexpectedInput as error:
+        raise SourceError([_syntax_problem(error, text, file)]) from None
+    try:
+        return _ToAst(text, file).transform(tree)  # type: ignore[no-any-return]
+    except VisitError as error:
+        if isinstance(error.orig_exc, SourceError):
+            raise error.orig_exc from None
+        raise
+
+
+def _syntax_problem(error: UnexpectedInput, text: str, file: str) -> Problem:
+    line, column = max(error.line, 1), max(error.column, 1)
+    if isinstance(error, UnexpectedEOF):
+        lines = text.splitlines() or [""]
+        line, column = len(lines), len(lines[-1]) + 1
+        message = "unexpected end of file" + _expected(error.expected)
+    elif isinstance(error, UnexpectedToken):
+        found = str(error.token)
+        message = f"unexpected {found!r}" + _expected(error.accepts or error.expected, found)
+    elif isinstance(error, UnexpectedCharacters):
+        message = f"unexpected character {text[error.pos_in_stream]!r}" + _expected(error.allowed)
+    else:  # pragma: no cover - lark has no other kinds today
+        message = "syntax error"
+    width = len(str(error.token)) if isinstance(error, UnexpectedToken) else 1
+    return problem_at(text, Span(file, line, column, line, column + max(width, 1)), message)
+
+
+def _expected(terminals: Any, found: str = "") -> str:
+    names = set()
+    keywords = []
+    for terminal in terminals or ():
+        if terminal in TERMINAL_NAMES:
+            names.add(TERMINAL_NAMES[terminal])
+            continue
+        pattern = _lark().get_terminal(terminal).pattern
+        if pattern.type == "str":
+            keywords.append(pattern.value)
+            names.add(repr(pattern.value))
+        else:
+            names.add(terminal.lower())
+    if not names:
+        return ""
+    hint = difflib.get_close_matches(found, keywords, n=1) if found else []
+    listed = ", ".join(sorted(names))
+    suggestion = f" (did you mean {hint[0]!r}?)" if hint and hint[0] != found else ""
+    return f"; expected {listed}{suggestion}"
+
+
+def _span(file: str, meta: Any) -> Span:
+    return Span(file, meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _token_span(file: str, token: Token) -> Span:
+    return Span(file, token.line or 0, token.column or 0, token.end_line or 0, token.end_column or 0)
+
+
+def _string(token: Token) -> str:
+    return str(pyast.literal_eval(str(token)))
+
+
+@v_args(meta=True)
+class _ToAst(Transformer[Token, Any]):
+    """Parse tree -> AST.  One method per grammar rule; spans from Lark's meta."""
+
+    def __init__(self, text: str, file: str):
+        super().__init__()
+        self.text, self.file = text, file
+
+    def _s(self, meta: Any) -> Span:
+        return _span(self.file, meta)
+
+    def start(self, meta: Any, rulesets: list[ast.Ruleset]) -> list[ast.Ruleset]:
+        return rulesets
+
+    def ruleset(self, meta: Any, items: list[Any]) -> ast.Ruleset:
+        ident, title = str(items[0]), _string(items[1])
+        rest = items[2:]
+        native = ""
+        if rest and isinstance(rest[0], Token) and rest[0].type == "STRING":
+            native = _string(rest.pop(0))
+        extends = None
+        if rest and isinstance(rest[0], tuple):
+            extends = rest.pop(0)
+        return ast.Ruleset(self._s(meta), ident, title, native, extends, tuple(rest), self.file, self.text)
+
+    def extends(self, meta: Any, items: list[Token]) -> tuple[str, Span]:
+        return str(items[0]), _token_span(self.file, items[0])
+
+    def source(self, meta: Any, items: list[Token]) -> ast.Source:
+        return ast.Source(self._s(meta), _string(items[0]))
+
+    def tiles(self, meta: Any, parts: list[tuple[str, tuple[str, ...]]]) -> ast.Tiles:
+        suits: tuple[str, ...] = ()
+        for kind, letters in parts:
+            if kind == "suits":
+                suits += letters
+        kinds = {kind for kind, _ in parts}
+        return ast.Tiles(self._s(meta), suits, "winds" in kinds, "dragons" in kinds)
+
+    def suits(self, meta: Any, letters: list[Token]) -> tuple[str, tuple[str, ...]]:
+        return "suits", tuple(str(t) for t in letters)
+
+    def winds(self, meta: Any, _: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "winds", ()
+
+    def dragons(self, meta: Any, _: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "dragons", ()
+
+    def deal(self, meta: Any, items: list[Token]) -> ast.Deal:
+        return ast.Deal(self._s(meta), int(items[0]))
+
+    def option(self, meta: Any, items: list[Token]) -> ast.Option:
+        return ast.Option(self._s(meta), str(items[0]), tuple(str(t) for t in items[1:]))
+
+    def claims(self, meta: Any, options: list[ast.Option]) -> ast.Options:
+        return ast.Options(self._s(meta), "claims", tuple(options))
+
+    def win_methods(self, meta: Any, options: list[ast.Option]) -> ast.Options:
+        return ast.Options(self._s(meta), "win", tuple(options))
+
+    def shapes(self, meta: Any, options: list[ast.Option]) -> ast.Options:
+        return ast.Options(self._s(meta), "shapes", tuple(options))
+
+    def _tile(self, token: Token) -> ast.TileRef:
+        return ast.TileRef(_token_span(self.file, token), str(token))
+
+    def wildcard_none(self, meta: Any, _: list[Any]) -> ast.WildcardNone:
+        return ast.WildcardNone(self._s(meta))
+
+    def wildcard_fixed(self, meta: Any, items: list[Token]) -> ast.WildcardFixed:
+        return ast.WildcardFixed(self._s(meta), self._tile(items[0]))
+
+    def wildcard_indicator(self, meta: Any, items: list[Any]) -> ast.WildcardIndicator:
+        sign, offset = str(items[0]), int(items[1])
+        cycles: tuple[tuple[ast.TileRef, ...], ...] = ()
+        skip: tuple[ast.TileRef, ...] = ()
+        for kind, value in items[2:]:
+            if kind == "honors":
+                cycles += value
+            else:
+                skip += value
+        return ast.WildcardIndicator(self._s(meta), -offset if sign == "-" else offset, cycles, skip)
+
+    def honor_order(self, meta: Any, cycles: list[tuple[ast.TileRef, ...]]) -> tuple[str, Any]:
+        return "honors", tuple(cycles)
+
+    def honor_cycle(self, meta: Any, items: list[Token]) -> tuple[ast.TileRef, ...]:
+        return tuple(self._tile(t) for t in items)
+
+    def honor_skip(self, meta: Any, items: list[Token]) -> tuple[str, Any]:
+        return "skip", tuple(self._tile(t) for t in items)
+
+    def wildcard_use(self, meta: Any, items: list[Token]) -> ast.WildcardUse:
+        options = tuple(ast.Option(_token_span(self.file, t), str(t), ()) for t in items)
+        return ast.WildcardUse(self._s(meta), options)
+
+    def _setting(self, meta: Any, keyword: str, value: Any) -> ast.Setting:
+        return ast.Setting(self._s(meta), keyword, value)
+
+    def score(self, meta: Any, items: list[Any]) -> ast.Setting:
+        return self._setting(meta, "score", items[0])
+
+    def cap(self, meta: Any, items: list[Token]) -> ast.Setting:
+        return self._setting(meta, "cap", int(items[0]))
+
+    def limits(self, meta: Any, items: list[Token]) -> ast.Setting:
+        return self._setting(meta, "limits", str(items[0]))
+
+    def minimum(self, meta: Any, items: list[Token]) -> ast.Setting:
+        return self._setting(meta, "minimum", int(items[0]))
+
+    def base(self, meta: Any, items: list[Token]) -> ast.Setting:
+        return self._setting(meta, "base", int(items[0]))
+
+    def define(self, meta: Any, items: list[Any]) -> ast.Define:
+        return ast.Define(self._s(meta), str(items[0]), items[1])
+
+    def fan_kind(self, meta: Any, items: list[Token]) -> str:
+        return str(items[0])
+
+    def quantifier(self, meta: Any, items: list[Token]) -> str:
+        return str(items[0])
+
+    def collection(self, meta: Any, items: list[Token]) -> str:
+        return _plural(str(items[0]))
+
+    def fan(self, meta: Any, items: list[Any]) -> ast.Fan:
+        kind, ident, display, (value, each), condition = items[:5]
+        excludes = items[5] if len(items) > 5 else ()
+        return ast.Fan(self._s(meta), str(kind), str(ident), _string(display), value, each, condition, excludes)
+
+    def value_int(self, meta: Any, items: list[Token]) -> tuple[ast.Expr, bool]:
+        return ast.Number(self._s(meta), int(items[0])), False
+
+    def value_each(self, meta: Any, items: list[Token]) -> tuple[ast.Expr, bool]:
+        return ast.Number(_token_span(self.file, items[0]), int(items[0])), True
+
+    def value_expr(self, meta: Any, items: list[ast.Expr]) -> tuple[ast.Expr, bool]:
+        return items[0], False
+
+    def excludes(self, meta: Any, items: list[Token]) -> tuple[tuple[str, Span], ...]:
+        return tuple((str(t), _token_span(self.file, t)) for t in items)
+
+    def require(self, meta: Any, items: list[Any]) -> ast.Require:
+        return ast.Require(self._s(meta), str(items[0]), _string(items[1]), items[2])
+
+    def floor(self, meta: Any, items: list[Any]) -> ast.Floor:
+        return ast.Floor(self._s(meta), str(items[0]), _string(items[1]), int(items[2]), items[3])
+
+    def pay(self, meta: Any, items: list[Any]) -> ast.Pay:
+        ident, display, condition, payer, amount = items
+        return ast.Pay(self._s(meta), False, str(ident), _string(display), condition, payer, amount)
+
+    def liable(self, meta: Any, items: list[Any]) -> ast.Pay:
+        ident, display, condition, payer = items
+        return ast.Pay(self._s(meta), True, str(ident), _string(display), condition, payer, None)
+
+    def payer_discarder(self, meta: Any, _: list[Any]) -> ast.Payer:
+        return ast.Payer(self._s(meta), "discarder")
+
+    def payer_each(self, meta: Any, _: list[Any]) -> ast.Payer:
+        return ast.Payer(self._s(meta), "each")
+
+    def payer_last_meld(self, meta: Any, _: list[Any]) -> ast.Payer:
+        return ast.Payer(self._s(meta), "last_meld")
+
+    def payer_claimed_meld(self, meta: Any, items: list[Token]) -> ast.Payer:
+        return ast.Payer(self._s(meta), "claimed_meld", int(items[0]))
+
+    def drop(self, meta: Any, items: list[Token]) -> ast.Drop:
+        return ast.Drop(self._s(meta), tuple((str(t), _token_span(self.file, t)) for t in items))
+
+    def example(self, meta: Any, items: list[Any]) -> ast.Example:
+        title = _string(items[0])
+        hand, hand_span, expectations = None, None, []
+        for item in items[1:]:
+            if isinstance(item, ast.Expectation):
+                expectations.append(item)
+            elif hand is not None:
+                raise SourceError([problem_at(self.text, item[1], "an example has one hand")])
+            else:
+                hand, hand_span = item
+        return ast.Example(self._s(meta), title, hand, hand_span, tuple(expectations))
+
+    def example_hand(self, meta: Any, items: list[Token]) -> tuple[str, Span]:
+        return _string(items[0]), _token_span(self.file, items[0])
+
+    def _expect(self, meta: Any, kind: str, value: object) -> ast.Expectation:
+        return ast.Expectation(self._s(meta), kind, value)
+
+    def expect_not_win(self, meta: Any, items: list[Token]) -> ast.Expectation:
+        return self._expect(meta, "not_win", _string(items[0]) if items else "")
+
+    def expect_fans(self, meta: Any, items: list[Token]) -> ast.Expectation:
+        return self._expect(meta, "fans", tuple((str(t), _token_span(self.file, t)) for t in items))
+
+    def expect_fan(self, meta: Any, items: list[Token]) -> ast.Expectation:
+        return self._expect(meta, "fan", int(items[0]))
+
+    def expect_points(self, meta: Any, items: list[Token]) -> ast.Expectation:
+        return self._expect(meta, "points", int(items[0]))
+
+    def expect_payments(self, meta: Any, items: list[Token]) -> ast.Expectation:
+        pairs = tuple((str(items[i]), int(items[i + 1]), _token_span(self.file, items[i])) for i in range(0, len(items), 2))
+        return self._expect(meta, "payments", pairs)
+
+    def expect_clause(self, meta: Any, items: list[Token]) -> ast.Expectation:
+        return self._expect(meta, "clause", (str(items[0]), _token_span(self.file, items[0])))
+
+    # -- expressions
+
+    def number(self, meta: Any, items: list[Token]) -> ast.Number:
+        return ast.Number(self._s(meta), int(items[0]))
+
+    def name(self, meta: Any, items: list[Token]) -> ast.Name:
+        return ast.Name(self._s(meta), str(items[0]))
+
+    def scored(self, meta: Any, items: list[Token]) -> ast.Scored:
+        return ast.Scored(self._s(meta), str(items[0]))
+
+    def negation(self, meta: Any, items: list[ast.Expr]) -> ast.Not:
+        return ast.Not(self._s(meta), items[0])
+
+    def or_expr(self, meta: Any, items: list[ast.Expr]) -> ast.BoolOp:
+        return ast.BoolOp(self._s(meta), "or", tuple(items))
+
+    def and_expr(self, meta: Any, items: list[ast.Expr]) -> ast.BoolOp:
+        return ast.BoolOp(self._s(meta), "and", tuple(items))
+
+    def compare(self, meta: Any, items: list[Any]) -> ast.Compare:
+        return ast.Compare(self._s(meta), str(items[1]), items[0], items[2])
+
+    def member(self, meta: Any, items: list[Any]) -> ast.Member:
+        return ast.Member(self._s(meta), items[0], tuple(int(t) for t in items[1:]))
+
+    def binary(self, meta: Any, items: list[Any]) -> ast.Binary:
+        return ast.Binary(self._s(meta), str(items[1]), items[0], items[2])
+
+    def neg(self, meta: Any, items: list[ast.Expr]) -> ast.Negate:
+        return ast.Negate(self._s(meta), items[0])
+
+    def conditional(self, meta: Any, items: list[ast.Expr]) -> ast.Conditional:
+        return ast.Conditional(self._s(meta), items[0], items[1], items[2])
+
+    def contains(self, meta: Any, items: list[ast.Expr]) -> ast.Contains:
+        return ast.Contains(self._s(meta), items[0])
+
+    def quantified(self, meta: Any, items: list[Any]) -> ast.Quantified:
+        return ast.Quantified(self._s(meta), str(items[0]), _plural(items[1]), items[2])
+
+    def quantified_contain(self, meta: Any, items: list[Any]) -> ast.Quantified:
+        quality = ast.Contains(items[2].span, items[2])
+        return ast.Quantified(self._s(meta), str(items[0]), _plural(items[1]), quality)
+
+    def count(self, meta: Any, items: list[Any]) -> ast.Count:
+        return ast.Count(self._s(meta), _plural(items[0]), items[1] if len(items) > 1 else None)
+
+    def words(self, meta: Any, items: list[Token]) -> ast.Expr:
+        names = [ast.Name(_token_span(self.file, t), str(t)) for t in items]
+        if len(names) == 1:
+            return names[0]
+        return ast.BoolOp(self._s(meta), "and", tuple(names))
+
+    def quality(self, meta: Any, items: list[ast.Expr]) -> ast.Expr:
+        return items[0]
+
+
+def _plural(word: str) -> str:
+    return word if word.endswith("s") else word + "s"
+
+
+__all__ = ["parse", "Tree"]

@@ -1,0 +1,22 @@
+"""mjr: Chinese regional mahjong rules as small ``.mjr`` files, compiled to fast evaluators.
+
+>>> import mjr
+>>> rs = mjr.load("guangdong.jipinghu")
+>>> rs.evaluate("234m 567m 345p 678s 2s win 2s self_draw").points
+4
+"""
+
+from .errors import MjrError, PurePythonWarning, SourceError
+from .hand import Context, Hand, Meld
+from .loader import bundled_ids, load
+from .notation import NotationError, format_hand, hand_from_json, hand_to_json, parse_hand
+from .result import FanLine, Group, PaymentLine, Result, Settlement, Table, Wait
+from .ruleset import HandError, Ruleset
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Context", "FanLine", "Group", "Hand", "HandError", "Meld", "MjrError", "NotationError", "PaymentLine",
+    "PurePythonWarning", "Result", "Ruleset", "Settlement", "SourceError", "Table", "Wait", "__version__",
+    "bundled_ids", "format_hand", "hand_from_json", "hand_to_json", "load", "parse_hand",
+]

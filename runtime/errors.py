@@ -1,0 +1,64 @@
+"""Errors that point at a place in a user's text.
+
+Every user mistake (a syntax error in a ``.mjr`` file, an unknown name, a bad hand
+string) becomes a :class:`SourceError` carrying the place and a caret rendering; the
+CLI prints them and exits non-zero, never with a traceback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class MjrError(Exception):
+    """Base of every error mjr raises for a user's mistake."""
+
+
+@dataclass(frozen=True)
+class Span:
+    """A place in a source text: 1-based line and column, ``end_column`` exclusive."""
+
+    file: str
+    line: int
+    column: int
+    end_line: int = 0
+    end_column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True)
+class Problem:
+    span: Span
+    message: str
+    source_line: str = ""
+
+    def render(self) -> str:
+        text = f"{self.span}: {self.message}"
+        if self.source_line:
+            width = 1
+            if self.span.end_line in (0, self.span.line) and self.span.end_column > self.span.column:
+                width = self.span.end_column - self.span.column
+            caret = " " * (self.span.column - 1) + "^" * width
+            text += f"\n    {self.source_line}\n    {caret}"
+        return text
+
+
+class SourceError(MjrError):
+    """One or more problems, each with its place; ``str()`` shows them all."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(p.render() for p in self.problems))
+
+
+def problem_at(text: str, span: Span, message: str) -> Problem:
+    """A problem whose source line is taken from ``text``."""
+    lines = text.splitlines()
+    line = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
+    return Problem(span, message, line)
+
+
+class PurePythonWarning(RuntimeWarning):
+    """A ruleset runs interpreted (pure-Python mode) because it could not be compiled."""

@@ -1,0 +1,96 @@
+"""Run the example hands written inside a ruleset against its built module.
+
+The examples travel inside every generated module, so a built ruleset can check
+itself with the runtime alone (``mjr test``, the pytest plugin, CI).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .errors import MjrError
+from .notation import NotationError, parse_hand
+from .result import Result
+from .ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class Outcome:
+    ruleset: str
+    title: str
+    file: str
+    line: int
+    failures: tuple[str, ...]
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+    @property
+    def place(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+def examples(ruleset: Ruleset) -> Iterator[tuple[str, str, int]]:
+    """(title, file, line) of each example."""
+    for title, _, file, line, _, _ in ruleset.module.EXAMPLES:
+        yield title, file, line
+
+
+def run_example(ruleset: Ruleset, index: int) -> Outcome:
+    title, text, file, line, column, checks = ruleset.module.EXAMPLES[index]
+    try:
+        result = ruleset.evaluate(parse_hand(text))
+    except NotationError as error:
+        place = f"{file}:{line}:{column + 1 + error.column}"
+        return Outcome(ruleset.id, title, file, line, (f"{place}: {error.reason}",))
+    except MjrError as error:
+        return Outcome(ruleset.id, title, file, line, (f"{file}:{line}: {error}",))
+    failures = []
+    for kind, expected, check_line in checks:
+        problem = _check(ruleset, result, kind, expected)
+        if problem:
+            failures.append(f"{file}:{check_line}: {problem}")
+    return Outcome(ruleset.id, title, file, line, tuple(failures))
+
+
+def run_examples(ruleset: Ruleset) -> list[Outcome]:
+    return [run_example(ruleset, i) for i in range(len(ruleset.module.EXAMPLES))]
+
+
+def _check(ruleset: Ruleset, result: Result, kind: str, expected: object) -> str:
+    if kind == "not_win":
+        if result.is_win:
+            return f"expected not a win, but it wins: {_summary(result)}"
+        if expected and str(expected) not in result.reason:
+            return f"expected a reason mentioning {expected!r}, got {result.reason!r}"
+        return ""
+    if not result.is_win:
+        return f"expected a win, but: {result.reason}"
+    if kind == "fans":
+        want, got = sorted(expected), sorted(result.fan_ids)  # type: ignore[call-overload]
+        return "" if want == got else f"expected fans {' '.join(want) or '(none)'}, got {' '.join(got) or '(none)'}"
+    if kind in ("fan", "points"):
+        got = result.fan if kind == "fan" else result.points
+        return "" if got == expected else f"expected {kind} {expected}, got {got} ({_summary(result)})"
+    try:
+        settlement = ruleset.settle(result)
+    except MjrError as error:
+        return f"cannot settle: {error}"
+    if kind == "payments":
+        want = {seat: 0 for seat in "ESWN"}
+        want.update(dict(expected))  # type: ignore[call-overload]
+        got = settlement.totals()
+        return "" if want == got else f"expected payments {_seats(want)}, got {_seats(got)}"
+    clauses = {line.clause for line in settlement.lines}
+    return "" if expected in clauses else f"expected clause {expected}, got {' '.join(sorted(clauses))}"
+
+
+def _summary(result: Result) -> str:
+    fans = " ".join(f"{line.id}={line.value}" for line in result.fans)
+    return f"{fans or 'no fans'}; fan {result.fan}, points {result.points}"
+
+
+def _seats(totals: dict[str, int]) -> str:
+    return " ".join(f"{seat} {amount:+d}" for seat, amount in totals.items() if amount)

@@ -1,0 +1,101 @@
+"""Find and load rulesets: bundled ids, or paths to ``.mjr`` files.
+
+Bundled rulesets are generated and compiled when mjr is installed, into the package
+``mjr._generated`` with an index of ids; loading one needs the runtime alone.  A
+``.mjr`` path (or an id with no installed build, as in a source checkout) goes
+through the compiler and its cache: the one doorway from the runtime into the
+compiler, taken only when there is source to compile.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import json
+import warnings
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .errors import MjrError, PurePythonWarning
+from .ruleset import Ruleset
+
+_PACKAGE = Path(__file__).resolve().parent
+BACKENDS = ("auto", "compiled", "python")
+
+
+@lru_cache(maxsize=1)
+def _index() -> dict[str, Any]:
+    try:
+        data = json.loads((_PACKAGE / "_generated" / "index.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def bundled_ids() -> list[str]:
+    """Ids of the rulesets shipped with mjr."""
+    ids = set(_index())
+    folder = _rulesets_dir()
+    if folder is not None:
+        ids.update(path.stem for path in folder.glob("*.mjr"))
+    return sorted(ids)
+
+
+def _rulesets_dir() -> Path | None:
+    try:
+        import mjr.rulesets
+    except ImportError:  # pragma: no cover - always installed with mjr
+        return None
+    return Path(mjr.rulesets.__file__).resolve().parent
+
+
+def load(name: str | Path, backend: str = "auto") -> Ruleset:
+    """A ruleset by bundled id (``"sichuan.xuezhan"``) or by path to a ``.mjr`` file.
+
+    ``backend``: ``auto`` (compiled where possible, else interpreted with a
+    warning), ``compiled`` (an error if it cannot be), or ``python`` (interpreted).
+    """
+    if backend not in BACKENDS:
+        raise MjrError(f"unknown backend {backend!r}: use one of {', '.join(BACKENDS)}")
+    text = str(name)
+    if text.endswith(".mjr") or isinstance(name, Path) or "/" in text:
+        return _load_source(Path(text), backend)
+    entry = _index().get(text)
+    if entry is not None:
+        return _load_bundled(text, entry, backend)
+    folder = _rulesets_dir()
+    if folder is not None and (folder / f"{text}.mjr").is_file():
+        return _load_source(folder / f"{text}.mjr", backend)
+    hint = difflib.get_close_matches(text, bundled_ids(), n=1)
+    suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+    raise MjrError(f"unknown ruleset {text!r}{suggestion}; 'mjr list' shows the bundled ones")
+
+
+def _load_bundled(ident: str, entry: dict[str, Any], backend: str) -> Ruleset:
+    module_name = f"mjr._generated.{entry['module']}"
+    if backend == "python":
+        from importlib.util import module_from_spec, spec_from_file_location
+
+        path = _PACKAGE / "_generated" / f"{entry['module']}.py"
+        spec = spec_from_file_location(module_name + "_py", path)
+        if spec is None or spec.loader is None:
+            raise MjrError(f"the bundled ruleset {ident} is missing its source module")
+        module = module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return Ruleset(module, "python")
+    module = importlib.import_module(module_name)
+    compiled = not str(module.__file__).endswith(".py")
+    if not compiled:
+        if backend == "compiled":
+            raise MjrError(f"the bundled ruleset {ident} was installed without a C compiler; reinstall with one")
+        warnings.warn(f"mjr: {ident} runs interpreted (pure-Python mode): installed without a C compiler",
+                      PurePythonWarning, stacklevel=3)
+    return Ruleset(module, "compiled" if compiled else "python")
+
+
+def _load_source(path: Path, backend: str) -> Ruleset:
+    from mjr.compiler import build  # the compiler is needed only for source files
+
+    built = build(path, backend)
+    return Ruleset(built.module, built.backend)

@@ -1,0 +1,763 @@
+"""Hands as text and as JSON.
+
+Text notation
+-------------
+A hand is whitespace-separated words, in this order:
+
+1. Concealed tiles and declared melds, in any mix.
+
+   * Tiles in MPSZ: ranks then a suit letter, ``123m456p789s1122z``; several
+     groups may share a word.  ``1z``-``7z`` are E S W N, white, green, red, and
+     the honour letters ``E S W N P F C`` (``P`` white, ``F`` green, ``C`` red)
+     may stand anywhere a tile may: ``EEE``, ``123mEE``.
+   * One meld per word: ``[345p]`` chow (digits in any order), ``[555p]`` pung,
+     ``[5555p]`` exposed kong, ``(5555p)`` concealed kong.  An exposed meld may
+     name who the claimed tile came from, ``[555p<O]`` (L left, O opposite,
+     R right); an exposed kong made by adding a drawn fourth tile to a pung ends
+     in ``+``: ``[5555p<L+]`` or ``[5555p+]``.  A concealed kong takes neither.
+
+2. ``win T``: the winning tile, exactly one tile.
+
+3. Context words, in any order, each at most once, mixed freely with ``win``:
+   ``self_draw`` / ``discard`` / ``robbing_kong`` (one win method; ``discard`` is
+   the default), the flags ``after_kong last_tile first_turn dealer``, and
+   ``seat X`` / ``round X`` (X in E S W N), ``from X`` (X in L O R: who discarded
+   the winning tile or whose kong was robbed), ``indicator T``, ``winners N``
+   (1-3) and ``void X`` (X in m p s).
+
+Reading checks the shape of every word and meld but not whether a table could
+deal the hand (a fifth copy, a bad tile count): that is
+:func:`mjr.hand.impossibility`.  Every mistake raises :class:`NotationError`
+pointing at the offending character.
+
+:func:`format_hand` writes the canonical text: concealed tiles grouped by suit in
+kind order with honours as ``z`` digits, one word per meld, ``win T``, then the
+context words that differ from :class:`~mjr.hand.Context`'s defaults, in field
+order.  ``parse_hand(format_hand(h)) == h`` for every hand it accepts.
+
+JSON
+----
+:func:`hand_to_json` writes, and :func:`hand_from_json` reads::
+
+    {
+      "tiles": ["2m", "3m", ...],          # concealed, winning tile excluded
+      "melds": [{"kind": "pung",           # "chow" | "pung" | "kong"
+                 "tile": "5p",             # lowest tile of the set
+                 "concealed": false,       # only a kong
+                 "from": "O",              # "L" | "O" | "R" | null
+                 "added": false}],         # only an exposed kong
+      "win": "2s",                         # or null for a waiting hand
+      "context": {"win_by": "self_draw",   # "self_draw" | "discard" | "robbing_kong"
+                  "after_kong": false, "last_tile": false,
+                  "first_turn": false, "dealer": false,
+                  "seat": "E", "round": "S",   # winds E S W N
+                  "from": "L",             # "L" | "O" | "R" | null
+                  "indicator": "5m",       # a tile or null
+                  "winners": 1,            # 1-3
+                  "void": "m"}             # "m" | "p" | "s" | null
+    }
+
+Tiles are MPSZ names (honour letters are accepted on input).  Missing keys take
+the defaults above (``kind`` and ``tile`` of a meld have none); unknown keys are
+rejected, so a misspelt key cannot silently fall back to a default.  Bad content
+raises :class:`NotationError` whose ``text`` is the path of the bad value, such
+as ``melds[1].tile``, and whose ``column`` is 0.
+
+Both readers reject a hand with no tile at all, so whatever they return can be
+written back.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from difflib import get_close_matches
+from typing import Any, NoReturn
+
+from .errors import MjrError
+from .hand import CHOW, KONG, MELD_KINDS, PUNG, SOURCES, WIN_METHODS, Context, Hand, Meld
+from .tiles import (
+    FIRST_HONOR,
+    HONOR_LETTERS,
+    N_KINDS,
+    WIND_LETTERS,
+    is_honor,
+    kind_of,
+    parse_tile,
+    rank_of,
+    suit_of,
+    tile_name,
+)
+
+__all__ = [
+    "KEYWORDS",
+    "NotationError",
+    "format_hand",
+    "hand_from_json",
+    "hand_to_json",
+    "parse_hand",
+]
+
+DIGITS = "0123456789"
+#: Suit letters in kind order; ``z`` is the honours.
+SUITS = "mpsz"
+VOID_LETTERS = "mps"
+WINNER_COUNTS = "123"
+FLAG_WORDS = ("after_kong", "last_tile", "first_turn", "dealer")
+VALUE_WORDS = ("seat", "round", "from", "indicator", "winners", "void")
+#: Every word that is not tiles or a meld; unknown words are matched against these.
+KEYWORDS = ("win", *WIN_METHODS, *FLAG_WORDS, *VALUE_WORDS)
+_EXAMPLES = {
+    "win": "win 5m",
+    "seat": "seat S",
+    "round": "round E",
+    "from": "from L",
+    "indicator": "indicator 5m",
+    "winners": "winners 2",
+    "void": "void m",
+}
+_CLOSER_OF = {"[": "]", "(": ")"}
+_DEFAULT_CONTEXT = Context()
+
+
+class NotationError(MjrError):
+    """A bad hand string (or JSON value), with the place of the first mistake.
+
+    ``column`` is 0-based; ``str()`` shows the text with a caret under it so a
+    CLI can print the error as it is.
+    """
+
+    def __init__(self, text: str, column: int, reason: str) -> None:
+        self.text = text
+        self.column = column
+        self.reason = reason
+        super().__init__(f"bad hand at column {column + 1}: {reason}\n    {text}\n    {' ' * column}^")
+
+    def __reduce__(self) -> tuple[type[NotationError], tuple[str, int, str]]:
+        """Pickle by the three fields, since ``__init__`` does not take the message."""
+        return (type(self), (self.text, self.column, self.reason))
+
+
+def _fail(text: str, column: int, reason: str) -> NoReturn:
+    raise NotationError(text, column, reason)
+
+
+# --------------------------------------------------------------------------- tiles
+
+
+@dataclass(frozen=True)
+class _Tile:
+    """A tile read from text, with where it was read so errors can point at it."""
+
+    kind: int
+    column: int
+
+
+def _bad_char_reason(ch: str) -> str:
+    """Explain a stray character, with a hint for the likely case slips."""
+    if ch in "MPSZ" and ch.lower() in SUITS:
+        return f"'{ch}' is not a suit letter: suits are lowercase m p s z"
+    if ch.islower() and ch.upper() in HONOR_LETTERS and ch not in SUITS:
+        return f"'{ch}' is not a tile letter: honour letters are uppercase E S W N P F C"
+    return f"'{ch}' is not part of a tile: expected ranks 1-9 then m p s z, or an honour letter E S W N P F C"
+
+
+def _suit_group(text: str, ranks: list[tuple[int, int]], pos: int) -> list[_Tile]:
+    """Close a run of ranks with the suit letter at ``pos``."""
+    letter = text[pos]
+    if not ranks:
+        _fail(text, pos, f"'{letter}' has no ranks before it: write ranks then the suit, as in 123{letter}")
+    suit = SUITS.index(letter)
+    for rank, column in ranks:
+        if suit == 3 and rank > 7:
+            _fail(text, column, f"there is no {rank}z: honours are 1z-7z (E S W N P F C)")
+    return [_Tile(kind_of(rank, suit), column) for rank, column in ranks]
+
+
+def _scan_tiles(text: str, start: int, end: int, stops: str = "") -> tuple[list[_Tile], int]:
+    """Read tiles from ``text[start:end]`` up to the first character in ``stops``.
+
+    Returns the tiles and where reading stopped, so a meld can go on to its
+    source and closing bracket.
+    """
+    tiles: list[_Tile] = []
+    ranks: list[tuple[int, int]] = []
+    pos = start
+    while pos < end and text[pos] not in stops:
+        ch = text[pos]
+        if ch in DIGITS:
+            if ch == "0":
+                _fail(text, pos, "0 is not a rank: ranks are 1-9")
+            ranks.append((int(ch), pos))
+        elif ch in SUITS:
+            tiles += _suit_group(text, ranks, pos)
+            ranks = []
+        elif ch in HONOR_LETTERS:
+            if ranks:
+                _fail(text, pos, f"the ranks before '{ch}' have no suit letter (m p s z)")
+            tiles.append(_Tile(FIRST_HONOR + HONOR_LETTERS.index(ch), pos))
+        else:
+            _fail(text, pos, _bad_char_reason(ch))
+        pos += 1
+    if ranks:
+        _fail(text, pos, "the ranks here have no suit letter (m p s z) after them")
+    return tiles, pos
+
+
+def _looks_like_tiles(word: str) -> bool:
+    """Whether a word is meant as tiles, so its errors point inside it.
+
+    A word that merely starts with an honour letter but resembles a keyword
+    (``Seat``, ``Dealer``) is treated as a misspelt keyword instead.
+    """
+    if word[0] in DIGITS:
+        return True
+    tile_chars = set(DIGITS + SUITS + HONOR_LETTERS)
+    if set(word) <= tile_chars and any(ch in DIGITS for ch in word):
+        return True
+    if word[0] in HONOR_LETTERS:
+        return set(word) <= tile_chars or not get_close_matches(word, KEYWORDS, n=1)
+    return False
+
+
+# --------------------------------------------------------------------------- melds
+
+
+def _meld_size_check(text: str, tiles: list[_Tile], stop: int) -> None:
+    """A meld holds three or four tiles."""
+    if not tiles:
+        _fail(text, stop, "empty meld: expected 3 or 4 tiles such as [555p]")
+    if len(tiles) < 3:
+        _fail(text, stop, f"a meld needs 3 or 4 tiles, this one has {len(tiles)}")
+    if len(tiles) > 4:
+        _fail(text, tiles[4].column, "a meld has at most 4 tiles")
+
+
+def _meld_shape(text: str, tiles: list[_Tile], stop: int) -> tuple[str, int]:
+    """Classify the tiles of a meld as (kind, lowest tile), or fail at the tile
+    that spoils the shape."""
+    _meld_size_check(text, tiles, stop)
+    first = tiles[0].kind
+    names = " ".join(tile_name(t.kind) for t in tiles)
+    for tile in tiles[1:]:
+        if suit_of(tile.kind) != suit_of(first):
+            _fail(text, tile.column, f"a meld is all one suit: {names} mixes suits")
+    odd = next((t for t in tiles if t.kind != first), None)
+    if odd is None:
+        return (KONG if len(tiles) == 4 else PUNG), first
+    if len(tiles) == 4:
+        _fail(text, odd.column, f"four tiles make a kong only if all are the same: {names}")
+    if is_honor(first):
+        _fail(text, odd.column, f"honours make no chow: {names} is not a pung either")
+    ordered = sorted(tiles, key=lambda t: (t.kind, t.column))
+    base = ordered[0].kind
+    for step, tile in enumerate(ordered):
+        if tile.kind != base + step:
+            _fail(text, tile.column, f"{names} is neither a chow (three ranks in a row) nor a pung")
+    return CHOW, base
+
+
+@dataclass(frozen=True)
+class _Suffix:
+    """What follows the tiles inside a meld's brackets."""
+
+    source: str | None
+    added: bool
+    plus_at: int
+    close_at: int
+
+
+def _meld_suffix(text: str, pos: int, end: int, opener: int) -> _Suffix:
+    """Read ``<X``, ``+`` and the closing bracket that end a meld word."""
+    concealed = text[opener] == "("
+    closer = _CLOSER_OF[text[opener]]
+    source = None
+    if pos < end and text[pos] == "<":
+        if concealed:
+            _fail(text, pos, "a concealed kong (5555p) takes no source; write [5555p<L] for a claimed kong")
+        pos += 1
+        if pos >= end or text[pos] not in SOURCES:
+            _fail(text, pos, "expected L, O or R after '<' (left, opposite, right)")
+        source = text[pos]
+        pos += 1
+    plus_at = pos
+    added = pos < end and text[pos] == "+"
+    if added:
+        if concealed:
+            _fail(text, pos, "a concealed kong (5555p) cannot be added; write [5555p+]")
+        pos += 1
+    if pos >= end:
+        _fail(text, pos, f"'{text[opener]}' is not closed: expected '{closer}' (no spaces inside a meld)")
+    if text[pos] == "<" and added:
+        _fail(text, pos, "the source goes before '+', as in [5555p<L+]")
+    if text[pos] != closer:
+        _fail(text, pos, f"expected '{closer}' to close the meld")
+    if pos + 1 < end:
+        _fail(text, pos + 1, "unexpected text after the meld: write one meld per word")
+    return _Suffix(source, added, plus_at, pos)
+
+
+def _parse_meld(text: str, start: int, end: int) -> Meld:
+    """One bracketed meld word, ``[345p<L]`` ... ``(5555p)``."""
+    tiles, stop = _scan_tiles(text, start + 1, end, stops="<+])")
+    suffix = _meld_suffix(text, stop, end, start)
+    kind, tile = _meld_shape(text, tiles, stop)
+    if suffix.added and kind != KONG:
+        _fail(text, suffix.plus_at, "only a kong can be added (+): a fourth tile added to a pung")
+    concealed = text[start] == "("
+    if concealed and kind != KONG:
+        _fail(text, start, f"( ) holds only a concealed kong; write [ ] for a {kind}")
+    return Meld(kind, tile, concealed, suffix.source, suffix.added)
+
+
+# --------------------------------------------------------------------------- words
+
+
+@dataclass(frozen=True)
+class _Word:
+    text: str
+    start: int
+
+    @property
+    def end(self) -> int:
+        return self.start + len(self.text)
+
+
+class _Parser:
+    """Walks the words of one hand string; keeps the text so errors can show it."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.words = [_Word(m.group(), m.start()) for m in re.finditer(r"\S+", text)]
+        self.index = 0
+
+    def fail(self, column: int, reason: str) -> NoReturn:
+        _fail(self.text, column, reason)
+
+    def peek(self) -> _Word | None:
+        return self.words[self.index] if self.index < len(self.words) else None
+
+    def take(self) -> _Word | None:
+        word = self.peek()
+        if word is not None:
+            self.index += 1
+        return word
+
+    def unknown(self, word: _Word) -> NoReturn:
+        """Fail on a word that is neither tiles nor a keyword, suggesting the nearest keyword."""
+        guess = get_close_matches(word.text, KEYWORDS, n=1) or get_close_matches(
+            word.text.lower(), KEYWORDS, n=1
+        )
+        hint = f"did you mean '{guess[0]}'?" if guess else "expected tiles, a [meld], 'win' or a context word"
+        self.fail(word.start, f"unknown word '{word.text}'; {hint}")
+
+    # ----------------------------------------------------------------- the tiles
+
+    def read_body(self) -> tuple[list[int], list[Meld]]:
+        """Tiles and melds, up to the first keyword."""
+        tiles: list[int] = []
+        melds: list[Meld] = []
+        while (word := self.peek()) is not None and word.text not in KEYWORDS:
+            self.index += 1
+            if word.text[0] in _CLOSER_OF:
+                melds.append(_parse_meld(self.text, word.start, word.end))
+            elif _looks_like_tiles(word.text):
+                tiles += [t.kind for t in _scan_tiles(self.text, word.start, word.end)[0]]
+            else:
+                self.unknown(word)
+        return tiles, melds
+
+    # ----------------------------------------------------------------- the tail
+
+    def read_tail(self) -> tuple[int | None, Context]:
+        """``win T`` and the context words, in any order, each at most once."""
+        win: int | None = None
+        context = Context()
+        seen: set[str] = set()
+        while (word := self.take()) is not None:
+            self.check_new(word, seen)
+            if word.text == "win":
+                win = self.one_tile(self.value_of(word), "win")
+            else:
+                context = self.apply(word, context)
+        return win, context
+
+    def check_new(self, word: _Word, seen: set[str]) -> None:
+        """Reject repeats, a second win method, and anything not a keyword."""
+        if word.text not in KEYWORDS:
+            if word.text[0] in _CLOSER_OF or _looks_like_tiles(word.text):
+                self.fail(word.start, "tiles and melds must come before 'win' and context words")
+            self.unknown(word)
+        if word.text in seen:
+            self.fail(word.start, f"'{word.text}' is repeated: each word may appear once")
+        if word.text in WIN_METHODS:
+            earlier = seen.intersection(WIN_METHODS)
+            if earlier:
+                self.fail(word.start, f"two win methods: '{earlier.pop()}' was already given")
+        seen.add(word.text)
+
+    def value_of(self, keyword: _Word) -> _Word:
+        """The word after a keyword that takes a value."""
+        value = self.take()
+        if value is None:
+            example = _EXAMPLES[keyword.text]
+            self.fail(len(self.text), f"'{keyword.text}' needs a value after it, as in '{example}'")
+        return value
+
+    def one_tile(self, word: _Word, keyword: str) -> int:
+        """Exactly one tile, as ``win`` and ``indicator`` take."""
+        if not _looks_like_tiles(word.text):
+            self.fail(word.start, f"expected a tile after '{keyword}', as in '{_EXAMPLES[keyword]}'")
+        tiles, _ = _scan_tiles(self.text, word.start, word.end)
+        if len(tiles) != 1:
+            self.fail(tiles[1].column, f"'{keyword}' takes exactly one tile")
+        return tiles[0].kind
+
+    def letter(self, word: _Word, choices: str, keyword: str) -> str:
+        """A one-letter value from ``choices``."""
+        if word.text[0] not in choices:
+            self.fail(word.start, f"'{keyword}' takes one of {', '.join(choices)}")
+        if len(word.text) > 1:
+            self.fail(word.start + 1, f"'{keyword}' takes a single character, as in '{_EXAMPLES[keyword]}'")
+        return word.text
+
+    def apply(self, word: _Word, context: Context) -> Context:
+        """Fold one context keyword (and its value, if it takes one) into the context."""
+        if word.text in WIN_METHODS:
+            return replace(context, win_by=word.text)
+        if word.text in FLAG_WORDS:
+            return _set_flag(context, word.text)
+        value = self.value_of(word)
+        match word.text:
+            case "seat":
+                return replace(context, seat=WIND_LETTERS.index(self.letter(value, WIND_LETTERS, "seat")))
+            case "round":
+                return replace(context, round=WIND_LETTERS.index(self.letter(value, WIND_LETTERS, "round")))
+            case "from":
+                return replace(context, source=self.letter(value, "".join(SOURCES), "from"))
+            case "indicator":
+                return replace(context, indicator=self.one_tile(value, "indicator"))
+            case "winners":
+                return replace(context, winners=int(self.letter(value, WINNER_COUNTS, "winners")))
+            case _:
+                return replace(context, void=VOID_LETTERS.index(self.letter(value, VOID_LETTERS, "void")))
+
+
+def _set_flag(context: Context, flag: str) -> Context:
+    """Spelled out field by field so the type checker sees each one."""
+    match flag:
+        case "after_kong":
+            return replace(context, after_kong=True)
+        case "last_tile":
+            return replace(context, last_tile=True)
+        case "first_turn":
+            return replace(context, first_turn=True)
+        case _:
+            return replace(context, dealer=True)
+
+
+def parse_hand(text: str) -> Hand:
+    """Read a hand in the notation above.
+
+    Checks the shape of every word but not whether the hand could be dealt; call
+    :func:`mjr.hand.impossibility` for that.  Raises :class:`NotationError`.
+    """
+    parser = _Parser(text)
+    if not parser.words:
+        parser.fail(len(text), "empty hand: expected tiles such as 123m456p")
+    tiles, melds = parser.read_body()
+    win, context = parser.read_tail()
+    if not tiles and not melds and win is None:
+        parser.fail(parser.words[0].start, "no tiles: tiles and melds come first, as in '123m dealer'")
+    return Hand(tuple(sorted(tiles)), tuple(melds), win, context)
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _is_kind(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < N_KINDS
+
+
+def _meld_problem(meld: Meld) -> str | None:
+    """Why a meld cannot be written in the notation, or ``None``."""
+    if meld.kind not in MELD_KINDS:
+        return f"unknown meld kind {meld.kind!r}"
+    if not _is_kind(meld.tile):
+        return f"no tile kind {meld.tile!r}"
+    if meld.kind == CHOW and (is_honor(meld.tile) or rank_of(meld.tile) > 7):
+        return f"no chow starts at {tile_name(meld.tile)}"
+    if meld.source is not None and meld.source not in SOURCES:
+        return f"source {meld.source!r} is not L, O or R"
+    if meld.concealed and (meld.kind != KONG or meld.source is not None or meld.added):
+        return "only a kong can be concealed, and then it has no source and is not added"
+    if meld.added and meld.kind != KONG:
+        return "only a kong can be added"
+    return None
+
+
+def _context_problem(context: Context) -> str | None:
+    """Why a context cannot be written in the notation, or ``None``."""
+    checks = (
+        (context.win_by in WIN_METHODS, f"win_by {context.win_by!r}"),
+        (context.seat in range(4), f"seat {context.seat!r}"),
+        (context.round in range(4), f"round {context.round!r}"),
+        (context.source is None or context.source in SOURCES, f"source {context.source!r}"),
+        (context.indicator is None or _is_kind(context.indicator), f"indicator {context.indicator!r}"),
+        (context.winners in (1, 2, 3), f"winners {context.winners!r}"),
+        (context.void is None or context.void in range(3), f"void {context.void!r}"),
+    )
+    return next((f"bad context {what}" for ok, what in checks if not ok), None)
+
+
+def _hand_problem(hand: Hand) -> str | None:
+    """Why a hand cannot be written out faithfully, or ``None``."""
+    for kind in (*hand.tiles, *([] if hand.win_tile is None else [hand.win_tile])):
+        if not _is_kind(kind):
+            return f"no tile kind {kind!r}"
+    for index, meld in enumerate(hand.melds):
+        problem = _meld_problem(meld)
+        if problem:
+            return f"meld {index}: {problem}"
+    if not hand.tiles and not hand.melds and hand.win_tile is None:
+        return "a hand with no tiles has no notation"
+    return _context_problem(hand.context)
+
+
+def _check_writable(hand: Hand) -> None:
+    """Refuse to write what could not be read back as the same hand."""
+    problem = _hand_problem(hand)
+    if problem:
+        raise ValueError(problem)
+
+
+def _format_tiles(kinds: tuple[int, ...]) -> str:
+    """``2234m567p11z``: grouped by suit, in kind order."""
+    groups: list[str] = []
+    for suit, letter in enumerate(SUITS):
+        ranks = "".join(tile_name(k)[0] for k in sorted(kinds) if suit_of(k) == suit)
+        if ranks:
+            groups.append(ranks + letter)
+    return "".join(groups)
+
+
+def _format_meld(meld: Meld) -> str:
+    opener = "(" if meld.concealed else "["
+    source = f"<{meld.source}" if meld.source else ""
+    plus = "+" if meld.added else ""
+    return f"{opener}{_format_tiles(meld.tiles)}{source}{plus}{_CLOSER_OF[opener]}"
+
+
+def _format_context(context: Context) -> list[str]:
+    """Only the words that differ from the defaults, in field order, so equal
+    hands always give equal text."""
+    words: list[str] = []
+    if context.win_by != _DEFAULT_CONTEXT.win_by:
+        words.append(context.win_by)
+    words += [flag for flag in FLAG_WORDS if getattr(context, flag)]
+    if context.seat:
+        words += ["seat", WIND_LETTERS[context.seat]]
+    if context.round:
+        words += ["round", WIND_LETTERS[context.round]]
+    if context.source is not None:
+        words += ["from", context.source]
+    if context.indicator is not None:
+        words += ["indicator", tile_name(context.indicator)]
+    if context.winners != _DEFAULT_CONTEXT.winners:
+        words += ["winners", str(context.winners)]
+    if context.void is not None:
+        words += ["void", VOID_LETTERS[context.void]]
+    return words
+
+
+def format_hand(hand: Hand) -> str:
+    """The canonical text of a hand; :func:`parse_hand` reads it back as an equal hand.
+
+    Raises ValueError for a hand the notation cannot express (a chow of honours,
+    a concealed pung, a seat of 7, no tiles at all ...).
+    """
+    _check_writable(hand)
+    words = [_format_tiles(hand.tiles)] if hand.tiles else []
+    words += [_format_meld(meld) for meld in hand.melds]
+    if hand.win_tile is not None:
+        words += ["win", tile_name(hand.win_tile)]
+    return " ".join(words + _format_context(hand.context))
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def _optional_name(kind: int | None) -> str | None:
+    return None if kind is None else tile_name(kind)
+
+
+def _meld_to_json(meld: Meld) -> dict[str, Any]:
+    return {
+        "kind": meld.kind,
+        "tile": tile_name(meld.tile),
+        "concealed": meld.concealed,
+        "from": meld.source,
+        "added": meld.added,
+    }
+
+
+def _context_to_json(context: Context) -> dict[str, Any]:
+    return {
+        "win_by": context.win_by,
+        "after_kong": context.after_kong,
+        "last_tile": context.last_tile,
+        "first_turn": context.first_turn,
+        "dealer": context.dealer,
+        "seat": WIND_LETTERS[context.seat],
+        "round": WIND_LETTERS[context.round],
+        "from": context.source,
+        "indicator": _optional_name(context.indicator),
+        "winners": context.winners,
+        "void": None if context.void is None else VOID_LETTERS[context.void],
+    }
+
+
+def hand_to_json(hand: Hand) -> dict[str, Any]:
+    """The hand as the JSON object described in the module docstring, every key present.
+
+    Raises ValueError for a hand the schema cannot express, as :func:`format_hand`.
+    """
+    _check_writable(hand)
+    return {
+        "tiles": [tile_name(kind) for kind in hand.tiles],
+        "melds": [_meld_to_json(meld) for meld in hand.melds],
+        "win": _optional_name(hand.win_tile),
+        "context": _context_to_json(hand.context),
+    }
+
+
+_HAND_KEYS = ("tiles", "melds", "win", "context")
+_MELD_KEYS = ("kind", "tile", "concealed", "from", "added")
+_CONTEXT_KEYS = tuple(_context_to_json(_DEFAULT_CONTEXT))
+
+
+def _json_fail(path: str, reason: str) -> NoReturn:
+    raise NotationError(path or "hand", 0, reason)
+
+
+def _at(path: str, key: str | int) -> str:
+    """Extend a JSON path: ``melds`` + 1 -> ``melds[1]``, + ``tile`` -> ``melds[1].tile``."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def _json_object(value: object, path: str, keys: tuple[str, ...]) -> dict[str, object]:
+    """An object with only known keys; a misspelt key gets a suggestion."""
+    if not isinstance(value, dict):
+        _json_fail(path, f"expected an object, got {type(value).__name__}")
+    for key in value:
+        if key not in keys:
+            guess = get_close_matches(str(key), keys, n=1)
+            hint = f"; did you mean '{guess[0]}'?" if guess else f"; expected one of {', '.join(keys)}"
+            _json_fail(_at(path, str(key)), f"unknown key {key!r}{hint}")
+    return value
+
+
+def _json_list(value: object, path: str) -> list[object]:
+    if not isinstance(value, list):
+        _json_fail(path, f"expected a list, got {type(value).__name__}")
+    return value
+
+
+def _json_tile(value: object, path: str) -> int:
+    """One tile name, ``5m`` / ``7z`` / ``C``."""
+    if not isinstance(value, str):
+        _json_fail(path, f'expected a tile name such as "5m", got {value!r}')
+    try:
+        return parse_tile(value)
+    except ValueError:
+        pass  # fail outside the handler, so the error carries no chained traceback
+    _json_fail(path, f'not a tile: {value!r}; expected a name such as "5m", "7z" or "E"')
+
+
+def _json_optional_tile(obj: dict[str, object], key: str, path: str) -> int | None:
+    value = obj.get(key)
+    return None if value is None else _json_tile(value, _at(path, key))
+
+
+def _json_bool(obj: dict[str, object], key: str, path: str) -> bool:
+    value = obj.get(key, False)
+    if not isinstance(value, bool):
+        _json_fail(_at(path, key), f"expected true or false, got {value!r}")
+    return value
+
+
+def _json_choice(obj: dict[str, object], key: str, path: str, choices: tuple[str, ...], default: str) -> str:
+    value = obj.get(key, default)
+    if not isinstance(value, str) or value not in choices:
+        _json_fail(_at(path, key), f"expected one of {', '.join(map(repr, choices))}, got {value!r}")
+    return value
+
+
+def _json_optional_choice(
+    obj: dict[str, object], key: str, path: str, choices: tuple[str, ...]
+) -> str | None:
+    if obj.get(key) is None:
+        return None
+    return _json_choice(obj, key, path, choices, "")
+
+
+def _json_winners(obj: dict[str, object], path: str) -> int:
+    value = obj.get("winners", 1)
+    if not isinstance(value, int) or isinstance(value, bool) or value not in (1, 2, 3):
+        _json_fail(_at(path, "winners"), f"expected 1, 2 or 3, got {value!r}")
+    return value
+
+
+def _json_meld(value: object, path: str) -> Meld:
+    obj = _json_object(value, path, _MELD_KEYS)
+    for key in ("kind", "tile"):
+        if key not in obj:
+            _json_fail(_at(path, key), "missing: a meld needs a kind and a tile")
+    meld = Meld(
+        kind=_json_choice(obj, "kind", path, MELD_KINDS, ""),
+        tile=_json_tile(obj["tile"], _at(path, "tile")),
+        concealed=_json_bool(obj, "concealed", path),
+        source=_json_optional_choice(obj, "from", path, SOURCES),
+        added=_json_bool(obj, "added", path),
+    )
+    problem = _meld_problem(meld)
+    if problem:
+        _json_fail(path, problem)
+    return meld
+
+
+def _json_context(value: object, path: str) -> Context:
+    obj = _json_object(value, path, _CONTEXT_KEYS)
+    winds = tuple(WIND_LETTERS)
+    void = _json_optional_choice(obj, "void", path, tuple(VOID_LETTERS))
+    return Context(
+        win_by=_json_choice(obj, "win_by", path, WIN_METHODS, _DEFAULT_CONTEXT.win_by),
+        after_kong=_json_bool(obj, "after_kong", path),
+        last_tile=_json_bool(obj, "last_tile", path),
+        first_turn=_json_bool(obj, "first_turn", path),
+        dealer=_json_bool(obj, "dealer", path),
+        seat=WIND_LETTERS.index(_json_choice(obj, "seat", path, winds, "E")),
+        round=WIND_LETTERS.index(_json_choice(obj, "round", path, winds, "E")),
+        source=_json_optional_choice(obj, "from", path, SOURCES),
+        indicator=_json_optional_tile(obj, "indicator", path),
+        winners=_json_winners(obj, path),
+        void=None if void is None else VOID_LETTERS.index(void),
+    )
+
+
+def hand_from_json(data: dict[str, Any]) -> Hand:
+    """Read the JSON object described in the module docstring (as from ``json.loads``).
+
+    Anything malformed raises :class:`NotationError` naming the path of the bad
+    value, never a KeyError or TypeError.
+    """
+    obj = _json_object(data, "", _HAND_KEYS)
+    tiles = [_json_tile(v, _at("tiles", i)) for i, v in enumerate(_json_list(obj.get("tiles", []), "tiles"))]
+    melds = [_json_meld(v, _at("melds", i)) for i, v in enumerate(_json_list(obj.get("melds", []), "melds"))]
+    win = _json_optional_tile(obj, "win", "")
+    context = _json_context(obj.get("context", {}), "context")
+    if not tiles and not melds and win is None:
+        _json_fail("", "a hand needs at least one tile")
+    return Hand(tuple(sorted(tiles)), tuple(melds), win, context)

@@ -1,0 +1,111 @@
+"""What evaluation and settlement return: plain frozen data, JSON-serialisable.
+
+"Not a win" is a :class:`Result` with ``is_win=False`` and a reason, never an
+exception.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .hand import Hand
+from .notation import format_hand
+
+
+@dataclass(frozen=True)
+class FanLine:
+    """One awarded fan: its id, display name, kind (fan/limit/bonus/multiplier), value."""
+
+    id: str
+    name: str
+    kind: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Group:
+    """One group of the chosen decomposition."""
+
+    kind: str  # pair | chow | pung | kong
+    tiles: tuple[str, ...]
+    concealed: bool
+    declared: bool
+
+
+@dataclass(frozen=True)
+class Result:
+    is_win: bool
+    reason: str = ""
+    fans: tuple[FanLine, ...] = ()
+    fan: int = 0
+    points: int = 0
+    multiplier: int = 1
+    limit: bool = False
+    floor: str | None = None
+    shape: str = ""
+    groups: tuple[Group, ...] = ()
+    wildcards: tuple[tuple[str, int], ...] = ()
+    substituted: int = 0
+    payment: str | None = None
+    liable: str | None = None
+    amount: int = 0
+    hand: Hand | None = field(default=None, compare=False)
+
+    @property
+    def fan_ids(self) -> tuple[str, ...]:
+        return tuple(line.id for line in self.fans)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["hand"] = format_hand(self.hand) if self.hand is not None else None
+        data["fans"] = [asdict(line) for line in self.fans]
+        data["groups"] = [asdict(group) for group in self.groups]
+        data["wildcards"] = [list(pair) for pair in self.wildcards]
+        return data
+
+
+@dataclass(frozen=True)
+class Wait:
+    """A tile that completes a waiting hand, with the best result on it."""
+
+    tile: str
+    result: Result
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tile": self.tile, "result": self.result.to_json()}
+
+
+@dataclass(frozen=True)
+class PaymentLine:
+    payer: str  # seat wind E S W N
+    payee: str
+    amount: int
+    clause: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """Payments for one win; every line names the clause behind it; zero-sum."""
+
+    lines: tuple[PaymentLine, ...]
+
+    def totals(self) -> dict[str, int]:
+        net = {seat: 0 for seat in "ESWN"}
+        for line in self.lines:
+            net[line.payer] -= line.amount
+            net[line.payee] += line.amount
+        return net
+
+    def to_json(self) -> dict[str, Any]:
+        return {"lines": [asdict(line) for line in self.lines], "totals": self.totals()}
+
+
+@dataclass(frozen=True)
+class Table:
+    """What settlement needs beyond the hand: a stake multiplier, and seats that have
+    already won and so pay nothing more (血战-style play)."""
+
+    stake: int = 1
+    won: frozenset[str] = frozenset()

@@ -1,0 +1,285 @@
+"""A loaded ruleset: the generated module behind a small, stable API.
+
+The generated module does the work (decompositions, fans, totals) on arrays; this
+class turns hands into those arrays and the module's answers into :class:`Result`.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from . import tables
+from .abi import (
+    GROUP_ADDED,
+    GROUP_CLAIMED,
+    GROUP_CONCEALED,
+    GROUP_DECLARED,
+    GROUP_KINDS,
+    GROUP_LATEST,
+    SHAPES,
+    context_bits,
+)
+from .errors import MjrError
+from .hand import CHOW, KONG, Hand, Meld, impossibility
+from .notation import parse_hand
+from .result import FanLine, Group, Result, Settlement, Table, Wait
+from .settle import settle
+from .tiles import N_KINDS, tile_name
+
+_MELD_KINDS = {"chow": 1, "pung": 2, "kong": 3}
+_CLAIM_OF_MELD = {"chow": "chow", "pung": "pong", "kong": "kong"}
+
+
+class HandError(MjrError):
+    """A hand this ruleset cannot be asked about: impossible, or outside its rules."""
+
+
+@dataclass(frozen=True)
+class FanInfo:
+    id: str
+    name: str
+    kind: str
+    file: str
+    line: int
+    source: str
+    excludes: tuple[str, ...]
+
+
+class Ruleset:
+    """One region's rules, compiled.  Use :func:`mjr.load` to get one."""
+
+    def __init__(self, module: ModuleType, backend: str):
+        self.module = module
+        self.backend = backend
+        self.id: str = module.RULESET_ID
+        self.title: str = module.TITLE
+        self.native_title: str = module.NATIVE_TITLE
+        self.sources: tuple[str, ...] = module.SOURCES
+        self.kinds = frozenset(module.KINDS)
+        self.deal: int = module.DEAL
+        self.claims = dict(module.CLAIMS)
+        self.win_methods: tuple[str, ...] = module.WIN_METHODS
+        self.fans = tuple(FanInfo(*row) for row in module.FANS)
+        self._fan_index = {fan.id: i for i, fan in enumerate(self.fans)}
+        standard, seven_pairs, orphans = module.SHAPES
+        self._shapes = (bool(standard), int(seven_pairs), bool(orphans))
+
+    def __repr__(self) -> str:
+        return f"<Ruleset {self.id} ({self.backend})>"
+
+    # -- hands -------------------------------------------------------------------
+
+    def _hand(self, hand: Hand | str) -> Hand:
+        return parse_hand(hand) if isinstance(hand, str) else hand
+
+    def check_hand(self, hand: Hand, winning: bool) -> None:
+        """Raise HandError when the hand is impossible or outside this ruleset's tiles
+        and claims."""
+        problem = impossibility(hand)
+        if problem is None:
+            problem = self._outside_rules(hand, winning)
+        if problem is not None:
+            raise HandError(problem)
+
+    def _outside_rules(self, hand: Hand, winning: bool) -> str | None:
+        expected = self.deal + (1 if winning else 0)
+        if hand.size != expected:
+            what = "a winning hand" if winning else "a waiting hand"
+            return f"{what} has {expected} tiles in {self.id} (kongs count 3); this one has {hand.size}"
+        for kind in [*hand.tiles, *(k for m in hand.melds for k in m.tiles), hand.win_tile, hand.context.indicator]:
+            if kind is not None and kind not in self.kinds:
+                return f"tile {tile_name(kind)} is not in {self.id}'s tile set"
+        wild = self.wildcard_kinds(hand)
+        for meld in hand.melds:
+            claim = _CLAIM_OF_MELD[meld.kind]
+            if not meld.concealed and claim not in self.claims:
+                return f"{self.id} does not allow claiming a {claim}"
+            if meld.kind == CHOW and "left" in self.claims.get("chow", ()) and meld.source not in (None, "L"):
+                return f"in {self.id} a chow is claimed only from the left player, not {meld.source}"
+            if "claim" in self.module.WILD_FORBIDDEN and not meld.concealed and any(wild[k] for k in meld.tiles):
+                return "wildcards may not be used in a claimed meld"
+        return None
+
+    def wildcard_kinds(self, hand: Hand) -> bytearray:
+        """34 flags: the kinds that are wildcards for this hand."""
+        flags = bytearray(N_KINDS)
+        for kind in self.module.WILD_FIXED:
+            flags[kind] = 1
+        offset = self.module.WILD_OFFSET
+        indicator = hand.context.indicator
+        if offset is not None and indicator is not None:
+            kind = indicator
+            for _ in range(offset):
+                kind = self.module.WILD_SUCCESSOR[kind]
+            flags[kind] = 1
+        return flags
+
+    @staticmethod
+    def _melds(melds: Sequence[Meld]) -> tuple[tuple[int, int, int], ...]:
+        encoded = []
+        for position, meld in enumerate(melds):
+            flags = GROUP_DECLARED | (GROUP_LATEST if position == len(melds) - 1 else 0)
+            flags |= GROUP_CONCEALED if meld.concealed else 0
+            flags |= GROUP_CLAIMED if meld.source is not None else 0
+            flags |= GROUP_ADDED if meld.added else 0
+            encoded.append((_MELD_KINDS[meld.kind], meld.tile, flags))
+        return tuple(encoded)
+
+    @staticmethod
+    def _context_bits(hand: Hand) -> int:
+        context = hand.context
+        words = {context.win_by}
+        for flag in ("after_kong", "last_tile", "first_turn", "dealer"):
+            if getattr(context, flag):
+                words.add(flag)
+        return context_bits(words)
+
+    # -- evaluation --------------------------------------------------------------
+
+    def evaluate(self, hand: Hand | str) -> Result:
+        """The best-scoring way ``hand`` (14 tiles with its winning tile) wins, or why not."""
+        hand = self._hand(hand)
+        if hand.win_tile is None:
+            raise HandError("a hand to evaluate needs its winning tile: add 'win T'")
+        self.check_hand(hand, winning=True)
+        if hand.context.win_by not in self.win_methods:
+            return Result(False, f"{self.id} does not allow winning by {hand.context.win_by.replace('_', ' ')}",
+                          hand=hand)
+        return self._evaluate_checked(hand)
+
+    def _evaluate_checked(self, hand: Hand) -> Result:
+        wild = self.wildcard_kinds(hand)
+        counts = bytearray(hand.concealed_counts())
+        context = hand.context
+        status, details = self.module.evaluate_raw(
+            counts, wild, self._melds(hand.melds), self._context_bits(hand), context.seat, context.round,
+            -1 if context.void is None else context.void, context.winners,
+        )
+        if status != "win":
+            return Result(False, self._reason(status, details), hand=hand)
+        return self._result(hand, details)
+
+    def _reason(self, status: str, details: int) -> str:
+        if status == "requirement":
+            ident, name = self.module.REQUIREMENTS[details]
+            return f"fails requirement {ident} ({name})"
+        if status == "minimum":
+            return f"below the minimum of {self.module.MINIMUM} fan"
+        return "the tiles do not form a complete hand"
+
+    def _result(self, hand: Hand, details: tuple[Any, ...]) -> Result:
+        (points, fan, mult, floor, limit, shape, subst, groups, awards, assigned, pay, liable, amount) = details
+        fans = tuple(
+            FanLine(self.fans[i].id, self.fans[i].name, self.fans[i].kind, int(value)) for i, value in awards
+        )
+        return Result(
+            True,
+            fans=fans,
+            fan=int(fan),
+            points=int(points),
+            multiplier=int(mult),
+            limit=bool(limit),
+            floor=self.module.FLOORS[floor][0] if floor >= 0 else None,
+            shape=SHAPES[shape],
+            groups=tuple(_group(kind, tile, flags) for kind, tile, flags in groups),
+            wildcards=tuple((tile_name(k), int(n)) for k, n in assigned),
+            substituted=int(subst),
+            payment=self.module.PAYMENTS[pay][0] if pay >= 0 else None,
+            liable=self.module.PAYMENTS[liable][0] if liable >= 0 else None,
+            amount=int(amount),
+            hand=hand,
+        )
+
+    def is_win(self, hand: Hand | str) -> bool:
+        """Whether the tiles form a complete hand (a table look-up; no scoring, no
+        requirements)."""
+        hand = self._hand(hand)
+        wild = self.wildcard_kinds(hand)
+        counts = bytearray(hand.concealed_counts())
+        jokers = 0
+        for kind in range(N_KINDS):
+            if wild[kind]:
+                jokers += counts[kind]
+                counts[kind] = 0
+        standard, seven_pairs, orphans = self._shapes
+        if hand.melds:
+            seven_pairs, orphans = 0, False
+        if standard:
+            return bool(tables.is_win(counts, jokers, False, seven_pairs, orphans))
+        return bool(seven_pairs and tables.seven_pairs_need(counts, seven_pairs == 2) <= jokers) or bool(
+            orphans and tables.orphans_need(counts) <= jokers
+        )
+
+    def waits(self, hand: Hand | str) -> list[Wait]:
+        """Every tile that completes a 13-tile hand, with the best result on it."""
+        hand = self._hand(hand)
+        if hand.win_tile is not None:
+            raise HandError("waits takes a hand without its winning tile (drop 'win T')")
+        self.check_hand(hand, winning=False)
+        held = hand.all_counts()
+        if hand.context.indicator is not None:
+            held[hand.context.indicator] += 1
+        found = []
+        for kind in sorted(self.kinds):
+            if held[kind] >= 4:
+                continue
+            candidate = hand.with_win(kind)
+            if not self.is_win(candidate):
+                continue
+            result = self._evaluate_checked(candidate)
+            if result.is_win:
+                found.append(Wait(tile_name(kind), result))
+        return found
+
+    def evaluate_many(self, hands: Iterable[Hand | str]) -> list[Result]:
+        """Evaluate many hands (see :meth:`evaluate_counts` for the array path)."""
+        return [self.evaluate(hand) for hand in hands]
+
+    def evaluate_counts(
+        self, counts: bytes | bytearray, context: Hand | str | None = None
+    ) -> tuple[array[int], array[int]]:
+        """Batch scoring with no per-hand Python: ``counts`` holds N concealed hands
+        of 34 tile counts each (the winning tile included), sharing one context
+        (taken from ``context``, a hand whose tiles are ignored).  Returns arrays of
+        points and fan, -1 where a hand does not win."""
+        buffer = bytearray(counts)
+        if len(buffer) % N_KINDS:
+            raise HandError(f"counts must hold 34 bytes per hand; got {len(buffer)} bytes")
+        n = len(buffer) // N_KINDS
+        ctx_hand = self._hand(context) if context is not None else Hand((), win_tile=0)
+        c = ctx_hand.context
+        self.module.set_context(self._context_bits(ctx_hand), c.seat, c.round,
+                                -1 if c.void is None else c.void, c.winners)
+        points, fan = array("q", bytes(8 * n)), array("q", bytes(8 * n))
+        self.module.evaluate_counts(buffer, n, self.wildcard_kinds(ctx_hand), points, fan)
+        return points, fan
+
+    # -- settlement and explanation ---------------------------------------------
+
+    def settle(self, result: Result, table: Table | None = None) -> Settlement:
+        return settle(result, self.module.PAYMENTS, table or Table())
+
+    def fan(self, ident: str) -> FanInfo:
+        if ident not in self._fan_index:
+            import difflib
+
+            hint = difflib.get_close_matches(ident, list(self._fan_index), n=1)
+            suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+            raise MjrError(f"{self.id} has no fan {ident!r}{suggestion}")
+        return self.fans[self._fan_index[ident]]
+
+
+def _group(kind: int, tile: int, flags: int) -> Group:
+    name = GROUP_KINDS[kind]
+    if name == "chow":
+        tiles = tuple(tile_name(tile + i) for i in range(3))
+    else:
+        tiles = (tile_name(tile),) * {"pair": 2, "pung": 3, "kong": 4}[name]
+    return Group(name, tiles, bool(flags & GROUP_CONCEALED), bool(flags & GROUP_DECLARED))
+
+
+__all__ = ["Ruleset", "HandError", "FanInfo", "KONG"]

@@ -1,0 +1,327 @@
+"""Tests for mjr.notation: hand text and JSON, both ways, and the errors for bad input.
+
+Bad-input cases live in ``notation_cases/*.txt``: the hand string on the first line,
+the exact rendered error below it, so a reviewer sees the caret as a user would.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from mjr.errors import MjrError
+from mjr.hand import CHOW, KONG, PUNG, WIN_METHODS, Context, Hand, Meld, impossibility
+from mjr.notation import NotationError, format_hand, hand_from_json, hand_to_json, parse_hand
+from mjr.tiles import N_KINDS, rank_of
+
+CASES = Path(__file__).parent / "notation_cases"
+
+# --------------------------------------------------------------------------- strategies
+
+kinds = st.integers(0, N_KINDS - 1)
+sources = st.sampled_from([None, "L", "O", "R"])
+chow_starts = st.sampled_from([k for k in range(27) if rank_of(k) <= 7])
+
+melds = st.one_of(
+    st.builds(Meld, st.just(CHOW), chow_starts, st.just(False), sources, st.just(False)),
+    st.builds(Meld, st.just(PUNG), kinds, st.just(False), sources, st.just(False)),
+    st.builds(Meld, st.just(KONG), kinds, st.just(False), sources, st.booleans()),
+    st.builds(Meld, st.just(KONG), kinds, st.just(True), st.none(), st.just(False)),
+)
+
+contexts = st.builds(
+    Context,
+    win_by=st.sampled_from(WIN_METHODS),
+    after_kong=st.booleans(),
+    last_tile=st.booleans(),
+    first_turn=st.booleans(),
+    dealer=st.booleans(),
+    seat=st.integers(0, 3),
+    round=st.integers(0, 3),
+    source=sources,
+    indicator=st.none() | kinds,
+    winners=st.integers(1, 3),
+    void=st.none() | st.integers(0, 2),
+)
+
+hands = st.builds(
+    Hand,
+    tiles=st.lists(kinds, max_size=14).map(lambda ts: tuple(sorted(ts))),
+    melds=st.lists(melds, max_size=4).map(tuple),
+    win_tile=st.none() | kinds,
+    context=contexts,
+).filter(lambda h: bool(h.tiles or h.melds or h.win_tile is not None))
+
+
+def error_of(text: str) -> NotationError:
+    with pytest.raises(NotationError) as info:
+        parse_hand(text)
+    return info.value
+
+
+def json_error_of(data: Any) -> NotationError:
+    with pytest.raises(NotationError) as info:
+        hand_from_json(data)
+    return info.value
+
+
+# --------------------------------------------------------------------------- round trips
+
+CANONICAL = [
+    "2234m567p11z",
+    "123m456p789s1122z win 3z",
+    "11z [345p<L] [555s<O] (1111z) [5555m<R+] win 1z",
+    "55m [5555p+] [777z] [123s] win 5m self_draw after_kong",
+    "19m19p19s1234567z win 1m robbing_kong last_tile first_turn dealer"
+    " seat N round S from R indicator 7z winners 3 void p",
+    "1m [111z] [222z] [333z] [444z]",
+    "[1111m] [2222m] [3333m] [4444m] win 5m",
+]
+
+
+@pytest.mark.parametrize("text", CANONICAL)
+def test_canonical_text_round_trips(text: str) -> None:
+    assert format_hand(parse_hand(text)) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("EE 432m", "234m11z"),
+        ("PFC 7z6z5z", "556677z"),
+        ("123mEE [543p<L]", "123m11z [345p<L]"),
+        ("11z [EEE<O] (NNNN)", "11z [111z<O] (4444z)"),
+        ("  1m\t2m   3m  win E  ", "123m win 1z"),
+        ("11z discard winners 1", "11z"),
+        ("11z void s winners 2 dealer self_draw", "11z self_draw dealer winners 2 void s"),
+        ("11z seat E round E", "11z"),
+    ],
+)
+def test_text_is_canonicalised(text: str, canonical: str) -> None:
+    assert format_hand(parse_hand(text)) == canonical
+
+
+@given(hands)
+def test_text_round_trip(hand: Hand) -> None:
+    assert parse_hand(format_hand(hand)) == hand
+
+
+@given(hands)
+def test_json_round_trip(hand: Hand) -> None:
+    assert hand_from_json(hand_to_json(hand)) == hand
+    assert hand_from_json(json.loads(json.dumps(hand_to_json(hand)))) == hand
+
+
+def test_json_matches_schema() -> None:
+    hand = parse_hand("23m [555p<O] win 2s self_draw round S from L indicator 5m void m")
+    assert hand_to_json(hand) == {
+        "tiles": ["2m", "3m"],
+        "melds": [{"kind": "pung", "tile": "5p", "concealed": False, "from": "O", "added": False}],
+        "win": "2s",
+        "context": {
+            "win_by": "self_draw",
+            "after_kong": False,
+            "last_tile": False,
+            "first_turn": False,
+            "dealer": False,
+            "seat": "E",
+            "round": "S",
+            "from": "L",
+            "indicator": "5m",
+            "winners": 1,
+            "void": "m",
+        },
+    }
+
+
+# --------------------------------------------------------------------------- accepted forms
+
+
+def test_accepted_forms() -> None:
+    assert parse_hand("EEE").tiles == (27, 27, 27)
+    assert parse_hand("ESWNPFC").tiles == tuple(range(27, 34))
+    assert parse_hand("123mEE").tiles == (0, 1, 2, 27, 27)
+    assert parse_hand("123m456p") == parse_hand("123m 456p") == parse_hand("456p 123m")
+    assert parse_hand("1234567z").tiles == tuple(range(27, 34))
+    assert parse_hand("11z [543p]").melds == (Meld(CHOW, 11),)
+    assert parse_hand("11z [435p<L]").melds == (Meld(CHOW, 11, source="L"),)
+    assert parse_hand("11z [EEE]").melds == (Meld(PUNG, 27),)
+    assert parse_hand("11z [555p<O]").melds == (Meld(PUNG, 13, source="O"),)
+    assert parse_hand("11z [5555p]").melds == (Meld(KONG, 13),)
+    assert parse_hand("11z [5555p<R]").melds == (Meld(KONG, 13, source="R"),)
+    assert parse_hand("11z (5555p)").melds == (Meld(KONG, 13, concealed=True),)
+    assert parse_hand("11z (CCCC)").melds == (Meld(KONG, 33, concealed=True),)
+    assert parse_hand("11z [5555p<L+]").melds == (Meld(KONG, 13, source="L", added=True),)
+    assert parse_hand("11z [5555p+]").melds == (Meld(KONG, 13, added=True),)
+    assert parse_hand("[111m] [999s] 1z").melds == (Meld(PUNG, 0), Meld(PUNG, 26))
+    assert parse_hand("11z win E").win_tile == 27
+    assert parse_hand("11z win 7z").win_tile == 33
+    assert parse_hand("11z win 5m").tiles == (27, 27)
+    assert parse_hand("win 5m").win_tile == 4
+    assert parse_hand("11z").win_tile is None
+
+
+def test_context_words() -> None:
+    assert parse_hand("11z").context == Context()
+    assert parse_hand("11z discard").context == Context()
+    assert parse_hand("11z self_draw").context.win_by == "self_draw"
+    assert parse_hand("11z robbing_kong from R").context == Context(win_by="robbing_kong", source="R")
+    assert parse_hand("11z after_kong last_tile").context == Context(after_kong=True, last_tile=True)
+    assert parse_hand("11z first_turn dealer").context == Context(first_turn=True, dealer=True)
+    assert parse_hand("11z seat W round N").context == Context(seat=2, round=3)
+    assert parse_hand("11z indicator C").context.indicator == 33
+    assert parse_hand("11z indicator 9s").context.indicator == 26
+    assert parse_hand("11z winners 3").context.winners == 3
+    assert parse_hand("11z void s").context.void == 2
+    assert parse_hand("11z dealer win 5m seat S") == parse_hand("11z win 5m seat S dealer")
+
+
+def test_parse_does_not_judge_possibility() -> None:
+    hand = parse_hand("55555m")
+    assert hand.tiles == (4,) * 5
+    assert impossibility(hand) is not None
+
+
+def test_format_refuses_what_it_cannot_write() -> None:
+    with pytest.raises(ValueError):
+        format_hand(Hand((27,), (Meld(CHOW, 27),)))
+    with pytest.raises(ValueError):
+        format_hand(Hand((27,), (Meld(PUNG, 4, concealed=True),)))
+    with pytest.raises(ValueError):
+        format_hand(Hand((27,), context=Context(seat=4)))
+    with pytest.raises(ValueError):
+        format_hand(Hand(()))
+    with pytest.raises(ValueError):
+        hand_to_json(Hand((27,), (Meld(PUNG, 4, added=True),)))
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def case_files() -> list[Path]:
+    return sorted(CASES.glob("*.txt"))
+
+
+def test_there_are_enough_cases() -> None:
+    assert len(case_files()) >= 15
+
+
+@pytest.mark.parametrize("path", case_files(), ids=lambda p: p.stem)
+def test_bad_hand_case(path: Path) -> None:
+    text, _, expected = path.read_text(encoding="utf-8").partition("\n")
+    err = error_of(text)
+    assert str(err) == expected.removesuffix("\n")
+    assert err.text == text
+
+
+def test_error_fields_and_rendering() -> None:
+    err = error_of("123m 45")
+    assert isinstance(err, MjrError)
+    assert (err.text, err.column) == ("123m 45", 7)
+    assert err.reason in str(err)
+    assert str(err).splitlines() == [
+        f"bad hand at column 8: {err.reason}",
+        "    123m 45",
+        "           ^",
+    ]
+    copy = pickle.loads(pickle.dumps(err))
+    assert (copy.text, copy.column, copy.reason, str(copy)) == (err.text, err.column, err.reason, str(err))
+
+
+def test_blank_text_points_past_the_end() -> None:
+    assert error_of("   ").column == 3
+
+
+@given(st.text(alphabet="0123456789mpszESWNPFCx[]()<>+LOR _win", max_size=30))
+def test_only_notation_errors_escape(text: str) -> None:
+    try:
+        parse_hand(text)
+    except NotationError as err:
+        assert 0 <= err.column <= len(text)
+        assert err.text == text
+
+
+@given(hands, st.integers(0, 200), st.sampled_from(list("0589mpszEx[]()<+ ")))
+def test_mangled_hands_fail_cleanly(hand: Hand, where: int, char: str) -> None:
+    text = format_hand(hand)
+    where %= len(text) + 1
+    mangled = text[:where] + char + text[where:]
+    try:
+        parse_hand(mangled)
+    except NotationError as err:
+        assert 0 <= err.column <= len(mangled)
+
+
+# --------------------------------------------------------------------------- JSON errors
+
+
+def test_json_defaults() -> None:
+    assert hand_from_json({"tiles": ["1z"]}) == parse_hand("1z")
+    assert hand_from_json({"tiles": ["E", "3m", "1m"], "win": None}) == parse_hand("13m1z")
+    meld = {"kind": "kong", "tile": "5p", "added": True}
+    assert hand_from_json({"melds": [meld], "context": {}}) == parse_hand("[5555p+]")
+
+
+@pytest.mark.parametrize(
+    ("data", "path"),
+    [
+        ([], "hand"),
+        ({}, "hand"),
+        ({"tiles": "123m"}, "tiles"),
+        ({"tiles": ["1m", 5]}, "tiles[1]"),
+        ({"tiles": ["1m", "0m"]}, "tiles[1]"),
+        ({"tiles": ["1m"], "win": "8z"}, "win"),
+        ({"tiles": ["1m"], "tyles": []}, "tyles"),
+        ({"tiles": ["1m"], "melds": {}}, "melds"),
+        (
+            {"tiles": ["1m"], "melds": [{"kind": "pung", "tile": "5p"}, {"kind": "pung", "tile": "5x"}]},
+            "melds[1].tile",
+        ),
+        ({"tiles": ["1m"], "melds": [{"tile": "5p"}]}, "melds[0].kind"),
+        ({"tiles": ["1m"], "melds": [{"kind": "pong", "tile": "5p"}]}, "melds[0].kind"),
+        ({"tiles": ["1m"], "melds": [{"kind": "chow", "tile": "8m"}]}, "melds[0]"),
+        ({"tiles": ["1m"], "melds": [{"kind": "pung", "tile": "5p", "concealed": True}]}, "melds[0]"),
+        ({"tiles": ["1m"], "melds": [{"kind": "pung", "tile": "5p", "from": "X"}]}, "melds[0].from"),
+        ({"tiles": ["1m"], "melds": [{"kind": "pung", "tile": "5p", "added": 1}]}, "melds[0].added"),
+        ({"tiles": ["1m"], "context": []}, "context"),
+        ({"tiles": ["1m"], "context": {"seat": "X"}}, "context.seat"),
+        ({"tiles": ["1m"], "context": {"seat": 1}}, "context.seat"),
+        ({"tiles": ["1m"], "context": {"winners": True}}, "context.winners"),
+        ({"tiles": ["1m"], "context": {"winners": 2.0}}, "context.winners"),
+        ({"tiles": ["1m"], "context": {"win_by": "tsumo"}}, "context.win_by"),
+        ({"tiles": ["1m"], "context": {"void": "z"}}, "context.void"),
+        ({"tiles": ["1m"], "context": {"indicator": 5}}, "context.indicator"),
+        ({"tiles": ["1m"], "context": {"dealr": True}}, "context.dealr"),
+    ],
+)
+def test_bad_json(data: Any, path: str) -> None:
+    err = json_error_of(data)
+    assert (err.text, err.column) == (path, 0)
+
+
+def test_bad_json_key_suggests() -> None:
+    assert "did you mean 'dealer'?" in json_error_of({"tiles": ["1m"], "context": {"dealr": True}}).reason
+
+
+json_keys = st.sampled_from(
+    ["tiles", "melds", "win", "context", "kind", "tile", "from", "seat", "winners", "void"]
+)
+json_leaves = st.none() | st.booleans() | st.integers(-2, 5) | st.sampled_from(["1m", "5p", "E", "x", "L"])
+json_values = st.recursive(
+    json_leaves,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(json_keys, inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@given(json_values)
+def test_only_notation_errors_escape_json(data: Any) -> None:
+    try:
+        hand_from_json(data)
+    except NotationError as err:
+        assert err.column == 0
