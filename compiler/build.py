@@ -79,10 +79,20 @@ def read_file(path: Path) -> str:
         raise MjrError(f"{path}: cannot read ({error.strerror})") from None
 
 
+def display_name(path: Path) -> str:
+    """How messages name a file: bundled rulesets as ``rulesets/NAME.mjr``."""
+    try:
+        if path.resolve().parent == bundled_dir():
+            return f"rulesets/{path.name}"
+    except OSError:
+        pass
+    return str(path)
+
+
 def parse_file(path: Path, ident: str | None = None) -> ast.Ruleset:
     """The ruleset in ``path`` (the one named ``ident`` where a file holds several)."""
     text = read_file(path)
-    rulesets = parse(text, str(path))
+    rulesets = parse(text, display_name(path))
     if ident is None:
         return rulesets[0]
     for ruleset in rulesets:
@@ -107,9 +117,9 @@ def build_key(ruleset: ir.Ruleset) -> str:
     digest = hashlib.sha256()
     for part in (__version__, template_hash(), Cython.__version__, sysconfig.get_config_var("SOABI") or sys.version):
         digest.update(part.encode() + b"\0")
-    for file in ruleset.files:
+    for file, text in zip(ruleset.files, ruleset.texts):
         digest.update(file.encode() + b"\0")
-        digest.update(read_file(Path(file)).encode() + b"\0")
+        digest.update(text.encode() + b"\0")
     return digest.hexdigest()
 
 

@@ -182,6 +182,7 @@ class Checker:
             minimum=self._int_setting(merged, "minimum"),
             base=self._int_setting(merged, "base") or 1,
             examples=tuple(self._example(e, fans) for e in merged.examples),
+            texts=tuple(self.texts[file] for file in merged.files),
         )
 
     def _kinds(self, tiles: ast.Tiles) -> tuple[int, ...]:

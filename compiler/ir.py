@@ -190,7 +190,8 @@ class Ruleset:
     minimum: int | None
     base: int
     examples: tuple[Example, ...]
-    spans: dict[str, Span] = field(default_factory=dict, compare=False)
+    #: the text of each file in ``files``, for the build-cache key
+    texts: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def sets(self) -> int:

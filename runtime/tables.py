@@ -18,8 +18,9 @@ owns two bytes, so ``table[2 * code]`` and ``table[2 * code + 1]`` share a cache
   (a pair of two jokers is allowed);
 * byte 1: ``need_pair258``, melds plus one pair of rank 2, 5 or 8.
 
-Every value saturates at 15, which stands for "15 or more", in practice
-impossible; codes of more than 14 tiles are not computed and hold 15.  Honours
+Values saturate at 15 ("15 or more", in practice impossible), but no code of at
+most 14 tiles comes near that (the largest suit value is 9, honours 14).  Codes
+of more than 14 tiles are not computed and hold 15.  Honours
 have no chows, and their ``need_pair258`` is always 15: a 2-5-8 pair of jokers
 counts in a suit group (code 0 of any suit costs 2).
 
@@ -382,11 +383,14 @@ def _dispatch(counts, op: cython.int, jokers: cython.int, flags: cython.int) -> 
 def standard_need(counts, pair258: cython.bint) -> cython.int:
     """Fewest jokers that complete ``counts`` (the real concealed tiles, jokers
     removed) as melds plus one pair; with ``pair258`` the pair must be a suited
-    2, 5 or 8.  15 or more means impossible.
+    2, 5 or 8.
 
     The sum over the four groups of ``need_melds``, plus the smallest
-    ``need_pair - need_melds`` of a group that may hold the pair.  Whether the
-    number of tiles fits is the caller's business.
+    ``need_pair - need_melds`` of a group that may hold the pair.  Exact while
+    every group holds at most 14 tiles (a larger group reads as 15, so the
+    result is at least 15).  Whether the number of tiles fits is the caller's
+    business: with ``real + jokers`` of the form 3n+2, the hand wins exactly when
+    the result is at most ``jokers`` (spare jokers make melds of their own).
     """
     return _dispatch(counts, _OP_STANDARD, 0, 1 if pair258 else 0)
 
