@@ -80,9 +80,13 @@ def read_file(path: Path) -> str:
 
 
 def display_name(path: Path) -> str:
-    """How messages name a file: bundled rulesets as ``rulesets/NAME.mjr``."""
+    """How messages name a file: relative to the working folder where it lies below
+    it, bundled rulesets as ``rulesets/NAME.mjr``, else as given."""
     try:
-        if path.resolve().parent == bundled_dir():
+        resolved = path.resolve()
+        if resolved.is_relative_to(Path.cwd().resolve()):
+            return resolved.relative_to(Path.cwd().resolve()).as_posix()
+        if resolved.parent == bundled_dir():
             return f"rulesets/{path.name}"
     except OSError:
         pass
@@ -110,7 +114,10 @@ def check_file(path: Path) -> ir.Ruleset:
         source = find_source(ident, path.parent)
         return parse_file(source, ident) if source is not None else None
 
-    return check(root, resolve)
+    def candidates() -> list[str]:
+        return sorted({p.stem for folder in search_path(path.parent) for p in folder.glob("*.mjr")})
+
+    return check(root, resolve, candidates)
 
 
 def build_key(ruleset: ir.Ruleset) -> str:
@@ -146,6 +153,9 @@ def build(path: Path, backend: str = "auto") -> Built:
     entry = cache_dir() / key[:2] / key
     source = generate(ruleset, key)
     wants_compiled = backend != "python"
+    installed = _installed(source.module_name) if wants_compiled else None
+    if installed is not None:
+        return installed
     meta = _read_meta(entry)
     if meta is None or (wants_compiled and not meta.get("tried")):
         _write_entry(entry, source, compile_it=wants_compiled)
@@ -153,6 +163,19 @@ def build(path: Path, backend: str = "auto") -> Built:
         if meta is None:
             raise MjrError(f"could not write the build cache at {entry}")
     return _import(entry, source.module_name, backend, meta)
+
+
+def _installed(name: str) -> Built | None:
+    """The same build installed with mjr (bundled rulesets are compiled at install
+    time; the module name carries the content key, so a match is the same build)."""
+    try:
+        spec = importlib.util.find_spec(f"mjr._generated.{name}")
+    except ImportError:
+        return None
+    if spec is None or spec.origin is None or spec.origin.endswith(".py"):
+        return None
+    module = importlib.import_module(f"mjr._generated.{name}")
+    return Built(module, "compiled", Path(spec.origin))
 
 
 def _import(entry: Path, name: str, backend: str, meta: dict[str, object]) -> Built:

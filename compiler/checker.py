@@ -15,7 +15,8 @@ from mjr.errors import Problem, SourceError, Span, problem_at
 from mjr.tiles import FIRST_HONOR, N_KINDS, SUIT_LETTERS, parse_tile
 
 from . import ir
-from .expressions import AMOUNT, FAN_CONDITION, RULE, SCORE, ExpressionChecker, Names
+from .expressions import AMOUNT, FAN_CONDITION, RULE, SCORE, ExpressionChecker, Names, check_defines
+from .vocabulary import ALL_WORDS
 
 CLAIMS = {"chow": ("left", "any"), "pong": (), "kong": ()}
 WIN_METHODS = ("self_draw", "discard", "robbing_kong")
@@ -23,9 +24,12 @@ SHAPES = {"standard": (), "seven_pairs": ("fours",), "thirteen_orphans": ()}
 WILDCARD_USES = ("discard", "claim")
 LIMIT_MODES = ("highest", "sum")
 DEFAULT_SUCCESSOR_CYCLES = ((27, 28, 29, 30, 31, 32, 33),)
+MAX_OFFSET = 8
 
 #: Loads a ruleset's AST by id, for ``extends``; returns None when there is none.
 Resolver = Callable[[str], "ast.Ruleset | None"]
+#: Lists the ruleset ids ``extends`` could name, for "did you mean".
+Candidates = Callable[[], list[str]]
 
 
 @dataclass
@@ -42,17 +46,22 @@ class _Merged:
     sources: list[str] = field(default_factory=list)
     examples: list[ast.Example] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
+    dropped: dict[str, Span] = field(default_factory=dict)
 
 
 class Checker:
-    def __init__(self, root: ast.Ruleset, resolve: Resolver):
+    def __init__(self, root: ast.Ruleset, resolve: Resolver, candidates: Candidates = list):
         self.root = root
         self.resolve = resolve
+        self.candidates = candidates
+        self.broken_parent = False
         self.problems: list[Problem] = []
         self.texts: dict[str, str] = {root.file: root.text}
 
     def report(self, span: Span, message: str) -> None:
-        self.problems.append(problem_at(self.texts.get(span.file, ""), span, message))
+        problem = problem_at(self.texts.get(span.file, ""), span, message)
+        if problem not in self.problems:
+            self.problems.append(problem)
 
     def check(self) -> ir.Ruleset:
         merged = self._merge(self.root, [])
@@ -73,7 +82,10 @@ class Checker:
             if parent_id in chain + [node.id]:
                 self.report(span, f"'extends' makes a cycle: {' -> '.join([*chain, node.id, parent_id])}")
             elif parent is None:
-                self.report(span, f"unknown ruleset {parent_id!r} in 'extends'")
+                self.broken_parent = True
+                hint = difflib.get_close_matches(parent_id, self.candidates(), n=1)
+                suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+                self.report(span, f"unknown ruleset {parent_id!r} in 'extends'{suggestion}")
             else:
                 merged = self._merge(parent, [*chain, node.id])
                 merged.examples = []  # a parent's examples describe the parent
@@ -119,6 +131,7 @@ class Checker:
                     self._unknown(span, ident, [k for t in _droppable(merged) for k in t], "to drop")
                 for table in _droppable(merged):
                     table.pop(ident, None)  # type: ignore[attr-defined]
+                merged.dropped[ident] = span
         else:
             key = _statement_key(statement)
             assert key is not None
@@ -136,7 +149,8 @@ class Checker:
         tiles = merged.settings.get("tiles")
         kinds = self._kinds(tiles) if isinstance(tiles, ast.Tiles) else None
         if kinds is None:
-            self.report(root.span, "a ruleset needs a 'tiles' statement, e.g. tiles suits(m p s) winds dragons")
+            if not self.broken_parent:
+                self.report(root.span, "a ruleset needs a 'tiles' statement, e.g. tiles suits(m p s) winds dragons")
             kinds = tuple(range(N_KINDS))
         deal = self._deal(merged.settings.get("deal"))
         claims = self._options(merged.settings.get("claims"), CLAIMS, "claim")
@@ -144,7 +158,9 @@ class Checker:
         shapes = dict(self._options(merged.settings.get("shapes"), SHAPES, "shape"))
         if not shapes:
             shapes = {"standard": ()}
-        names = Names(dict(merged.defines), {fid: i for i, fid in enumerate(merged.fans)})
+        names = Names(dict(merged.defines), {fid: i for i, fid in enumerate(merged.fans)}, merged.dropped)
+        self._check_names(merged)
+        check_defines(names, self.report)
         checker = ExpressionChecker(names, self.report)
         fans, order = self._fans(merged, names, checker)
         requirements = tuple(
@@ -180,10 +196,23 @@ class Checker:
             cap=self._int_setting(merged, "cap"),
             limits=self._limits(merged.settings.get("limits")),
             minimum=self._int_setting(merged, "minimum"),
-            base=self._int_setting(merged, "base") or 1,
-            examples=tuple(self._example(e, fans) for e in merged.examples),
+            base=self._base(merged),
+            examples=tuple(self._example(e, fans, payments) for e in merged.examples),
             texts=tuple(self.texts[file] for file in merged.files),
         )
+
+    def _check_names(self, merged: _Merged) -> None:
+        """Fan ids and defines are referred to by name: none may hide a built-in word."""
+        for name, statement in [*merged.defines.items(), *merged.fans.items()]:
+            if name in ALL_WORDS:
+                what = "define" if isinstance(statement, ast.Define) else "fan"
+                self.report(statement.span, f"{what} {name!r} has the name of a built-in word; choose another name")
+
+    def _base(self, merged: _Merged) -> int:
+        base = self._int_setting(merged, "base")
+        if base == 0:
+            self.report(merged.settings["base"].span, "base must be 1 or more")
+        return base or 1
 
     def _kinds(self, tiles: ast.Tiles) -> tuple[int, ...]:
         kinds: list[int] = []
@@ -237,8 +266,7 @@ class Checker:
 
     def _wildcards(self, statements: list[ast.Statement], kinds: tuple[int, ...]) -> ir.Wildcards:
         fixed: list[int] = []
-        offset: int | None = None
-        successor: tuple[int, ...] = ()
+        derived: tuple[int, ...] = ()
         forbidden: list[str] = []
         for statement in statements:
             if isinstance(statement, ast.WildcardFixed):
@@ -246,37 +274,41 @@ class Checker:
                 if kind is not None:
                     fixed.append(kind)
             elif isinstance(statement, ast.WildcardIndicator):
-                offset = statement.offset
-                successor = self._successor(statement, kinds)
+                derived = self._derived(statement, kinds)
             elif isinstance(statement, ast.WildcardUse):
                 for option in statement.forbidden:
                     if option.name not in WILDCARD_USES:
                         self._unknown(option.span, option.name, list(WILDCARD_USES), "for 'may_not'")
                     else:
                         forbidden.append(option.name)
-        return ir.Wildcards(tuple(fixed), offset, successor, tuple(forbidden))
+        return ir.Wildcards(tuple(fixed), derived, tuple(forbidden))
 
-    def _successor(self, statement: ast.WildcardIndicator, kinds: tuple[int, ...]) -> tuple[int, ...]:
-        """The next kind of each kind: suits wrap 9 -> 1; honours follow the cycles,
-        passing over skipped kinds."""
-        table = list(range(N_KINDS))
-        for suit in range(3):
-            for rank in range(9):
-                table[suit * 9 + rank] = suit * 9 + (rank + 1) % 9
-        cycles: tuple[tuple[int, ...], ...] = DEFAULT_SUCCESSOR_CYCLES
+    def _derived(self, statement: ast.WildcardIndicator, kinds: tuple[int, ...]) -> tuple[int, ...]:
+        """The wildcard for each indicator: ``offset`` steps along its cycle (suits
+        wrap 9 -> 1; honours follow the listed cycles), passing over skipped kinds."""
+        if abs(statement.offset) > MAX_OFFSET:
+            self.report(statement.span, f"an indicator offset is -{MAX_OFFSET} to +{MAX_OFFSET}, "
+                                        f"not {statement.offset:+d}")
+            return ()
+        cycles: list[tuple[int, ...]] = [tuple(range(s * 9, s * 9 + 9)) for s in range(3)]
+        honors: tuple[tuple[int, ...], ...] = DEFAULT_SUCCESSOR_CYCLES
         if statement.honor_cycles:
-            resolved = [tuple(k for k in (self._tile(t, kinds) for t in cycle) if k is not None)
-                        for cycle in statement.honor_cycles]
-            cycles = tuple(c for c in resolved if c)
-            listed = [k for c in cycles for k in c]
+            honors = tuple(
+                tuple(k for k in (self._tile(t, kinds) for t in cycle) if k is not None)
+                for cycle in statement.honor_cycles
+            )
+            listed = [k for cycle in honors for k in cycle]
             if len(set(listed)) != len(listed):
                 self.report(statement.span, "a tile appears twice in the honour order")
+        cycles += [cycle for cycle in honors if cycle]
         skip = {k for k in (self._tile(t, kinds) for t in statement.skip) if k is not None}
+        table = list(range(N_KINDS))
         for cycle in cycles:
             kept = [k for k in cycle if k not in skip]
+            if not kept:
+                continue
             for position, kind in enumerate(cycle):
-                following = [cycle[(position + step) % len(cycle)] for step in range(1, len(cycle) + 1)]
-                table[kind] = next((k for k in following if k in kept), kind)
+                table[kind] = _step(cycle, position, statement.offset, skip)
         return tuple(table)
 
     def _fans(self, merged: _Merged, names: Names, checker: ExpressionChecker) -> tuple[tuple[ir.Fan, ...], tuple[int, ...]]:
@@ -297,7 +329,7 @@ class Checker:
                     self.report(span, f"fan {ident!r} excludes itself")
                 else:
                     excludes.append(index_of[ident])
-            lines = self.texts.get(fan.span.file, "").splitlines()
+            lines = self.texts.get(fan.span.file, "").split("\n")
             line = lines[fan.span.line - 1].strip() if fan.span.line <= len(lines) else ""
             fans.append(ir.Fan(index, fan.id, fan.display, fan.kind, value, condition, tuple(excludes), fan.span, line))
         return tuple(fans), self._order(fans, depends)
@@ -354,7 +386,8 @@ class Checker:
             return "highest"
         return str(statement.value)
 
-    def _example(self, example: ast.Example, fans: tuple[ir.Fan, ...]) -> ir.Example:
+    def _example(self, example: ast.Example, fans: tuple[ir.Fan, ...],
+                 payments: tuple[ir.PayClause, ...]) -> ir.Example:
         ids = {f.id for f in fans}
         checks = []
         for expectation in example.expectations:
@@ -365,7 +398,10 @@ class Checker:
                         self._unknown(span, ident, sorted(ids), "in 'expect fans'")
                 value = tuple(ident for ident, _ in value)  # type: ignore[attr-defined]
             elif expectation.kind == "clause":
-                value = value[0]  # type: ignore[index]
+                clause, span = value  # type: ignore[misc]
+                if clause not in {p.id for p in payments}:
+                    self._unknown(span, clause, sorted(p.id for p in payments), "in 'expect clause'")
+                value = clause
             elif expectation.kind == "payments":
                 for seat, _, span in value:  # type: ignore[attr-defined]
                     if seat not in "ESWN":
@@ -376,6 +412,17 @@ class Checker:
             self.report(example.span, f"example {example.title!r} has no hand")
             return ir.Example(example.title, "", example.span, tuple(checks), example.span)
         return ir.Example(example.title, example.hand, example.hand_span, tuple(checks), example.span)
+
+
+def _step(cycle: tuple[int, ...], position: int, offset: int, skip: set[int]) -> int:
+    """The kind ``offset`` kept places from ``cycle[position]`` (backwards when negative)."""
+    direction = 1 if offset >= 0 else -1
+    for _ in range(abs(offset)):
+        for _ in range(len(cycle)):
+            position = (position + direction) % len(cycle)
+            if cycle[position] not in skip:
+                break
+    return cycle[position]
 
 
 def _statement_key(statement: ast.Statement) -> tuple[str, str] | None:
@@ -420,6 +467,6 @@ def _formula_names(node: ir.Node) -> set[str]:
     return names
 
 
-def check(root: ast.Ruleset, resolve: Resolver) -> ir.Ruleset:
+def check(root: ast.Ruleset, resolve: Resolver, candidates: Candidates = list) -> ir.Ruleset:
     """Check ``root`` (resolving ``extends`` through ``resolve``) and return its IR."""
-    return Checker(root, resolve).check()
+    return Checker(root, resolve, candidates).check()

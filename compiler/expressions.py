@@ -16,7 +16,7 @@ from mjr.dsl import ast
 from mjr.errors import Span
 
 from . import ir
-from .vocabulary import AMOUNT_NAMES, COLLECTIONS, SCORE_NAMES, scope_of_word, words_for
+from .vocabulary import ALL_WORDS, AMOUNT_NAMES, COLLECTIONS, SCORE_NAMES, scope_of_word, words_for
 
 Report = Callable[[Span, str], None]
 
@@ -24,12 +24,22 @@ Report = Callable[[Span, str], None]
 FAN_CONDITION, RULE, SCORE, AMOUNT = "fan condition", "rule", "score", "amount"
 
 
+#: How messages name each place an expression can stand.
+PLACE_TEXT = {FAN_CONDITION: "a fan's condition or value", RULE: "a rule", SCORE: "the score formula",
+              AMOUNT: "a payment amount"}
+#: Keywords a misspelt word may have been meant as.
+KEYWORDS = ("and", "or", "not", "if", "else", "of", "are", "is", "contain", "contains", "where", "count",
+            "all", "any", "no", "scored", "each", "excludes", "pays", "when")
+
+
 @dataclass
 class Names:
-    """What the ruleset defines: defines by name, fans by id (with their index)."""
+    """What the ruleset defines: defines by name, fans by id (with their index), and
+    what a ``drop`` removed (with where)."""
 
     defines: dict[str, ast.Define] = field(default_factory=dict)
     fans: dict[str, int] = field(default_factory=dict)
+    dropped: dict[str, Span] = field(default_factory=dict)
 
 
 class ExpressionChecker:
@@ -89,12 +99,15 @@ class ExpressionChecker:
 
     def _unknown(self, node: ast.Name, scope: str) -> ir.Node:
         name = node.name
+        if name in self.names.dropped:
+            where = self.names.dropped[name]
+            return self._error(node.span, f"unknown name {name!r}: removed by the 'drop' at {where}")
         home = scope_of_word(name)
         if home is not None:
             where = {ir.GROUP: "a set or pair (inside sets, groups, pairs or melds)",
                      ir.KIND: "a tile kind (inside kinds)", ir.TILE: "a tile"}[home]
             return self._error(node.span, f"{name!r} is a property of {where}; it cannot be used here")
-        candidates = [*words_for(scope), *self.names.defines, *self.names.fans]
+        candidates = [*words_for(scope), *self.names.defines, *self.names.fans, *KEYWORDS]
         if self.place == SCORE:
             candidates += list(SCORE_NAMES)
         if self.place == AMOUNT:
@@ -104,14 +117,23 @@ class ExpressionChecker:
         return self._error(node.span, f"unknown name {name!r}{suggestion}")
 
     def _expand(self, node: ast.Name, define: ast.Define, scope: str) -> ir.Node:
+        """A define's body, checked where it is used.  Unknown names and cycles in a
+        body are reported once, at the define (:func:`check_defines`); what is wrong
+        only at this use (a set word at hand level, say) is reported here."""
         if define.name in self._expanding:
-            chain = " -> ".join([*self._expanding[self._expanding.index(define.name):], define.name])
-            return self._error(node.span, f"define {define.name!r} refers to itself ({chain})")
+            return ir.Const("error", 0)
+        found: list[str] = []
+        report, self.report = self.report, lambda span, message: found.append(message)
         self._expanding.append(define.name)
         try:
-            return self._visit(define.body, scope)
+            result = self._visit(define.body, scope)
         finally:
             self._expanding.pop()
+            self.report = report
+        for message in dict.fromkeys(found):
+            if not message.startswith(("unknown name", "define ")):
+                self.report(node.span, f"define {define.name!r} cannot be used here: {message}")
+        return result
 
     def _visit_Scored(self, node: ast.Scored, scope: str) -> ir.Node:
         if node.fan not in self.names.fans:
@@ -119,7 +141,8 @@ class ExpressionChecker:
             suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
             return self._error(node.span, f"unknown fan {node.fan!r}{suggestion}")
         if self.place != RULE:
-            return self._error(node.span, f"'scored' is for rules, requirements and payments, not a {self.place}")
+            return self._error(node.span, f"'scored' is for requirements, floors and payment conditions, "
+                                          f"not for {PLACE_TEXT[self.place]}")
         return ir.FanRef(ir.BOOL, self.names.fans[node.fan], True)
 
     def _visit_Not(self, node: ast.Not, scope: str) -> ir.Node:
@@ -177,6 +200,42 @@ class ExpressionChecker:
             element_scope = COLLECTIONS[collection]
             return self._expect(condition, self._visit(condition, element_scope), ir.BOOL)
         return self._error(span, f"unknown collection {collection!r}")
+
+
+def check_defines(names: Names, report: Report) -> None:
+    """Check every define once where it is written: unknown names and defines that
+    refer to themselves (used or not)."""
+    known = {*ALL_WORDS, *names.defines, *names.fans, *SCORE_NAMES, *AMOUNT_NAMES}
+    for define in names.defines.values():
+        for name in _names_in(define.body):
+            if name.name not in known:
+                hint = difflib.get_close_matches(name.name, sorted(known) + list(KEYWORDS), n=1)
+                suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+                report(name.span, f"unknown name {name.name!r}{suggestion}")
+        cycle = _define_cycle(define.name, names, [])
+        if cycle:
+            report(define.span, f"define {define.name!r} refers to itself ({' -> '.join(cycle)})")
+
+
+def _define_cycle(name: str, names: Names, path: list[str]) -> list[str]:
+    if name in path:
+        return [*path[path.index(name):], name] if path[0] == name else []
+    for used in _names_in(names.defines[name].body):
+        if used.name in names.defines:
+            cycle = _define_cycle(used.name, names, [*path, name])
+            if cycle:
+                return cycle
+    return []
+
+
+def _names_in(expr: ast.Expr) -> list[ast.Name]:
+    if isinstance(expr, ast.Name):
+        return [expr]
+    children: tuple[ast.Expr, ...] = _children(expr)
+    if isinstance(expr, (ast.Contains, ast.Quantified, ast.Count)):
+        inner = expr.operand if isinstance(expr, ast.Contains) else expr.condition
+        children = (inner,) if inner is not None else ()
+    return [name for child in children for name in _names_in(child)]
 
 
 def _type_word(type_: str) -> str:

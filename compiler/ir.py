@@ -139,12 +139,11 @@ class PayClause:
 
 @dataclass(frozen=True)
 class Wildcards:
-    """Fixed wildcard kinds, and/or kinds derived from the indicator by ``offset``
-    steps along ``successor`` (a 34-entry table: the next kind of each kind)."""
+    """Fixed wildcard kinds, and/or a kind derived from the indicator: ``derived`` is
+    a 34-entry table, the wildcard kind for each indicator kind (empty: none)."""
 
     fixed: tuple[int, ...] = ()
-    offset: int | None = None
-    successor: tuple[int, ...] = ()
+    derived: tuple[int, ...] = ()
     forbidden: tuple[str, ...] = ()
 
 

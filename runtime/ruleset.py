@@ -109,13 +109,9 @@ class Ruleset:
         flags = bytearray(N_KINDS)
         for kind in self.module.WILD_FIXED:
             flags[kind] = 1
-        offset = self.module.WILD_OFFSET
         indicator = hand.context.indicator
-        if offset is not None and indicator is not None:
-            kind = indicator
-            for _ in range(offset):
-                kind = self.module.WILD_SUCCESSOR[kind]
-            flags[kind] = 1
+        if self.module.WILD_DERIVED and indicator is not None:
+            flags[self.module.WILD_DERIVED[indicator]] = 1
         return flags
 
     @staticmethod

@@ -1,0 +1,431 @@
+"""The ``mjr`` command line: list, check, build, test, score, waits and explain.
+
+Every subcommand takes ``--json`` for one machine-readable JSON document on stdout.
+Exit status: 0 ok; 1 when a check or example fails, a hand does not win (``score``)
+or has no waits (``waits``); 2 for a usage or user error.  A user's mistake is
+printed as ``mjr: error: ...`` (a ``.mjr`` problem with its place and a caret),
+never as a traceback; with ``--json`` it is ``{"error": "..."}`` on stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import sys
+import sysconfig
+import time
+import unicodedata
+import warnings
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from . import __version__, loader
+from .errors import MjrError, Problem, SourceError
+from .examples import Outcome, run_examples
+from .notation import format_hand, parse_hand
+from .result import Group, Result
+from .ruleset import Ruleset
+
+# --------------------------------------------------------------------------- output
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal: East Asian wide characters take two."""
+    return sum(
+        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text
+    )
+
+
+def _table(rows: Sequence[Sequence[object]], right: Iterable[int] = (), indent: str = "") -> list[str]:
+    """Rows as aligned text lines; the columns in ``right`` are right-aligned."""
+    cells = [[str(cell) for cell in row] for row in rows]
+    if not cells:
+        return []
+    widths = [max(_width(row[i]) for row in cells) for i in range(len(cells[0]))]
+    right = set(right)
+    lines = []
+    for row in cells:
+        padded = []
+        for i, cell in enumerate(row):
+            gap = " " * (widths[i] - _width(cell))
+            padded.append(gap + cell if i in right else cell + gap)
+        lines.append((indent + "  ".join(padded)).rstrip())
+    return lines
+
+
+def _say(*lines: str) -> None:
+    for line in lines:
+        print(line)
+
+
+def _note(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def _dump(doc: Any) -> None:
+    print(json.dumps(doc, ensure_ascii=False, indent=2))
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def _source_file(name: str) -> Path | None:
+    """The ``.mjr`` file that loading ``name`` compiles, or None for an installed build."""
+    if name.endswith(".mjr") or "/" in name:
+        return Path(name)
+    if name in loader._index():  # installed: built at install time, nothing to compile
+        return None
+    from mjr.compiler.build import bundled_dir
+
+    path = bundled_dir() / f"{name}.mjr"
+    return path if path.is_file() else None
+
+
+def _compiling(path: Path) -> str | None:
+    """The ruleset id in ``path`` when loading it compiles: no compiled module is in
+    the cache.  (Where there is no C compiler that is every time; then the note is
+    followed by the warning that the ruleset runs interpreted.)"""
+    from mjr.compiler.build import build_key, cache_dir, check_file
+    from mjr.compiler.codegen import module_name
+
+    try:
+        ruleset = check_file(path)
+    except MjrError:
+        return None  # loading reports it
+    key = build_key(ruleset)
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    if any((cache_dir() / key[:2] / key).glob(f"*{suffix}")):
+        return None
+    try:  # the same build may be installed with mjr
+        spec = importlib.util.find_spec(f"mjr._generated.{module_name(ruleset, key)}")
+    except ImportError:
+        spec = None
+    installed = spec is not None and spec.origin is not None and not spec.origin.endswith(".py")
+    return None if installed else ruleset.id
+
+
+def _load(name: str, backend: str = "auto", quiet: bool = False) -> Ruleset:
+    """Load a ruleset, with a note on stderr while it compiles and its warnings as
+    ``mjr: warning:`` lines rather than Python's warning format."""
+    source = _source_file(name) if backend != "python" and not quiet else None
+    ident = _compiling(source) if source is not None else None
+    if ident is not None:
+        _note(f"compiling {ident} ...")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        ruleset = loader.load(name, backend)
+    for warning in caught:
+        message = str(warning.message)
+        _note(f"mjr: warning: {message.removeprefix('mjr: ')}")
+    return ruleset
+
+
+# --------------------------------------------------------------------------- list, check, build
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    rows, code = [], 0
+    for ident in loader.bundled_ids():
+        try:
+            ruleset = _load(ident, "python")  # titles only: no need to compile
+        except MjrError as error:
+            rows.append({"id": ident, "error": str(error).splitlines()[0]})
+            code = 1
+            continue
+        rows.append({"id": ident, "title": ruleset.module.TITLE, "native_title": ruleset.module.NATIVE_TITLE})
+    if args.json:
+        _dump({"rulesets": rows})
+    else:
+        table = [[r["id"], r.get("title", f"(cannot load: {r.get('error')})"), r.get("native_title", "")]
+                 for r in rows]
+        _say(*_table(table))
+    return code
+
+
+def _check_one(name: str) -> dict[str, Any]:
+    from mjr.compiler.build import check_file, find_source
+
+    path = Path(name)
+    if not path.exists() and not name.endswith(".mjr"):
+        path = find_source(name) or path  # a ruleset id
+    try:
+        ruleset = check_file(path)
+    except SourceError as error:
+        problems = [_problem(p) for p in error.problems]
+        return {"file": name, "ok": False, "problems": problems, "text": str(error)}
+    except MjrError as error:
+        return {"file": name, "ok": False, "error": str(error)}
+    return {"file": name, "ok": True, "id": ruleset.id, "fans": len(ruleset.fans),
+            "examples": len(ruleset.examples)}
+
+
+def _problem(problem: Problem) -> dict[str, Any]:
+    span = problem.span
+    return {"file": span.file, "line": span.line, "column": span.column, "message": problem.message,
+            "source_line": problem.source_line}
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    reports = [_check_one(name) for name in args.files]
+    errors = [r["error"] for r in reports if "error" in r]
+    if args.json:
+        doc: dict[str, Any] = {"ok": all(r["ok"] for r in reports), "files": reports}
+        if errors:
+            doc["error"] = errors[0]
+        _dump(doc)
+    else:
+        for report in reports:
+            if report["ok"]:
+                _say(f"{report['file']}: ok ({report['fans']} fans, {report['examples']} examples)")
+            elif "problems" in report:
+                _say(report["text"])
+            else:
+                _note(f"mjr: error: {report['error']}")
+    return 2 if errors else 0 if all(r["ok"] for r in reports) else 1
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    ruleset = _load(args.ruleset, args.backend)
+    doc = {"id": ruleset.id, "backend": ruleset.backend, "module": str(ruleset.module.__file__)}
+    if args.json:
+        _dump(doc)
+    else:
+        _say(*_table([["ruleset", doc["id"]], ["backend", doc["backend"]], ["module", doc["module"]]]))
+    return 0
+
+
+# --------------------------------------------------------------------------- test
+
+
+def cmd_test(args: argparse.Namespace) -> int:
+    start = time.perf_counter()
+    names = args.rulesets or loader.bundled_ids()
+    runs: list[tuple[Ruleset, list[Outcome]]] = []
+    for name in names:
+        ruleset = _load(name, args.backend, quiet=args.quiet)
+        outcomes = run_examples(ruleset)
+        runs.append((ruleset, outcomes))
+        if not args.quiet and not args.json:
+            _say(f"{ruleset.id} {''.join('.' if o.passed else 'F' for o in outcomes)}".rstrip())
+    outcomes = [o for _, results in runs for o in results]
+    passed = sum(o.passed for o in outcomes)
+    failed = len(outcomes) - passed
+    elapsed = time.perf_counter() - start
+    if args.json:
+        _dump({"passed": passed, "failed": failed, "seconds": round(elapsed, 3),
+               "rulesets": [{"id": rs.id, "backend": rs.backend, "examples": [_outcome(o) for o in results]}
+                            for rs, results in runs]})
+    else:
+        _show_failures([o for o in outcomes if not o.passed])
+        _say(f"{passed} passed, {failed} failed in {elapsed:.2f}s")
+    return 1 if failed else 0
+
+
+def _outcome(outcome: Outcome) -> dict[str, Any]:
+    return {"title": outcome.title, "place": outcome.place, "passed": outcome.passed,
+            "failures": list(outcome.failures)}
+
+
+def _show_failures(failures: list[Outcome]) -> None:
+    if not failures:
+        return
+    _say("", f"{'=' * 20} FAILURES {'=' * 20}")
+    for outcome in failures:
+        _say(f"{'_' * 8} {outcome.ruleset}: {outcome.title} {'_' * 8}", outcome.place)
+        _say(*(f"    {message}" for message in outcome.failures))
+    _say("")
+
+
+# --------------------------------------------------------------------------- score, waits, explain
+
+
+def _group_text(group: Group) -> str:
+    """A group in hand notation: ``234m``, ``[555p]`` claimed, ``(7777p)`` concealed kong."""
+    tiles = group.tiles
+    text = "".join(tile[0] for tile in tiles) + tiles[0][1]
+    if group.declared:
+        return f"({text})" if group.concealed else f"[{text}]"
+    return text
+
+
+def _fan_rows(result: Result) -> list[list[object]]:
+    header: list[object] = ["fan", "name", "kind", "value"]
+    return [header, *([f.id, f.name, f.kind, f.value] for f in result.fans)]
+
+
+def _totals(ruleset: Ruleset, result: Result) -> list[list[object]]:
+    rows: list[list[object]] = [["fan", result.fan]]
+    if result.multiplier != 1:
+        rows.append(["multiplier", f"x{result.multiplier}"])
+    if result.limit:
+        rows.append(["limit", "yes"])
+    if result.floor is not None:
+        names = {row[0]: row[1] for row in ruleset.module.FLOORS}
+        rows.append(["floor", f"{result.floor} {names.get(result.floor, '')}".rstrip()])
+    rows.append(["points", result.points])
+    rows.append(["shape", result.shape])
+    rows.append(["groups", " ".join(_group_text(g) for g in result.groups)])
+    if result.wildcards:
+        rows.append(["wildcards", "as " + " ".join(f"{tile} x{n}" for tile, n in result.wildcards)])
+    return rows
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    ruleset = _load(args.ruleset, args.backend)
+    result = ruleset.evaluate(parse_hand(" ".join(args.hand)))
+    settlement, why = None, ""
+    if result.is_win:
+        try:
+            settlement = ruleset.settle(result)
+        except MjrError as error:
+            why = str(error)
+    if args.json:
+        _dump({"ruleset": ruleset.id, "result": result.to_json(),
+               "settlement": settlement.to_json() if settlement else None, "settlement_error": why or None})
+        return 0 if result.is_win else 1
+    if result.hand is not None:
+        _say(f"hand  {format_hand(result.hand)}")
+    if not result.is_win:
+        _say(f"not a win: {result.reason}")
+        return 1
+    _say("", *(_table(_fan_rows(result), right=[3]) if result.fans else ["(no fans)"]), "")
+    _say(*_table(_totals(ruleset, result)), "")
+    if settlement is None:
+        _say(f"settlement: not shown: {why}")
+    else:
+        rows = [[f"{p.payer} -> {p.payee}", p.amount, p.clause, p.name] for p in settlement.lines]
+        _say("settlement", *_table(rows, right=[1], indent="  "))
+    return 0
+
+
+def cmd_waits(args: argparse.Namespace) -> int:
+    ruleset = _load(args.ruleset, args.backend)
+    hand = parse_hand(" ".join(args.hand))
+    waits = ruleset.waits(hand)
+    if args.json:
+        _dump({"ruleset": ruleset.id, "hand": format_hand(hand), "waits": [w.to_json() for w in waits]})
+    elif not waits:
+        _say("no waits")
+    else:
+        rows: list[list[object]] = [["tile", "fan", "points", "fans"]]
+        for wait in waits:
+            result = wait.result
+            rows.append([wait.tile, result.fan, result.points, " ".join(f.id for f in result.fans)])
+        _say(*_table(rows, right=[1, 2]))
+    return 0 if waits else 1
+
+
+def _mentions(ruleset: Ruleset, fan: str) -> list[dict[str, Any]]:
+    """The examples that name ``fan`` in ``expect fans``."""
+    found = []
+    for title, _, file, line, _, checks in ruleset.module.EXAMPLES:
+        if any(kind == "fans" and fan in expected for kind, expected, _ in checks):
+            found.append({"title": title, "place": f"{file}:{line}"})
+    return found
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    ruleset = _load(args.ruleset, args.backend)
+    info = ruleset.fan(args.fan)
+    examples = _mentions(ruleset, info.id)
+    if args.json:
+        _dump({"ruleset": ruleset.id, "id": info.id, "name": info.name, "kind": info.kind,
+               "place": f"{info.file}:{info.line}", "file": info.file, "line": info.line,
+               "source": info.source, "excludes": list(info.excludes), "examples": examples})
+        return 0
+    _say(*_table([["fan", f"{info.id} {info.name}"], ["kind", info.kind],
+                  ["defined", f"{info.file}:{info.line}"]]))
+    _say(f"    {info.source.strip()}")
+    _say(f"excludes  {' '.join(info.excludes) or '(nothing)'}")
+    _say("examples" + ("" if examples else "  (none name it in 'expect fans')"))
+    _say(*_table([[e["title"], e["place"]] for e in examples], indent="  "))
+    return 0
+
+
+# --------------------------------------------------------------------------- arguments
+
+
+class _UsageError(Exception):
+    def __init__(self, usage: str, message: str):
+        super().__init__(message)
+        self.usage = usage
+        self.message = message
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(self.format_usage(), f"{self.prog}: error: {message}")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="mjr", description="Chinese regional mahjong rules: check, build, test and score.")
+    parser.add_argument("--version", action="version", version=f"mjr {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    common = _Parser(add_help=False)
+    common.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+    backend = _Parser(add_help=False)
+    backend.add_argument("--backend", choices=loader.BACKENDS, default="auto",
+                         help="compiled where possible (auto), compiled only, or interpreted (python)")
+    ruleset = _Parser(add_help=False)
+    ruleset.add_argument("-r", "--ruleset", required=True, metavar="ID|FILE",
+                         help="a bundled ruleset id or a .mjr file")
+
+    def add(name: str, run: Callable[[argparse.Namespace], int], help: str, *parents: _Parser
+            ) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=help, description=help, parents=[common, *parents])
+        sub.set_defaults(run=run)
+        return sub
+
+    add("list", cmd_list, "list the bundled rulesets")
+    add("check", cmd_check, "parse and check .mjr files without compiling").add_argument(
+        "files", nargs="+", metavar="FILE")
+    add("build", cmd_build, "compile a ruleset and show its module", backend).add_argument(
+        "ruleset", metavar="FILE|ID")
+    sub = add("test", cmd_test, "run the example hands of rulesets (all bundled ones by default)", backend)
+    sub.add_argument("rulesets", nargs="*", metavar="FILE|ID")
+    sub.add_argument("-q", "--quiet", action="store_true", help="only failures and the summary")
+    add("score", cmd_score, "score a winning hand", backend, ruleset).add_argument(
+        "hand", nargs="+", metavar="HAND", help='e.g. "234m 567m 345p 678s 2s win 2s self_draw"')
+    add("waits", cmd_waits, "the tiles a 13-tile hand waits on", backend, ruleset).add_argument(
+        "hand", nargs="+", metavar="HAND", help='e.g. "234m 567m 345p 678s 2s"')
+    add("explain", cmd_explain, "where a fan is defined and which examples use it", backend, ruleset
+        ).add_argument("fan", metavar="FAN")
+    return parser
+
+
+# --------------------------------------------------------------------------- main
+
+
+def _fail(message: str, as_json: bool, extra: dict[str, Any] | None = None, plain: str | None = None) -> int:
+    if as_json:
+        _dump({"error": message, **(extra or {})})
+    else:
+        print(plain if plain is not None else f"mjr: error: {message}", file=sys.stderr)
+    return 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``mjr`` command line with ``argv`` (default: the process arguments)."""
+    words = sys.argv[1:] if argv is None else list(argv)
+    as_json = "--json" in words
+    try:
+        args = _parser().parse_args(words)
+    except _UsageError as error:
+        return _fail(error.message, as_json, {"usage": error.usage}, plain=error.usage + error.message)
+    except SystemExit as done:  # --help, --version
+        return done.code if isinstance(done.code, int) else 0
+    try:
+        return int(args.run(args))
+    except SourceError as error:
+        problems = [_problem(p) for p in error.problems]
+        return _fail(str(error), as_json, {"problems": problems}, plain=str(error))
+    except MjrError as error:
+        return _fail(str(error), as_json)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

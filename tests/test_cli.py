@@ -1,0 +1,419 @@
+"""Tests for the ``mjr`` command line, run in-process through ``mjr.cli.main``.
+
+Temporary ``.mjr`` files and the bundled rulesets are loaded with
+``--backend python`` (interpreted, well under a second) rather than compiled.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import mjr
+import pytest
+from mjr import cli
+
+BUNDLED = "guangdong.jipinghu"
+PY = ["--backend", "python"]
+
+RULES = """\
+ruleset tiny.test "Tiny test rules" "小测试" {
+    tiles    suits(m p s) winds dragons
+    deal     13
+    claims   chow(left) pong kong
+    win      self_draw discard
+    shapes   standard
+    wildcard none
+    score    base * 2 ^ fan
+    base     1
+    fan chicken   "鸡胡" 0 : standard
+    fan all_chows "平胡" 1 : standard and all sets are chow  excludes chicken
+    bonus self_drawn "自摸" 1 : self_draw
+    pay discarded "点炮" when discard : discarder pays points
+    pay self_drawn "自摸" when self_draw : each opponent pays points
+    example "平胡 passes" {
+        hand "234m 567m 345p 678s 2s win 2s"
+        expect fans all_chows
+    }
+"""
+FAILING = """\
+    example "wrong points" {
+        hand "234m 567m 345p 678s 2s win 2s self_draw"
+        expect points 99
+    }
+"""
+SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed in \d+\.\d\ds$")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MJR_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+        yield
+
+
+@pytest.fixture
+def tiny(tmp_path: Path) -> str:
+    path = tmp_path / "tiny.mjr"
+    path.write_text(RULES + "}\n", encoding="utf-8")
+    return str(path)
+
+
+@pytest.fixture
+def failing(tmp_path: Path) -> str:
+    path = tmp_path / "failing.mjr"
+    path.write_text(RULES + FAILING + "}\n", encoding="utf-8")
+    return str(path)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any]:
+    code, out, _ = run(capsys, *argv, "--json")
+    return code, json.loads(out)
+
+
+# --------------------------------------------------------------------------- usage
+
+
+def test_help_and_version(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--help")
+    assert code == 0
+    for command in ("list", "check", "build", "test", "score", "waits", "explain"):
+        assert command in out
+    code, out, _ = run(capsys, "--version")
+    assert (code, out.strip()) == (0, f"mjr {mjr.__version__}")
+
+
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys)
+    assert code == 2 and out == ""
+    assert "usage: mjr" in err and "required" in err
+    code, out, err = run(capsys, "score", "-r", BUNDLED)
+    assert code == 2 and "mjr score: error:" in err
+    code, doc = run_json(capsys, "score", "-r", BUNDLED)
+    assert code == 2 and "HAND" in doc["error"]
+    code, doc = run_json(capsys, "build", BUNDLED, "--backend", "fast")
+    assert code == 2 and "invalid choice" in doc["error"]
+
+
+def test_module_runs_as_a_script() -> None:
+    root = str(Path(mjr.__file__).absolute().parents[1])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, "-m", "mjr.cli", "--help"], capture_output=True, text=True,
+                          env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "usage: mjr" in done.stdout
+
+
+def test_wide_characters_count_two_columns() -> None:
+    assert cli._width("abc") == 3
+    assert cli._width("平胡") == 4
+    lines = cli._table([["平胡", "x"], ["all_chows", "y"]])
+    assert [cli._width(line[:-1]) for line in lines] == [11, 11]
+
+
+# --------------------------------------------------------------------------- list, check, build
+
+
+def test_list(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "list")
+    assert code == 0
+    line = next(line for line in out.splitlines() if line.startswith(BUNDLED + " "))
+    assert "Guangdong Jipinghu" in line and "广东鸡平胡" in line
+    code, doc = run_json(capsys, "list")
+    assert code == 0
+    entry = next(r for r in doc["rulesets"] if r["id"] == BUNDLED)
+    assert entry["native_title"] == "广东鸡平胡"
+    assert [r["id"] for r in doc["rulesets"]] == mjr.bundled_ids()
+
+
+def test_list_aligns_titles(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "list")
+    _, doc = run_json(capsys, "list")
+    starts = set()
+    for line, entry in zip(out.splitlines(), doc["rulesets"], strict=True):
+        if "title" in entry:
+            starts.add(cli._width(line[: line.index(entry["native_title"])]))
+    assert len(starts) == 1
+
+
+def test_check_ok(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+    bundled = Path(__file__).resolve().parents[1] / "rulesets" / f"{BUNDLED}.mjr"
+    code, out, _ = run(capsys, "check", tiny, str(bundled))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == f"{tiny}: ok (3 fans, 1 examples)"
+    assert re.fullmatch(rf"{re.escape(str(bundled))}: ok \(\d+ fans, \d+ examples\)", lines[1])
+    code, doc = run_json(capsys, "check", tiny)
+    assert code == 0 and doc["ok"] is True
+    assert doc["files"][0] == {"file": tiny, "ok": True, "id": "tiny.test", "fans": 3, "examples": 1}
+
+
+def test_check_bad_file(capsys: pytest.CaptureFixture[str], tiny: str, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.mjr"
+    bad.write_text(RULES.replace("all sets are chow", "all sets are chw") + "}\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", tiny, str(bad))
+    assert code == 1
+    assert f"{tiny}: ok" in out
+    assert f"{bad}:11:" in out and "chw" in out and "^" in out
+    code, doc = run_json(capsys, "check", str(bad))
+    assert code == 1 and doc["ok"] is False
+    (problem,) = doc["files"][0]["problems"]
+    assert (problem["file"], problem["line"]) == (str(bad), 11)
+    assert "chw" in problem["source_line"]
+
+
+def test_check_missing_file(capsys: pytest.CaptureFixture[str], tiny: str, tmp_path: Path) -> None:
+    missing = str(tmp_path / "missing.mjr")
+    code, out, err = run(capsys, "check", tiny, missing)
+    assert code == 2
+    assert f"{tiny}: ok" in out
+    assert err.startswith("mjr: error:") and "no such file" in err
+    code, doc = run_json(capsys, "check", missing)
+    assert code == 2 and "no such file" in doc["error"]
+
+
+def test_build(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+    code, out, err = run(capsys, "build", tiny, *PY)
+    assert code == 0 and err == ""
+    fields = dict(line.split(None, 1) for line in out.splitlines())
+    assert fields["ruleset"] == "tiny.test" and fields["backend"] == "python"
+    assert Path(fields["module"]).is_file()
+    code, doc = run_json(capsys, "build", BUNDLED, *PY)
+    assert code == 0
+    assert (doc["id"], doc["backend"]) == (BUNDLED, "python")
+    assert Path(doc["module"]).is_file()
+
+
+def test_build_notes_a_compile(capsys: pytest.CaptureFixture[str], tiny: str, tmp_path: Path,
+                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MJR_CACHE_DIR", str(tmp_path / "fresh"))
+    real_load = mjr.loader.load
+    monkeypatch.setattr(cli.loader, "load", lambda name, backend="auto": real_load(name, "python"))
+    code, _, err = run(capsys, "build", tiny)  # would compile: nothing is cached
+    assert code == 0
+    assert err == "compiling tiny.test ...\n"
+
+
+def test_build_unknown_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "build", "guangdong.jipingu")
+    assert code == 2 and out == ""
+    assert err.startswith("mjr: error: unknown ruleset")
+    assert f"did you mean {BUNDLED!r}" in err
+    code, doc = run_json(capsys, "build", "guangdong.jipingu")
+    assert code == 2 and f"did you mean {BUNDLED!r}" in doc["error"]
+
+
+# --------------------------------------------------------------------------- test
+
+
+def test_test_passing(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+    code, out, _ = run(capsys, "test", tiny, *PY)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "tiny.test ."
+    assert SUMMARY.match(lines[-1]) and lines[-1].startswith("1 passed, 0 failed in ")
+    assert "FAILURES" not in out
+
+
+def test_test_failing(capsys: pytest.CaptureFixture[str], failing: str) -> None:
+    code, out, _ = run(capsys, "test", failing, *PY)
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0] == "tiny.test .F"
+    assert "FAILURES" in out and "tiny.test: wrong points" in out
+    assert f"{failing}:20" in out
+    assert f"{failing}:21: expected points 99, got 4" in out
+    assert lines[-1].startswith("1 passed, 1 failed in ") and SUMMARY.match(lines[-1])
+
+
+def test_test_quiet_and_json(capsys: pytest.CaptureFixture[str], failing: str) -> None:
+    code, out, _ = run(capsys, "test", failing, *PY, "-q")
+    assert code == 1
+    assert "tiny.test .F" not in out and "wrong points" in out
+    assert out.splitlines()[-1].startswith("1 passed, 1 failed")
+    code, doc = run_json(capsys, "test", failing, *PY)
+    assert code == 1
+    assert (doc["passed"], doc["failed"]) == (1, 1)
+    (ruleset,) = doc["rulesets"]
+    assert [e["passed"] for e in ruleset["examples"]] == [True, False]
+    assert ruleset["examples"][1]["failures"][0].startswith(f"{failing}:21:")
+
+
+def test_test_bundled(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "test", BUNDLED, *PY)
+    match = SUMMARY.match(out.splitlines()[-1])
+    assert match, out
+    passed, failed = map(int, match.groups())
+    assert passed > 0
+    assert code == (1 if failed else 0)
+
+
+def test_test_broken_ruleset_is_an_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.mjr"
+    bad.write_text(RULES.replace("standard\n", "standrd\n", 1) + "}\n", encoding="utf-8")
+    code, _, err = run(capsys, "test", str(bad), *PY)
+    assert code == 2 and f"{bad}:6:" in err
+
+
+# --------------------------------------------------------------------------- score
+
+
+def test_score(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+    code, out, _ = run(capsys, "score", "-r", tiny, *PY, "234m 567m 345p 678s 2s win 2s self_draw")
+    assert code == 0
+    assert re.search(r"^all_chows\s+平胡\s+fan\s+1$", out, re.M)
+    assert re.search(r"^self_drawn\s+自摸\s+bonus\s+1$", out, re.M)
+    assert re.search(r"^fan\s+2$", out, re.M) and re.search(r"^points\s+4$", out, re.M)
+    assert "multiplier" not in out and "floor" not in out
+    assert re.search(r"^groups\s+234m 567m 345p 22s 678s$", out, re.M)
+    for seat in "SWN":
+        assert re.search(rf"^\s+{seat} -> E\s+4\s+self_drawn\s+自摸$", out, re.M)
+
+
+def test_score_aligns_wide_names(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+    _, out, _ = run(capsys, "score", "-r", tiny, *PY, "234m 567m 345p 678s 2s win 2s self_draw")
+    fans = out.split("\n\n")[1].splitlines()  # header, all_chows, self_drawn
+    kinds = ["kind", "fan", "bonus"]
+    assert len({cli._width(line[: line.rindex(kind)]) for line, kind in zip(fans, kinds, strict=True)}) == 1
+
+
+def test_score_words_need_no_quotes(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+    code, doc = run_json(capsys, "score", "-r", tiny, *PY, "234m", "567m", "345p", "678s", "2s", "win", "2s")
+    assert code == 0 and doc["result"]["points"] == 2
+
+
+def test_score_json(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+    code, doc = run_json(capsys, "score", "-r", tiny, *PY, "234m 567m 345p 678s 2s win 2s self_draw")
+    assert code == 0
+    assert doc["ruleset"] == "tiny.test"
+    assert doc["result"]["is_win"] is True and doc["result"]["points"] == 4
+    assert [f["id"] for f in doc["result"]["fans"]] == ["all_chows", "self_drawn"]
+    assert doc["settlement"]["totals"] == {"E": 12, "S": -4, "W": -4, "N": -4}
+    assert doc["settlement_error"] is None
+
+
+def test_score_without_settlement(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+    code, out, _ = run(capsys, "score", "-r", tiny, *PY, "234m 567m 345p 678s 2s win 2s")
+    assert code == 0
+    assert "settlement: not shown:" in out and "from L" in out
+    code, doc = run_json(capsys, "score", "-r", tiny, *PY, "234m 567m 345p 678s 2s win 2s")
+    assert code == 0 and doc["settlement"] is None and "from L" in doc["settlement_error"]
+
+
+def test_score_floor_on_bundled(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = "123m 456p 789s 5s (7777p) win 5s self_draw after_kong"
+    code, out, _ = run(capsys, "score", "-r", BUNDLED, *PY, hand)
+    assert code == 0
+    assert re.search(r"^floor\s+kong_bloom 杠上开花$", out, re.M)
+    assert "(7777p)" in out
+
+
+def test_score_not_a_win(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+    code, out, _ = run(capsys, "score", "-r", tiny, *PY, "123m 456p 789s 234s 5s win 6s")
+    assert code == 1
+    assert "not a win: the tiles do not form a complete hand" in out
+    code, doc = run_json(capsys, "score", "-r", tiny, *PY, "123m 456p 789s 234s 5s win 6s")
+    assert code == 1 and doc["result"]["is_win"] is False and doc["settlement"] is None
+
+
+def test_score_bad_hand(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+    code, out, err = run(capsys, "score", "-r", tiny, *PY, "123m 456x win 5m")
+    assert code == 2 and out == ""
+    lines = err.splitlines()
+    assert lines[0].startswith("mjr: error: bad hand at column 9:")
+    assert lines[1:] == ["    123m 456x win 5m", "            ^"]
+    code, doc = run_json(capsys, "score", "-r", tiny, *PY, "123m 456x win 5m")
+    assert code == 2 and doc["error"].startswith("bad hand at column 9")
+
+
+def test_score_impossible_hand(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+    code, _, err = run(capsys, "score", "-r", tiny, *PY, "123m win 5m")
+    assert code == 2 and err.startswith("mjr: error:")
+
+
+def test_score_unknown_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "score", "-r", "guangdong.jipingu", "123m win 5m")
+    assert code == 2 and f"did you mean {BUNDLED!r}" in err
+
+
+def test_score_broken_ruleset_shows_problems(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.mjr"
+    bad.write_text(RULES.replace("deal     13", "deal     x"), encoding="utf-8")
+    code, _, err = run(capsys, "score", "-r", str(bad), *PY, "123m win 5m")
+    assert code == 2 and err.startswith(f"{bad}:3:")
+    code, doc = run_json(capsys, "score", "-r", str(bad), *PY, "123m win 5m")
+    assert code == 2 and doc["problems"][0]["line"] == 3
+
+
+# --------------------------------------------------------------------------- waits
+
+
+def test_waits(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+    code, out, _ = run(capsys, "waits", "-r", tiny, *PY, "234m 567m 345p 678s 2s")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split() == ["tile", "fan", "points", "fans"]
+    assert lines[1].split() == ["2s", "1", "2", "all_chows"]
+    code, doc = run_json(capsys, "waits", "-r", tiny, *PY, "234m 567m 345p 678s 2s")
+    assert code == 0
+    assert [w["tile"] for w in doc["waits"]] == ["2s"]
+    assert doc["waits"][0]["result"]["points"] == 2
+
+
+def test_no_waits(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+    code, out, _ = run(capsys, "waits", "-r", tiny, *PY, "1357m 2468p 159s EN")
+    assert (code, out) == (1, "no waits\n")
+    code, doc = run_json(capsys, "waits", "-r", tiny, *PY, "1357m 2468p 159s EN")
+    assert code == 1 and doc["waits"] == []
+
+
+def test_waits_wrong_size(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+    code, _, err = run(capsys, "waits", "-r", tiny, *PY, "234m 567m 345p 678s 2s win 2s")
+    assert code == 2 and "win" in err
+
+
+# --------------------------------------------------------------------------- explain
+
+
+def test_explain(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+    line = next(i for i, text in enumerate(RULES.splitlines(), 1) if "fan all_chows" in text)
+    code, out, _ = run(capsys, "explain", "-r", tiny, *PY, "all_chows")
+    assert code == 0
+    assert re.search(r"^fan\s+all_chows 平胡$", out, re.M)
+    assert re.search(r"^kind\s+fan$", out, re.M)
+    assert f"{tiny}:{line}" in out
+    assert "standard and all sets are chow" in out
+    assert re.search(r"^excludes\s+chicken$", out, re.M)
+    assert "平胡 passes" in out
+    code, doc = run_json(capsys, "explain", "-r", tiny, *PY, "all_chows")
+    assert code == 0
+    assert (doc["id"], doc["name"], doc["kind"], doc["line"]) == ("all_chows", "平胡", "fan", line)
+    assert doc["excludes"] == ["chicken"]
+    assert [e["title"] for e in doc["examples"]] == ["平胡 passes"]
+
+
+def test_explain_unmentioned_fan(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+    code, out, _ = run(capsys, "explain", "-r", tiny, *PY, "self_drawn")
+    assert code == 0
+    assert re.search(r"^excludes\s+\(nothing\)$", out, re.M)
+    assert "(none name it" in out
+
+
+def test_explain_unknown_fan(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+    code, out, err = run(capsys, "explain", "-r", tiny, *PY, "chiken")
+    assert code == 2 and out == ""
+    assert err == "mjr: error: tiny.test has no fan 'chiken' (did you mean 'chicken'?)\n"
+    code, doc = run_json(capsys, "explain", "-r", tiny, *PY, "chiken")
+    assert code == 2 and "did you mean 'chicken'" in doc["error"]
