@@ -9,6 +9,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
@@ -169,9 +170,7 @@ class Ruleset:
 
     def _result(self, hand: Hand, details: tuple[Any, ...]) -> Result:
         (points, fan, mult, floor, limit, shape, subst, groups, awards, assigned, pay, liable, amount) = details
-        fans = tuple(
-            FanLine(self.fans[i].id, self.fans[i].name, self.fans[i].kind, int(value)) for i, value in awards
-        )
+        fans = tuple(self._fan_line(i, int(value)) for i, value in awards)
         return Result(
             True,
             fans=fans,
@@ -189,6 +188,11 @@ class Ruleset:
             amount=int(amount),
             hand=hand,
         )
+
+    @lru_cache(maxsize=4096)  # noqa: B019 - a Ruleset lives as long as its module
+    def _fan_line(self, index: int, value: int) -> FanLine:
+        fan = self.fans[index]
+        return FanLine(fan.id, fan.name, fan.kind, value)
 
     def is_win(self, hand: Hand | str) -> bool:
         """Whether the tiles form a complete hand (a table look-up; no scoring, no
@@ -269,6 +273,7 @@ class Ruleset:
         return self.fans[self._fan_index[ident]]
 
 
+@lru_cache(maxsize=None)
 def _group(kind: int, tile: int, flags: int) -> Group:
     name = GROUP_KINDS[kind]
     if name == "chow":

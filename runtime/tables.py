@@ -425,6 +425,37 @@ def is_win(
 
 
 @cython.ccall
+def is_win_many(hands: bytes, jokers: cython.int, pair258: cython.bint, seven_pairs: cython.int,
+                orphans: cython.bint) -> bytearray:
+    """:func:`is_win` for many hands at once: ``hands`` holds 34 counts per hand
+    (N*34 bytes); returns N bytes, 1 where the hand wins.  No Python per hand."""
+    n: cython.Py_ssize_t = len(hands)
+    h: cython.Py_ssize_t
+    k: cython.int
+    bad: cython.int = 0
+    seven: cython.int = seven_pairs
+    q: cython.p_const_uchar
+    if n % 34:
+        raise ValueError(f"hands must hold 34 counts per hand, got {n} bytes")
+    if seven < 0 or seven > 2:
+        raise ValueError(f"seven_pairs must be 0, 1 or 2, not {seven}")
+    if not _ready:
+        ensure_tables()
+    out = bytearray(n // 34)
+    p: cython.p_const_uchar = hands
+    for h in range(n // 34):
+        q = p + 34 * h if cython.compiled else hands[34 * h: 34 * h + 34]
+        for k in range(34):
+            bad |= q[k] > 4
+        out[h] = (_standard(q, pair258) <= jokers
+                  or (seven != 0 and _seven_pairs(q, seven == 2) <= jokers)
+                  or (orphans and _orphans(q) <= jokers))
+    if bad:
+        raise ValueError("a count above 4 in hands")
+    return out
+
+
+@cython.ccall
 def suit_need(code: cython.int) -> tuple:
     """``(need_melds, need_pair, need_pair258)`` of a suit code."""
     if code < 0 or code >= N_SUIT_CODES:

@@ -42,13 +42,17 @@ def kind_of(rank: int, suit: int) -> int:
     return suit * 9 + rank - 1
 
 
+#: MPSZ names of the 34 kinds: ``1m`` ... ``9s``, ``1z`` (East) ... ``7z`` (red).
+TILE_NAMES = tuple(f"{k % 9 + 1}{SUIT_LETTERS[k // 9]}" for k in range(FIRST_HONOR)) + tuple(
+    f"{k}z" for k in range(1, 8)
+)
+
+
 def tile_name(kind: int) -> str:
     """MPSZ name: ``5m``, ``1z`` (East) ... ``7z`` (red)."""
     if not 0 <= kind < N_KINDS:
         raise ValueError(f"no tile kind {kind}")
-    if kind >= FIRST_HONOR:
-        return f"{kind - FIRST_HONOR + 1}z"
-    return f"{kind % 9 + 1}{SUIT_LETTERS[kind // 9]}"
+    return TILE_NAMES[kind]
 
 
 def honor_letter(kind: int) -> str:
