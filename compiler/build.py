@@ -69,14 +69,19 @@ def find_source(ident: str, near: Path | None = None) -> Path | None:
 
 
 def read_file(path: Path) -> str:
+    """The text of ``path``: UTF-8, a leading byte order mark dropped, lines ending in '\\n'."""
     try:
-        return path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         raise MjrError(f"{path}: no such file") from None
-    except UnicodeDecodeError as error:
-        raise MjrError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
     except OSError as error:
         raise MjrError(f"{path}: cannot read ({error.strerror})") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        at = error.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)  # counted after the mark
+        raise MjrError(f"{path}: not UTF-8 text ({error.reason} at byte {at})") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def display_name(path: Path) -> str:
@@ -156,13 +161,20 @@ def build(path: Path, backend: str = "auto") -> Built:
     installed = _installed(source.module_name) if wants_compiled else None
     if installed is not None:
         return installed
-    meta = _read_meta(entry)
-    if meta is None or (wants_compiled and not meta.get("tried")):
-        _write_entry(entry, source, compile_it=wants_compiled)
+    for attempt in range(2):
         meta = _read_meta(entry)
-        if meta is None:
-            raise MjrError(f"could not write the build cache at {entry}")
-    return _import(entry, source.module_name, backend, meta)
+        if meta is None or (wants_compiled and not meta.get("tried")):
+            _write_entry(entry, source, compile_it=wants_compiled)
+            meta = _read_meta(entry)
+            if meta is None:
+                raise MjrError(f"could not write the build cache at {entry}")
+        try:
+            return _import(entry, source.module_name, backend, meta)
+        except (ImportError, SyntaxError) as error:  # a corrupt entry: build it again
+            if attempt:
+                raise MjrError(f"cannot import the build of {path} ({error})") from None
+            shutil.rmtree(entry, ignore_errors=True)
+    raise AssertionError("unreachable")
 
 
 def _installed(name: str) -> Built | None:
@@ -181,11 +193,7 @@ def _installed(name: str) -> Built | None:
 def _import(entry: Path, name: str, backend: str, meta: dict[str, object]) -> Built:
     compiled = entry / str(meta.get("compiled") or "")
     if backend != "python" and meta.get("compiled") and compiled.is_file():
-        try:
-            return Built(import_path(name, compiled), "compiled", compiled)
-        except ImportError:
-            shutil.rmtree(entry, ignore_errors=True)  # a corrupt entry: rebuilt next time
-            raise MjrError(f"the cached build of {name} was corrupt and has been removed; load again") from None
+        return Built(import_path(name, compiled), "compiled", compiled)
     if backend == "compiled":
         raise MjrError(f"{name} could not be compiled: {meta.get('error', 'no C compiler')}")
     if backend == "auto":

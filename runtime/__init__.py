@@ -1,9 +1,7 @@
 """mjr: Chinese regional mahjong rules as small ``.mjr`` files, compiled to fast evaluators.
 
->>> import mjr
->>> rs = mjr.load("guangdong.jipinghu")
->>> rs.evaluate("234m 567m 345p 678s 2s win 2s self_draw").points
-4
+``mjr.load(id_or_path)`` gives a :class:`Ruleset`; ``evaluate``, ``waits``, ``settle``
+and ``evaluate_counts`` answer with plain data.  ``mjr list`` names the bundled ids.
 """
 
 from .errors import MjrError, PurePythonWarning, SourceError

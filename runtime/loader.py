@@ -51,7 +51,7 @@ def _rulesets_dir() -> Path | None:
 
 
 def load(name: str | Path, backend: str = "auto") -> Ruleset:
-    """A ruleset by bundled id (``"sichuan.xuezhan"``) or by path to a ``.mjr`` file.
+    """A ruleset by bundled id (as ``mjr list`` shows them) or by path to a ``.mjr`` file.
 
     ``backend``: ``auto`` (compiled where possible, else interpreted with a
     warning), ``compiled`` (an error if it cannot be), or ``python`` (interpreted).

@@ -1,0 +1,52 @@
+"""The house's boundaries: the runtime runs a built ruleset without lark, jinja2 or
+the compiler, and no region knowledge lives in the engine."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import mjr
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = ("dsl", "compiler", "runtime")
+
+
+def test_a_bundled_ruleset_runs_with_the_runtime_alone() -> None:
+    pytest.importorskip("mjr._generated", reason="bundled rulesets are built at install time")
+    script = (
+        "import sys, mjr\n"
+        "r = mjr.load('guangdong.jipinghu').evaluate('234m 567m 345p 678s 2s win 2s self_draw')\n"
+        "assert r.points == 4, r\n"
+        "print(sorted(m for m in ('lark', 'jinja2', 'mjr.compiler', 'mjr.dsl') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def _region_words() -> set[str]:
+    words = set()
+    for ident in mjr.bundled_ids():
+        ruleset = mjr.load(ident, backend="python")
+        words.update(part for part in ident.split(".") if len(part) > 4)
+        words.update(fan.name for fan in ruleset.fans)  # display names: 鸡胡, 混一色, ...
+        words.update(fan.id for fan in ruleset.fans if "_" in fan.id)  # half_flush, all_pungs, ...
+    return words
+
+
+def test_no_region_knowledge_in_the_engine() -> None:
+    if not all((ROOT / folder).is_dir() for folder in ENGINE):
+        pytest.skip("needs the source tree")
+    pattern = re.compile("|".join(rf"(?<![\w]){re.escape(w)}(?![\w])" for w in sorted(_region_words())))
+    found = []
+    for folder in ENGINE:
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.suffix in (".py", ".lark", ".j2") and path.is_file():
+                for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                    if pattern.search(line):
+                        found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not found, "region knowledge in the engine:\n" + "\n".join(found)

@@ -1,0 +1,144 @@
+"""One-line assertions on the bundled regions beyond their own examples: hands a
+region refuses, settlement in 血战 play, and the API's shapes of answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import mjr
+from mjr import HandError, MjrError, Table
+
+
+@pytest.fixture(scope="module")
+def jipinghu() -> mjr.Ruleset:
+    return mjr.load("guangdong.jipinghu")
+
+
+@pytest.fixture(scope="module")
+def sichuan() -> mjr.Ruleset:
+    return mjr.load("sichuan.xuezhan")
+
+
+@pytest.fixture(scope="module")
+def tuidaohu() -> mjr.Ruleset:
+    return mjr.load("guangdong.tuidaohu")
+
+
+def test_a_chow_from_the_opposite_player_is_refused(jipinghu: mjr.Ruleset) -> None:
+    with pytest.raises(HandError, match="only from the left"):
+        jipinghu.evaluate("123m 456p 789s 5s [234m<O] win 5s")
+
+
+def test_sichuan_has_no_chow(sichuan: mjr.Ruleset) -> None:
+    with pytest.raises(HandError, match="does not allow claiming a chow"):
+        sichuan.evaluate("123m 456m 789m 5p [234p<L] win 5p")
+
+
+def test_sichuan_has_no_honours(sichuan: mjr.Ruleset) -> None:
+    with pytest.raises(HandError, match="not in sichuan.xuezhan's tile set"):
+        sichuan.evaluate("123m 456m 789m EEE 5p win 5p")
+
+
+def test_a_fifth_copy_is_impossible(jipinghu: mjr.Ruleset) -> None:
+    with pytest.raises(HandError, match="5 copies of 1m"):
+        jipinghu.evaluate("1111m 123m 456p 789s 5s win 5s")
+
+
+def test_the_indicator_counts_as_a_copy(tuidaohu: mjr.Ruleset) -> None:
+    with pytest.raises(HandError, match="with the indicator"):
+        tuidaohu.evaluate("1111m 234m 456p 789s 5s win 5s indicator 1m")
+
+
+def test_a_wrong_tile_count_is_refused(jipinghu: mjr.Ruleset) -> None:
+    with pytest.raises(HandError, match="14 tiles"):
+        jipinghu.evaluate("123m 456p 789s 234s 555s 6s win 5s")
+
+
+def test_a_wildcard_may_not_be_claimed_with(tuidaohu: mjr.Ruleset) -> None:
+    with pytest.raises(HandError, match="wildcards may not be used in a claimed meld"):
+        tuidaohu.evaluate("123m 456p 789s 5s [666m<L] win 5s indicator 5m")
+
+
+def test_evaluate_needs_the_winning_tile(jipinghu: mjr.Ruleset) -> None:
+    with pytest.raises(HandError, match="win T"):
+        jipinghu.evaluate("123m 456p 789s 234s 5s")
+
+
+def test_waits_refuse_a_complete_hand(jipinghu: mjr.Ruleset) -> None:
+    with pytest.raises(HandError, match="without its winning tile"):
+        jipinghu.waits("123m 456p 789s 234s 5s win 5s")
+
+
+def test_players_who_already_won_pay_nothing_more(sichuan: mjr.Ruleset) -> None:
+    result = sichuan.evaluate("123m 456m 789m 234p 5p win 5p self_draw seat S")
+    totals = sichuan.settle(result, Table(won=frozenset({"E"}))).totals()
+    assert totals == {"E": 0, "S": 2, "W": -1, "N": -1}
+
+
+def test_a_stake_multiplies_every_line(sichuan: mjr.Ruleset) -> None:
+    result = sichuan.evaluate("123m 456m 789m 234p 5p win 5p self_draw")
+    assert sichuan.settle(result, Table(stake=10)).totals()["E"] == 30
+
+
+def test_settlement_is_zero_sum(jipinghu: mjr.Ruleset) -> None:
+    for hand in ("123m 456p 789s 234s 5s win 5s robbing_kong from R",
+                 "5s [123m<L] [456p<L] [789s<L] [777s<O] win 5s self_draw",
+                 "123m 456m 789m EEE C win C from R"):
+        assert sum(jipinghu.settle(jipinghu.evaluate(hand)).totals().values()) == 0
+
+
+def test_settling_a_discard_needs_the_discarder(sichuan: mjr.Ruleset) -> None:
+    result = sichuan.evaluate("123m 456m 789m 234p 5p win 5p")
+    with pytest.raises(MjrError, match="from L"):
+        sichuan.settle(result)
+
+
+def test_a_non_win_cannot_be_settled(sichuan: mjr.Ruleset) -> None:
+    with pytest.raises(MjrError, match="only a win"):
+        sichuan.settle(sichuan.evaluate("123m 456p 789s 234m 5m win 5m"))
+
+
+def test_a_win_method_the_region_lacks_is_no_win(tmp_path: Path) -> None:
+    path = tmp_path / "self.only.mjr"
+    path.write_text('ruleset self.only "Self-draw only" {\n  tiles suits(m p s)\n  win self_draw\n'
+                    '  fan plain "Plain" 1 : standard\n}\n', encoding="utf-8")
+    ruleset = mjr.load(path, backend="python")
+    assert ruleset.evaluate("123m 456m 789m 234p 5p win 5p").reason == "self.only does not allow winning by discard"
+    assert ruleset.evaluate("123m 456m 789m 234p 5p win 5p self_draw").is_win
+
+
+def test_waits_of_nine_gates(jipinghu: mjr.Ruleset) -> None:
+    assert [w.tile for w in jipinghu.waits("1112345678999m")] == [f"{r}m" for r in range(1, 10)]
+
+
+def test_results_are_json_serialisable(tuidaohu: mjr.Ruleset) -> None:
+    import json
+
+    result = tuidaohu.evaluate("234m 567m 345p 67p 2s 1s win 2s self_draw indicator 9s")
+    data = json.loads(json.dumps(result.to_json()))
+    assert data["wildcards"] and data["substituted"] == 1
+
+
+def test_batch_scoring_matches_single_calls(jipinghu: mjr.Ruleset) -> None:
+    hands = ["123m 456m 789m 234p 5p win 5p", "111m 999p 555s 777s 3m win 3m", "19m19p19s1234567z win 1m",
+             "123m 456p 789s 234s 5s win 6s"]
+    parsed = [mjr.parse_hand(h) for h in hands]
+    buffer = b"".join(bytes(h.concealed_counts()) for h in parsed)
+    points, fan = jipinghu.evaluate_counts(buffer)
+    expected = [jipinghu.evaluate(h) for h in parsed]
+    assert list(points) == [r.points if r.is_win else -1 for r in expected]
+    assert list(fan) == [r.fan if r.is_win else -1 for r in expected]
+
+
+def test_every_bundled_ruleset_loads() -> None:
+    assert set(mjr.bundled_ids()) >= {"guangdong.jipinghu", "guangdong.jipinghu.cap5", "guangdong.tuidaohu",
+                                       "sichuan.xuezhan"}
+    for ident in mjr.bundled_ids():
+        assert mjr.load(ident).id == ident
+
+
+def test_unknown_ruleset_suggests_a_bundled_one() -> None:
+    with pytest.raises(MjrError, match="did you mean 'sichuan.xuezhan'"):
+        mjr.load("sichuan.xuezan")
