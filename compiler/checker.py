@@ -379,12 +379,13 @@ class Checker:
         return None
 
     def _limits(self, statement: ast.Statement | None) -> str:
-        if not isinstance(statement, ast.Setting):
+        if not isinstance(statement, ast.Setting) or not isinstance(statement.value, ast.Option):
             return "highest"
-        if statement.value not in LIMIT_MODES:
-            self._unknown(statement.span, str(statement.value), list(LIMIT_MODES), "for 'limits'")
+        mode = statement.value
+        if mode.name not in LIMIT_MODES:
+            self._unknown(mode.span, mode.name, list(LIMIT_MODES), "for 'limits'")
             return "highest"
-        return str(statement.value)
+        return mode.name
 
     def _example(self, example: ast.Example, fans: tuple[ir.Fan, ...],
                  payments: tuple[ir.PayClause, ...]) -> ir.Example:

@@ -20,6 +20,9 @@ from .vocabulary import ALL_WORDS, AMOUNT_NAMES, COLLECTIONS, SCORE_NAMES, scope
 
 Report = Callable[[Span, str], None]
 
+#: Deepest expression, defines written out: the generated code nests as deep, and
+#: Python refuses about 200 nested parentheses.
+MAX_DEPTH = 90
 #: Where an expression stands decides which names it may use.
 FAN_CONDITION, RULE, SCORE, AMOUNT = "fan condition", "rule", "score", "amount"
 
@@ -55,6 +58,9 @@ class ExpressionChecker:
         self.place = place
         self.fan_refs = set()
         result = self._visit(node, scope)
+        if _depth(result) > MAX_DEPTH:
+            self.report(node.span, f"expression nested too deeply once its defines are written out "
+                                   f"(more than {MAX_DEPTH} levels)")
         return self._expect(node, result, expected)
 
     def _expect(self, node: ast.Expr, result: ir.Node, expected: str) -> ir.Node:
@@ -203,28 +209,34 @@ class ExpressionChecker:
 
 
 def check_defines(names: Names, report: Report) -> None:
-    """Check every define once where it is written: unknown names and defines that
-    refer to themselves (used or not)."""
+    """Check every define once where it is written: unknown names, and defines that
+    refer to themselves (each cycle once, at the reference that starts it)."""
     known = {*ALL_WORDS, *names.defines, *names.fans, *SCORE_NAMES, *AMOUNT_NAMES}
+    cycles: set[frozenset[str]] = set()
     for define in names.defines.values():
         for name in _names_in(define.body):
             if name.name not in known:
                 hint = difflib.get_close_matches(name.name, sorted(known) + list(KEYWORDS), n=1)
                 suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
                 report(name.span, f"unknown name {name.name!r}{suggestion}")
-        cycle = _define_cycle(define.name, names, [])
-        if cycle:
-            report(define.span, f"define {define.name!r} refers to itself ({' -> '.join(cycle)})")
+            elif name.name in names.defines:
+                chain = _path_back(name.name, define.name, names, [define.name])
+                if chain and frozenset(chain) not in cycles:
+                    cycles.add(frozenset(chain))
+                    report(name.span, f"define {define.name!r} refers to itself ({' -> '.join(chain)})")
 
 
-def _define_cycle(name: str, names: Names, path: list[str]) -> list[str]:
-    if name in path:
-        return [*path[path.index(name):], name] if path[0] == name else []
-    for used in _names_in(names.defines[name].body):
+def _path_back(current: str, target: str, names: Names, path: list[str]) -> list[str]:
+    """The chain of defines from ``path`` through ``current`` back to ``target``."""
+    if current == target:
+        return [*path, target]
+    if current in path:
+        return []
+    for used in _names_in(names.defines[current].body):
         if used.name in names.defines:
-            cycle = _define_cycle(used.name, names, [*path, name])
-            if cycle:
-                return cycle
+            chain = _path_back(used.name, target, names, [*path, current])
+            if chain:
+                return chain
     return []
 
 
@@ -236,6 +248,13 @@ def _names_in(expr: ast.Expr) -> list[ast.Name]:
         inner = expr.operand if isinstance(expr, ast.Contains) else expr.condition
         children = (inner,) if inner is not None else ()
     return [name for child in children for name in _names_in(child)]
+
+
+def _depth(node: ir.Node) -> int:
+    """Nesting depth of an IR expression (the generated code nests as deep)."""
+    children = [v for v in vars(node).values() if isinstance(v, ir.Node)]
+    children += [c for v in vars(node).values() if isinstance(v, tuple) for c in v if isinstance(c, ir.Node)]
+    return 1 + max((_depth(child) for child in children), default=0)
 
 
 def _type_word(type_: str) -> str:

@@ -182,7 +182,7 @@ class Setting(Statement):
     """``score``, ``cap``, ``limits``, ``minimum``, ``base``: one value each."""
 
     keyword: str
-    value: Expr | int | str
+    value: Expr | int | Option
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,8 @@ what was expected there.
 
 from __future__ import annotations
 
-import ast as pyast
 import difflib
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -37,7 +37,25 @@ TERMINAL_NAMES = {
     "COMPARE": "a comparison",
     "ADD_OP": "'+' or '-'",
     "SIGN": "'+' or '-'",
+    "$END": "end of file",
 }
+
+#: The deepest nesting of expressions accepted.  Every operator is one level (a chain
+#: ``a + b + c`` nests to the left, one level per '+'), and the generated Python wraps
+#: each in parentheses, which Python refuses beyond about 200, so keep this well below.
+MAX_NESTING = 50
+
+#: Parse-tree rules that are expressions (after the grammar's aliases).
+_EXPRESSION_RULES = frozenset({
+    "conditional", "or_expr", "and_expr", "negation", "compare", "member", "binary", "neg",
+    "words", "scored", "contains", "quantified", "quantified_contain",
+    "count", "quality", "quality_contains",
+})
+
+_WORD = re.compile(r"\w+")
+_NAME = re.compile(r"[a-z_][a-z0-9_]*")
+_ESCAPES = {'"': '"', "\\": "\\", "n": "\n"}
+_ESCAPE = re.compile(r'\\(["\\n])')
 
 
 @lru_cache(maxsize=1)
@@ -53,29 +71,117 @@ def parse(text: str, file: str = "<string>") -> list[ast.Ruleset]:
         tree = _lark().parse(text)
     except UnexpectedInput as error:
         raise SourceError([_syntax_problem(error, text, file)]) from None
+    except RecursionError:
+        raise SourceError([_too_deep(text, Span(file, 1, 1))]) from None
+    _check_nesting(tree, text, file)
     try:
         return _ToAst(text, file).transform(tree)  # type: ignore[no-any-return]
     except VisitError as error:
         if isinstance(error.orig_exc, SourceError):
             raise error.orig_exc from None
+        if isinstance(error.orig_exc, RecursionError):
+            meta = getattr(error.obj, "meta", None)
+            raise SourceError([_too_deep(text, _span(file, meta) if meta else Span(file, 1, 1))]) from None
         raise
+    except RecursionError:
+        raise SourceError([_too_deep(text, Span(file, 1, 1))]) from None
+
+
+def _too_deep(text: str, span: Span) -> Problem:
+    message = f"expression nested too deeply (more than {MAX_NESTING} levels of operators)"
+    return problem_at(text, span, message)
+
+
+def _check_nesting(tree: Tree[Token], text: str, file: str) -> None:
+    """Reject an expression nested deeper than MAX_NESTING, at the first level too deep.
+
+    Walks the tree with a stack of its own: the transformer and the checker recurse
+    once per level, so this must come first."""
+    stack: list[tuple[Tree[Token], int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if node.data in _EXPRESSION_RULES:
+            depth += 1
+            if depth > MAX_NESTING:
+                raise SourceError([_too_deep(text, _span(file, node.meta))])
+        stack.extend((child, depth) for child in reversed(node.children) if isinstance(child, Tree))
 
 
 def _syntax_problem(error: UnexpectedInput, text: str, file: str) -> Problem:
     line, column = max(error.line, 1), max(error.column, 1)
-    if isinstance(error, UnexpectedEOF):
-        lines = text.splitlines() or [""]
-        line, column = len(lines), len(lines[-1]) + 1
+    width = 1
+    if isinstance(error, UnexpectedToken) and error.token.type == "$END":  # how LALR sees the end
+        line, column = _end_of_text(text)
+        message = "unexpected end of file" + _expected(error.accepts or error.expected)
+    elif isinstance(error, UnexpectedEOF):
+        line, column = _end_of_text(text)
         message = "unexpected end of file" + _expected(error.expected)
     elif isinstance(error, UnexpectedToken):
         found = str(error.token)
-        message = f"unexpected {found!r}" + _expected(error.accepts or error.expected, found)
+        word = _whole_word(text, error.token.start_pos, found)
+        expected = error.accepts or error.expected
+        message = f"unexpected {word!r}" + _expected(expected, word) + _name_hint(word, expected)
+        width = len(word)
     elif isinstance(error, UnexpectedCharacters):
-        message = f"unexpected character {text[error.pos_in_stream]!r}" + _expected(error.allowed)
+        position = error.pos_in_stream or 0
+        char = text[position]
+        if char == '"':
+            return _string_problem(text, file, position, line, column)
+        word = _whole_word(text, position, char)
+        if _WORD.fullmatch(word):
+            allowed = error.allowed
+            message = f"unexpected {word!r}" + _expected(allowed, word) + _name_hint(word, allowed)
+            width = len(word)
+        else:
+            message = f"unexpected character {char!r}" + _expected(error.allowed)
     else:  # pragma: no cover - lark has no other kinds today
         message = "syntax error"
-    width = len(str(error.token)) if isinstance(error, UnexpectedToken) else 1
     return problem_at(text, Span(file, line, column, line, column + max(width, 1)), message)
+
+
+def _end_of_text(text: str) -> tuple[int, int]:
+    """The place just after the last character that is not white space."""
+    lines = text.rstrip().split("\n")
+    return len(lines), len(lines[-1]) + 1
+
+
+def _whole_word(text: str, start: int | None, found: str) -> str:
+    """``found`` with the rest of the word it begins (lark stops at 'C' in 'Chicken')."""
+    if start is None or not _WORD.fullmatch(found):
+        return found
+    match = _WORD.match(text, start)
+    return match.group() if match and len(match.group()) > len(found) else found
+
+
+def _name_hint(word: str, expected: Any) -> str:
+    """What a name looks like, when one was expected and ``word`` is none."""
+    if not {"NAME", "RULESET_ID"} & set(expected or ()) or not _WORD.fullmatch(word) or _NAME.fullmatch(word):
+        return ""
+    if _NAME.fullmatch("_" + word):
+        return " (names start with a lowercase letter or _)"
+    return " (names are lowercase letters, digits and _)"
+
+
+def _string_problem(text: str, file: str, start: int, line: int, column: int) -> Problem:
+    """Why the string opened at ``start`` (line, column) is no string of the language."""
+    position = start + 1
+    while position < len(text) and text[position] not in '"\n' and text[position : position + 2] != "\r\n":
+        char = text[position]
+        offset = column + position - start
+        if char == "\\":
+            escaped = text[position + 1 : position + 2]
+            if escaped in ('"', "\\", "n"):
+                position += 2
+                continue
+            if escaped not in ("", "\n"):
+                message = f"unknown escape '\\{escaped}' in a string (the escapes are \\\", \\\\ and \\n)"
+                return problem_at(text, Span(file, line, offset, line, offset + 2), message)
+        elif char in "\x00\r":
+            message = f"control character U+{ord(char):04X} in a string"
+            return problem_at(text, Span(file, line, offset, line, offset + 1), message)
+        position += 1
+    message = "unterminated string: the closing '\"' is missing before the end of the line"
+    return problem_at(text, Span(file, line, column, line, column + 1), message)
 
 
 def _expected(terminals: Any, found: str = "") -> str:
@@ -108,7 +214,8 @@ def _token_span(file: str, token: Token) -> Span:
 
 
 def _string(token: Token) -> str:
-    return str(pyast.literal_eval(str(token)))
+    """The text of a STRING token: the quotes dropped, the escapes \\" \\\\ \\n undone."""
+    return _ESCAPE.sub(lambda match: _ESCAPES[match.group(1)], str(token)[1:-1])
 
 
 @v_args(meta=True)
@@ -217,7 +324,7 @@ class _ToAst(Transformer[Token, Any]):
         return self._setting(meta, "cap", int(items[0]))
 
     def limits(self, meta: Any, items: list[Token]) -> ast.Setting:
-        return self._setting(meta, "limits", str(items[0]))
+        return self._setting(meta, "limits", ast.Option(_token_span(self.file, items[0]), str(items[0]), ()))
 
     def minimum(self, meta: Any, items: list[Token]) -> ast.Setting:
         return self._setting(meta, "minimum", int(items[0]))
@@ -240,7 +347,9 @@ class _ToAst(Transformer[Token, Any]):
     def fan(self, meta: Any, items: list[Any]) -> ast.Fan:
         kind, ident, display, (value, each), condition = items[:5]
         excludes = items[5] if len(items) > 5 else ()
-        return ast.Fan(self._s(meta), str(kind), str(ident), _string(display), value, each, condition, excludes)
+        return ast.Fan(
+            self._s(meta), str(kind), str(ident), _string(display), value, each, condition, excludes
+        )
 
     def value_int(self, meta: Any, items: list[Token]) -> tuple[ast.Expr, bool]:
         return ast.Number(self._s(meta), int(items[0])), False
@@ -314,7 +423,10 @@ class _ToAst(Transformer[Token, Any]):
         return self._expect(meta, "points", int(items[0]))
 
     def expect_payments(self, meta: Any, items: list[Token]) -> ast.Expectation:
-        pairs = tuple((str(items[i]), int(items[i + 1]), _token_span(self.file, items[i])) for i in range(0, len(items), 2))
+        pairs = tuple(
+            (str(items[i]), int(items[i + 1]), _token_span(self.file, items[i]))
+            for i in range(0, len(items), 2)
+        )
         return self._expect(meta, "payments", pairs)
 
     def expect_clause(self, meta: Any, items: list[Token]) -> ast.Expectation:
@@ -376,6 +488,9 @@ class _ToAst(Transformer[Token, Any]):
 
     def quality(self, meta: Any, items: list[ast.Expr]) -> ast.Expr:
         return items[0]
+
+    def quality_contains(self, meta: Any, items: list[ast.Expr]) -> ast.Contains:
+        return ast.Contains(self._s(meta), items[0])
 
 
 def _plural(word: str) -> str:

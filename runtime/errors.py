@@ -7,6 +7,7 @@ CLI prints them and exits non-zero, never with a traceback.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 
@@ -37,12 +38,27 @@ class Problem:
     def render(self) -> str:
         text = f"{self.span}: {self.message}"
         if self.source_line:
-            width = 1
+            start = max(self.span.column, 1) - 1
+            end = start + 1
             if self.span.end_line in (0, self.span.line) and self.span.end_column > self.span.column:
-                width = self.span.end_column - self.span.column
-            caret = " " * (self.span.column - 1) + "^" * width
-            text += f"\n    {self.source_line}\n    {caret}"
+                end = self.span.end_column - 1
+            line = self.source_line
+            prefix = "".join(_blank(c) for c in line[:start]) + " " * max(start - len(line), 0)
+            under = line[start:end]
+            width = sum(len(_blank(c)) if c != "\t" else 1 for c in under) + max(end - start - len(under), 0)
+            caret = prefix + "^" * max(width, 1)
+            text += f"\n    {line}\n    {caret}"
         return text
+
+
+def _blank(char: str) -> str:
+    """What stands under ``char`` in a caret line, so the caret lines up on a terminal:
+    a tab, two spaces under a wide (East Asian) character, none under a combining mark."""
+    if char == "\t":
+        return "\t"
+    if unicodedata.east_asian_width(char) in ("W", "F"):
+        return "  "
+    return "" if unicodedata.combining(char) else " "
 
 
 class SourceError(MjrError):
@@ -55,8 +71,8 @@ class SourceError(MjrError):
 
 def problem_at(text: str, span: Span, message: str) -> Problem:
     """A problem whose source line is taken from ``text``."""
-    lines = text.splitlines()
-    line = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
+    lines = text.split("\n")  # lines end at '\n' only, as the parser counts them
+    line = lines[span.line - 1].removesuffix("\r") if 0 < span.line <= len(lines) else ""
     return Problem(span, message, line)
 
 
