@@ -127,9 +127,9 @@ def check_file(path: Path) -> ir.Ruleset:
 
 def build_key(ruleset: ir.Ruleset) -> str:
     digest = hashlib.sha256()
-    for part in (__version__, template_hash(), Cython.__version__, sysconfig.get_config_var("SOABI") or sys.version):
+    for part in (__version__, template_hash(), str(getattr(Cython, "__version__", "")), sysconfig.get_config_var("SOABI") or sys.version):
         digest.update(part.encode() + b"\0")
-    for file, text in zip(ruleset.files, ruleset.texts):
+    for file, text in zip(ruleset.files, ruleset.texts, strict=True):
         digest.update(file.encode() + b"\0")
         digest.update(text.encode() + b"\0")
     return digest.hexdigest()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import cast
 
 from mjr.dsl import ast
 from mjr.errors import Problem, SourceError, Span, problem_at
@@ -130,7 +131,7 @@ class Checker:
                 if not any(ident in table for table in _droppable(merged)):
                     self._unknown(span, ident, [k for t in _droppable(merged) for k in t], "to drop")
                 for table in _droppable(merged):
-                    table.pop(ident, None)  # type: ignore[attr-defined]
+                    table.pop(ident, None)
                 merged.dropped[ident] = span
         else:
             key = _statement_key(statement)
@@ -154,7 +155,8 @@ class Checker:
             kinds = tuple(range(N_KINDS))
         deal = self._deal(merged.settings.get("deal"))
         claims = self._options(merged.settings.get("claims"), CLAIMS, "claim")
-        win_methods = tuple(name for name, _ in self._options(merged.settings.get("win"), dict.fromkeys(WIN_METHODS, ()), "win method"))
+        methods = self._options(merged.settings.get("win"), dict.fromkeys(WIN_METHODS, ()), "win method")
+        win_methods = tuple(name for name, _ in methods)
         shapes = dict(self._options(merged.settings.get("shapes"), SHAPES, "shape"))
         if not shapes:
             shapes = {"standard": ()}
@@ -311,7 +313,9 @@ class Checker:
                 table[kind] = _step(cycle, position, statement.offset, skip)
         return tuple(table)
 
-    def _fans(self, merged: _Merged, names: Names, checker: ExpressionChecker) -> tuple[tuple[ir.Fan, ...], tuple[int, ...]]:
+    def _fans(
+        self, merged: _Merged, names: Names, checker: ExpressionChecker
+    ) -> tuple[tuple[ir.Fan, ...], tuple[int, ...]]:
         fans = []
         depends: dict[int, set[int]] = {}
         index_of = names.fans
@@ -389,30 +393,38 @@ class Checker:
 
     def _example(self, example: ast.Example, fans: tuple[ir.Fan, ...],
                  payments: tuple[ir.PayClause, ...]) -> ir.Example:
-        ids = {f.id for f in fans}
-        checks = []
-        for expectation in example.expectations:
-            value = expectation.value
-            if expectation.kind == "fans":
-                for ident, span in value:  # type: ignore[attr-defined]
-                    if ident not in ids:
-                        self._unknown(span, ident, sorted(ids), "in 'expect fans'")
-                value = tuple(ident for ident, _ in value)  # type: ignore[attr-defined]
-            elif expectation.kind == "clause":
-                clause, span = value  # type: ignore[misc]
-                if clause not in {p.id for p in payments}:
-                    self._unknown(span, clause, sorted(p.id for p in payments), "in 'expect clause'")
-                value = clause
-            elif expectation.kind == "payments":
-                for seat, _, span in value:  # type: ignore[attr-defined]
-                    if seat not in "ESWN":
-                        self.report(span, f"{seat!r} is not a seat: use E, S, W or N")
-                value = tuple((seat, amount) for seat, amount, _ in value)  # type: ignore[attr-defined]
-            checks.append(ir.ExampleCheck(expectation.kind, value, expectation.span))
+        checks = tuple(
+            ir.ExampleCheck(e.kind, self._expectation(e, fans, payments), e.span) for e in example.expectations
+        )
         if example.hand is None or example.hand_span is None:
             self.report(example.span, f"example {example.title!r} has no hand")
-            return ir.Example(example.title, "", example.span, tuple(checks), example.span)
-        return ir.Example(example.title, example.hand, example.hand_span, tuple(checks), example.span)
+            return ir.Example(example.title, "", example.span, checks, example.span)
+        return ir.Example(example.title, example.hand, example.hand_span, checks, example.span)
+
+    def _expectation(self, expectation: ast.Expectation, fans: tuple[ir.Fan, ...],
+                     payments: tuple[ir.PayClause, ...]) -> object:
+        """The checked value of one ``expect`` line, its names resolved."""
+        value = expectation.value
+        if expectation.kind == "fans":
+            ids = sorted(f.id for f in fans)
+            named = cast("tuple[tuple[str, Span], ...]", value)
+            for ident, span in named:
+                if ident not in ids:
+                    self._unknown(span, ident, ids, "in 'expect fans'")
+            return tuple(ident for ident, _ in named)
+        if expectation.kind == "clause":
+            clause, span = cast("tuple[str, Span]", value)
+            clauses = sorted(p.id for p in payments)
+            if clause not in clauses:
+                self._unknown(span, clause, clauses, "in 'expect clause'")
+            return clause
+        if expectation.kind == "payments":
+            lines = cast("tuple[tuple[str, int, Span], ...]", value)
+            for seat, _, span in lines:
+                if seat not in "ESWN":
+                    self.report(span, f"{seat!r} is not a seat: use E, S, W or N")
+            return tuple((seat, amount) for seat, amount, _ in lines)
+        return value
 
 
 def _step(cycle: tuple[int, ...], position: int, offset: int, skip: set[int]) -> int:

@@ -19,13 +19,10 @@ import jinja2
 from mjr import __version__
 
 from . import ir
+from mjr.abi import CONTEXT_FLAGS, GROUP_ADDED, GROUP_CLAIMED, GROUP_CONCEALED, GROUP_DECLARED
+
 from .vocabulary import (
     AMOUNT_NAMES,
-    CONTEXT_FLAGS,
-    GROUP_ADDED,
-    GROUP_CLAIMED,
-    GROUP_CONCEALED,
-    GROUP_DECLARED,
     GROUP_WORDS,
     HAND_WORDS,
     KIND_WORDS,

@@ -106,8 +106,8 @@ class ExpressionChecker:
     def _unknown(self, node: ast.Name, scope: str) -> ir.Node:
         name = node.name
         if name in self.names.dropped:
-            where = self.names.dropped[name]
-            return self._error(node.span, f"unknown name {name!r}: removed by the 'drop' at {where}")
+            drop = self.names.dropped[name]
+            return self._error(node.span, f"unknown name {name!r}: removed by the 'drop' at {drop}")
         home = scope_of_word(name)
         if home is not None:
             where = {ir.GROUP: "a set or pair (inside sets, groups, pairs or melds)",

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from mjr.abi import CONTEXT_FLAGS, GROUP_ADDED, GROUP_CLAIMED, GROUP_CONCEALED, GROUP_DECLARED, GROUP_LATEST
 
-from .ir import BOOL, GROUP, HAND, INT, KIND, TILE
+from .ir import BOOL, GROUP, INT, KIND, TILE
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import cast
 
 from .errors import MjrError
 from .notation import NotationError, parse_hand
@@ -60,6 +61,7 @@ def run_examples(ruleset: Ruleset) -> list[Outcome]:
 
 
 def _check(ruleset: Ruleset, result: Result, kind: str, expected: object) -> str:
+    """What is wrong with ``result`` against one ``expect`` line ("" when right)."""
     if kind == "not_win":
         if result.is_win:
             return f"expected not a win, but it wins: {_summary(result)}"
@@ -69,20 +71,20 @@ def _check(ruleset: Ruleset, result: Result, kind: str, expected: object) -> str
     if not result.is_win:
         return f"expected a win, but: {result.reason}"
     if kind == "fans":
-        want, got = sorted(expected), sorted(result.fan_ids)  # type: ignore[call-overload]
+        want, got = sorted(cast("tuple[str, ...]", expected)), sorted(result.fan_ids)
         return "" if want == got else f"expected fans {' '.join(want) or '(none)'}, got {' '.join(got) or '(none)'}"
     if kind in ("fan", "points"):
-        got = result.fan if kind == "fan" else result.points
-        return "" if got == expected else f"expected {kind} {expected}, got {got} ({_summary(result)})"
+        value = result.fan if kind == "fan" else result.points
+        return "" if value == expected else f"expected {kind} {expected}, got {value} ({_summary(result)})"
     try:
         settlement = ruleset.settle(result)
     except MjrError as error:
         return f"cannot settle: {error}"
     if kind == "payments":
-        want = {seat: 0 for seat in "ESWN"}
-        want.update(dict(expected))  # type: ignore[call-overload]
-        got = settlement.totals()
-        return "" if want == got else f"expected payments {_seats(want)}, got {_seats(got)}"
+        totals = {seat: 0 for seat in "ESWN"}
+        totals.update(dict(cast("tuple[tuple[str, int], ...]", expected)))
+        paid = settlement.totals()
+        return "" if totals == paid else f"expected payments {_seats(totals)}, got {_seats(paid)}"
     clauses = {line.clause for line in settlement.lines}
     return "" if expected in clauses else f"expected clause {expected}, got {' '.join(sorted(clauses))}"
 

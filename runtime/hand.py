@@ -100,7 +100,7 @@ class Hand:
         """Tiles as the deal counts them: a kong counts three."""
         return len(self.tiles) + 3 * len(self.melds) + (self.win_tile is not None)
 
-    def with_win(self, tile: int) -> "Hand":
+    def with_win(self, tile: int) -> Hand:
         return Hand(self.tiles, self.melds, tile, self.context)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from types import ModuleType
 from typing import Any
 
@@ -273,7 +273,7 @@ class Ruleset:
         return self.fans[self._fan_index[ident]]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _group(kind: int, tile: int, flags: int) -> Group:
     name = GROUP_KINDS[kind]
     if name == "chow":

@@ -14,8 +14,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import mjr
 import pytest
+
+import mjr
 from mjr import cli
 
 BUNDLED = "guangdong.jipinghu"

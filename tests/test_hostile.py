@@ -25,8 +25,9 @@ import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
-import mjr
 import pytest
+
+import mjr
 from mjr.compiler.build import check_file, display_name, generate_file
 from mjr.errors import SourceError
 

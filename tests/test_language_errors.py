@@ -24,8 +24,9 @@ from __future__ import annotations
 import unicodedata
 from pathlib import Path
 
-import mjr
 import pytest
+
+import mjr
 from mjr.compiler.build import check_file
 from mjr.dsl.parser import parse
 from mjr.errors import SourceError

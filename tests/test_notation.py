@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from mjr.errors import MjrError
 from mjr.hand import CHOW, KONG, PUNG, WIN_METHODS, Context, Hand, Meld, impossibility
 from mjr.notation import NotationError, format_hand, hand_from_json, hand_to_json, parse_hand

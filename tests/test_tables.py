@@ -9,6 +9,7 @@ from functools import cache
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+
 from mjr import tables
 from mjr.tables import (
     IMPOSSIBLE,
