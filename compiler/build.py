@@ -127,7 +127,9 @@ def check_file(path: Path) -> ir.Ruleset:
 
 def build_key(ruleset: ir.Ruleset) -> str:
     digest = hashlib.sha256()
-    for part in (__version__, template_hash(), str(getattr(Cython, "__version__", "")), sysconfig.get_config_var("SOABI") or sys.version):
+    cython_version = str(getattr(Cython, "__version__", ""))
+    abi = sysconfig.get_config_var("SOABI") or sys.version
+    for part in (__version__, template_hash(), cython_version, abi):
         digest.update(part.encode() + b"\0")
     for file, text in zip(ruleset.files, ruleset.texts, strict=True):
         digest.update(file.encode() + b"\0")

@@ -17,10 +17,9 @@ from pathlib import Path
 import jinja2
 
 from mjr import __version__
-
-from . import ir
 from mjr.abi import CONTEXT_FLAGS, GROUP_ADDED, GROUP_CLAIMED, GROUP_CONCEALED, GROUP_DECLARED
 
+from . import ir
 from .vocabulary import (
     AMOUNT_NAMES,
     GROUP_WORDS,
