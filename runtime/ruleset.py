@@ -66,6 +66,8 @@ class Ruleset:
         self.win_methods: tuple[str, ...] = module.WIN_METHODS
         self.fans = tuple(FanInfo(*row) for row in module.FANS)
         self._fan_index = {fan.id: i for i, fan in enumerate(self.fans)}
+        #: whether the ruleset has wildcards (fixed, or derived from an indicator)
+        self.has_wildcards = bool(module.WILD_FIXED or module.WILD_DERIVED)
         standard, seven_pairs, orphans = module.SHAPES
         self._shapes = (bool(standard), int(seven_pairs), bool(orphans))
 
