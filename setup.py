@@ -66,7 +66,10 @@ def _extensions(modules: list[str]) -> list[Extension]:
         from Cython.Build import cythonize
     except ImportError:  # no Cython: everything stays pure Python
         return []
-    return cythonize(extensions, language_level=3, quiet=True, build_dir="build/cython")  # type: ignore[no-any-return]
+    built = cythonize(extensions, language_level=3, quiet=True, build_dir="build/cython")
+    for extension in built:
+        extension.optional = True  # without a C compiler the modules install as Python
+    return built  # type: ignore[no-any-return]
 
 
 modules = _generate_bundled()
