@@ -19,7 +19,7 @@ from mjr.hand import Context, Hand
 from mjr.tiles import N_KINDS
 
 HERE = Path(__file__).parent
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.fixture(scope="module")
