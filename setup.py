@@ -45,6 +45,8 @@ def _generate_bundled() -> list[str]:
     from mjr.compiler.codegen import generate
 
     shutil.rmtree(GENERATED, ignore_errors=True)
+    for stale in ROOT.glob("build/lib*/mjr/_generated"):  # an earlier build's modules
+        shutil.rmtree(stale, ignore_errors=True)
     GENERATED.mkdir(parents=True)
     (GENERATED / "__init__.py").write_text('"""Rulesets generated from rulesets/*.mjr at install time."""\n')
     index = {}

@@ -29,7 +29,7 @@ import Cython
 from mjr import __version__
 from mjr.dsl import ast
 from mjr.dsl.parser import parse
-from mjr.errors import MjrError, Problem, PurePythonWarning, SourceError, Span
+from mjr.errors import MjrError, PurePythonWarning, SourceError, problem_at
 
 from . import ir
 from .checker import check
@@ -99,16 +99,14 @@ def display_name(path: Path) -> str:
 
 
 def parse_file(path: Path, ident: str | None = None) -> ast.Ruleset:
-    """The ruleset in ``path`` (the one named ``ident`` where a file holds several)."""
+    """The ruleset in ``path``; with ``ident``, it must carry that id (``extends``
+    finds ``<id>.mjr`` by its name)."""
     text = read_file(path)
-    rulesets = parse(text, display_name(path))
-    if ident is None:
-        return rulesets[0]
-    for ruleset in rulesets:
-        if ruleset.id == ident:
-            return ruleset
-    known = ", ".join(r.id for r in rulesets)
-    raise SourceError([Problem(Span(str(path), 1, 1), f"no ruleset {ident!r} in this file (it has {known})")])
+    ruleset = parse(text, display_name(path))
+    if ident is not None and ruleset.id != ident:
+        message = f"this file is named for ruleset {ident!r} but holds {ruleset.id!r}"
+        raise SourceError([problem_at(text, ruleset.span, message)])
+    return ruleset
 
 
 def check_file(path: Path) -> ir.Ruleset:

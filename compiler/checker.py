@@ -6,20 +6,19 @@ raised once, as a :class:`SourceError` naming every problem with its place.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import cast
 
 from mjr.dsl import ast
-from mjr.errors import Problem, SourceError, Span, problem_at
+from mjr.errors import Problem, SourceError, Span, did_you_mean, problem_at
 from mjr.tiles import FIRST_HONOR, N_KINDS, SUIT_LETTERS, parse_tile
 
 from . import ir
 from .expressions import AMOUNT, FAN_CONDITION, RULE, SCORE, ExpressionChecker, Names, check_defines
 from .vocabulary import ALL_WORDS
 
-CLAIMS = {"chow": ("left", "any"), "pong": (), "kong": ()}
+CLAIMS = {"chow": ("left", "any"), "pung": (), "kong": ()}
 WIN_METHODS = ("self_draw", "discard", "robbing_kong")
 SHAPES = {"standard": (), "seven_pairs": ("fours",), "thirteen_orphans": ()}
 WILDCARD_USES = ("discard", "claim")
@@ -48,6 +47,7 @@ class _Merged:
     examples: list[ast.Example] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     dropped: dict[str, Span] = field(default_factory=dict)
+    wildcard_use: ast.WildcardUse | None = None
 
 
 class Checker:
@@ -84,8 +84,7 @@ class Checker:
                 self.report(span, f"'extends' makes a cycle: {' -> '.join([*chain, node.id, parent_id])}")
             elif parent is None:
                 self.broken_parent = True
-                hint = difflib.get_close_matches(parent_id, self.candidates(), n=1)
-                suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+                suggestion = did_you_mean(parent_id, self.candidates())
                 self.report(span, f"unknown ruleset {parent_id!r} in 'extends'{suggestion}")
             else:
                 merged = self._merge(parent, [*chain, node.id])
@@ -95,8 +94,12 @@ class Checker:
         return merged
 
     def _apply(self, node: ast.Ruleset, merged: _Merged) -> None:
+        """Apply one file's statements over what it extends: a statement with the
+        same id or keyword replaces the parent's; sources come first, then the
+        parent's; wildcard derivations replace the parent's as a whole."""
         seen: dict[tuple[str, str], Span] = {}
         own_wildcards: list[ast.Statement] = []
+        own_sources: list[str] = []
         for statement in node.statements:
             key = _statement_key(statement)
             if key is not None and key[0] != "example":
@@ -105,14 +108,21 @@ class Checker:
                     self.report(statement.span, f"duplicate {key[0]} {key[1]!r} (first at line {first.line})")
                     continue
                 seen[key] = statement.span
-            self._apply_statement(statement, merged, own_wildcards)
+            if isinstance(statement, ast.Source):
+                own_sources.append(statement.text)
+            else:
+                self._apply_statement(statement, merged, own_wildcards)
+        merged.sources = own_sources + merged.sources
         if own_wildcards:
             merged.wildcards = own_wildcards
+            none = [s for s in own_wildcards if isinstance(s, ast.WildcardNone)]
+            if none and len(own_wildcards) > 1:
+                self.report(none[0].span, "'wildcard none' cannot stand beside other wildcard statements")
 
     def _apply_statement(self, statement: ast.Statement, merged: _Merged, wildcards: list[ast.Statement]) -> None:
-        if isinstance(statement, ast.Source):
-            merged.sources.insert(0, statement.text)
-        elif isinstance(statement, (ast.WildcardNone, ast.WildcardFixed, ast.WildcardIndicator, ast.WildcardUse)):
+        if isinstance(statement, ast.WildcardUse):
+            merged.wildcard_use = statement
+        elif isinstance(statement, (ast.WildcardNone, ast.WildcardFixed, ast.WildcardIndicator)):
             wildcards.append(statement)
         elif isinstance(statement, ast.Define):
             merged.defines[statement.name] = statement
@@ -139,9 +149,7 @@ class Checker:
             merged.settings[key[1]] = statement
 
     def _unknown(self, span: Span, name: str, candidates: list[str], what: str) -> None:
-        hint = difflib.get_close_matches(name, candidates, n=1)
-        suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
-        self.report(span, f"unknown name {name!r} {what}{suggestion}")
+        self.report(span, f"unknown name {name!r} {what}{did_you_mean(name, candidates)}")
 
     # -- lowering ----------------------------------------------------------------
 
@@ -188,7 +196,7 @@ class Checker:
             seven_pairs=(2 if "fours" in shapes["seven_pairs"] else 1) if "seven_pairs" in shapes else 0,
             thirteen_orphans="thirteen_orphans" in shapes,
             standard="standard" in shapes,
-            wildcards=self._wildcards(merged.wildcards, kinds),
+            wildcards=self._wildcards([*merged.wildcards, *filter(None, [merged.wildcard_use])], kinds),
             fans=fans,
             fan_order=order,
             requirements=requirements,
@@ -206,9 +214,11 @@ class Checker:
     def _check_names(self, merged: _Merged) -> None:
         """Fan ids and defines are referred to by name: none may hide a built-in word."""
         for name, statement in [*merged.defines.items(), *merged.fans.items()]:
+            what = "define" if isinstance(statement, ast.Define) else "fan"
             if name in ALL_WORDS:
-                what = "define" if isinstance(statement, ast.Define) else "fan"
                 self.report(statement.span, f"{what} {name!r} has the name of a built-in word; choose another name")
+            elif what == "define" and name in merged.fans:
+                self.report(statement.span, f"define {name!r} has the name of a fan; choose another name")
 
     def _base(self, merged: _Merged) -> int:
         base = self._int_setting(merged, "base")
@@ -333,8 +343,8 @@ class Checker:
                     self.report(span, f"fan {ident!r} excludes itself")
                 else:
                     excludes.append(index_of[ident])
-            lines = self.texts.get(fan.span.file, "").split("\n")
-            line = lines[fan.span.line - 1].strip() if fan.span.line <= len(lines) else ""
+            text = self.texts.get(fan.span.file, "").split("\n")
+            line = "\n".join(part.strip() for part in text[fan.span.line - 1 : fan.span.end_line or fan.span.line])
             fans.append(ir.Fan(index, fan.id, fan.display, fan.kind, value, condition, tuple(excludes), fan.span, line))
         return tuple(fans), self._order(fans, depends)
 
@@ -363,6 +373,9 @@ class Checker:
     def _payment(self, index: int, pay: ast.Pay, checker: ExpressionChecker) -> ir.PayClause:
         condition = checker.check(pay.condition, ir.BOOL, RULE)
         amount = checker.check(pay.amount, ir.INT, AMOUNT) if pay.amount is not None else None
+        if pay.liable and pay.payer.kind == "each":
+            self.report(pay.payer.span, "a liable clause moves the payment to one player: the discarder, "
+                                        "the feeder of the last meld or of claimed meld N")
         if pay.payer.kind == "claimed_meld" and not 1 <= pay.payer.index <= 5:
             self.report(pay.payer.span, f"claimed meld {pay.payer.index}: a hand has claimed melds 1 to 5")
         return ir.PayClause(index, pay.id, pay.display, pay.liable, condition, pay.payer.kind,
@@ -370,7 +383,8 @@ class Checker:
 
     def _score(self, statement: ast.Statement | None, checker: ExpressionChecker, fans: tuple[ir.Fan, ...]) -> ir.Node:
         if not isinstance(statement, ast.Setting) or not isinstance(statement.value, ast.Expr):
-            return ir.Binary(ir.INT, "*", ir.Word(ir.INT, "formula", "base"), ir.Word(ir.INT, "formula", "fan"))
+            base, fan, mult = (ir.Word(ir.INT, "formula", name) for name in ("base", "fan", "mult"))
+            return ir.Binary(ir.INT, "*", ir.Binary(ir.INT, "*", base, fan), mult)
         score = checker.check(statement.value, ir.INT, SCORE)
         if any(f.kind == "multiplier" for f in fans) and "mult" not in _formula_names(score):
             self.report(statement.span, "the ruleset has multipliers but the score formula does not use 'mult'")

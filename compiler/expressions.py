@@ -8,12 +8,11 @@ every problem is reported at once).
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from mjr.dsl import ast
-from mjr.errors import Span
+from mjr.errors import Span, did_you_mean
 
 from . import ir
 from .vocabulary import ALL_WORDS, AMOUNT_NAMES, COLLECTIONS, SCORE_NAMES, scope_of_word, words_for
@@ -118,9 +117,7 @@ class ExpressionChecker:
             candidates += list(SCORE_NAMES)
         if self.place == AMOUNT:
             candidates += list(AMOUNT_NAMES)
-        hint = difflib.get_close_matches(name, candidates, n=1)
-        suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
-        return self._error(node.span, f"unknown name {name!r}{suggestion}")
+        return self._error(node.span, f"unknown name {name!r}{did_you_mean(name, candidates)}")
 
     def _expand(self, node: ast.Name, define: ast.Define, scope: str) -> ir.Node:
         """A define's body, checked where it is used.  Unknown names and cycles in a
@@ -143,9 +140,7 @@ class ExpressionChecker:
 
     def _visit_Scored(self, node: ast.Scored, scope: str) -> ir.Node:
         if node.fan not in self.names.fans:
-            hint = difflib.get_close_matches(node.fan, list(self.names.fans), n=1)
-            suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
-            return self._error(node.span, f"unknown fan {node.fan!r}{suggestion}")
+            return self._error(node.span, f"unknown fan {node.fan!r}{did_you_mean(node.fan, self.names.fans)}")
         if self.place != RULE:
             return self._error(node.span, f"'scored' is for requirements, floors and payment conditions, "
                                           f"not for {PLACE_TEXT[self.place]}")
@@ -211,13 +206,15 @@ class ExpressionChecker:
 def check_defines(names: Names, report: Report) -> None:
     """Check every define once where it is written: unknown names, and defines that
     refer to themselves (each cycle once, at the reference that starts it)."""
-    known = {*ALL_WORDS, *names.defines, *names.fans, *SCORE_NAMES, *AMOUNT_NAMES}
+    known = {*ALL_WORDS, *names.defines, *names.fans}
     cycles: set[frozenset[str]] = set()
     for define in names.defines.values():
         for name in _names_in(define.body):
-            if name.name not in known:
-                hint = difflib.get_close_matches(name.name, sorted(known) + list(KEYWORDS), n=1)
-                suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+            if name.name in SCORE_NAMES or name.name in AMOUNT_NAMES:
+                report(name.span, f"{name.name!r} belongs to the score formula and payment amounts; "
+                                  f"a define cannot use it")
+            elif name.name not in known:
+                suggestion = did_you_mean(name.name, [*sorted(known), *KEYWORDS])
                 report(name.span, f"unknown name {name.name!r}{suggestion}")
             elif name.name in names.defines:
                 chain = _path_back(name.name, define.name, names, [define.name])

@@ -29,11 +29,19 @@ def _flag(bit: int) -> str:
     return f"((_ctx & {bit}) != 0)"
 
 
+#: What each context flag says of the win.
+_FLAG_DOCS = {
+    "self_draw": "the winner drew the winning tile",
+    "discard": "the winning tile was another player's discard",
+    "robbing_kong": "the winning tile was robbed from another player's added kong",
+    "after_kong": "the winning tile came right after a kong (the replacement, or the kong-maker's discard)",
+    "last_tile": "the winning tile was the last of the wall",
+    "first_turn": "the win came in the first go-around, before any claim",
+    "dealer": "the winner is the dealer",
+}
+
 HAND_WORDS: dict[str, WordInfo] = {
-    **{
-        name: WordInfo(BOOL, _flag(1 << i), f"the win was {name.replace('_', ' ')}")
-        for i, name in enumerate(CONTEXT_FLAGS)
-    },
+    **{name: WordInfo(BOOL, _flag(1 << i), _FLAG_DOCS[name]) for i, name in enumerate(CONTEXT_FLAGS)},
     "standard": WordInfo(BOOL, "(_shape == 0)", "the decomposition is sets plus a pair"),
     "seven_pairs": WordInfo(BOOL, "(_shape == 1)", "the decomposition is seven pairs"),
     "thirteen_orphans": WordInfo(BOOL, "(_shape == 2)", "the hand is thirteen orphans"),
@@ -55,7 +63,8 @@ TILE_WORDS: dict[str, WordInfo] = {
     "s": WordInfo(BOOL, "({k} >= 18 and {k} < 27)", "a tile of suit s"),
     "seat_wind": WordInfo(BOOL, "({k} == 27 + _seat)", "the winner's seat wind"),
     "round_wind": WordInfo(BOOL, "({k} == 27 + _round)", "the round wind"),
-    "wildcard": WordInfo(BOOL, "(_is_wild[{k}] != 0)", "a wildcard kind this hand"),
+    "wildcard": WordInfo(BOOL, "(_is_wild[{k}] != 0)", "of a kind that is wild this hand (as a tile of the "
+                                                        "completed hand: a wildcard standing for its own kind)"),
     "void_suit": WordInfo(BOOL, "(_void >= 0 and {k} < 27 and {k} // 9 == _void)", "of the declared void suit"),
     "rank": WordInfo(INT, "_rank({k})", "1-9 for a suited tile, 0 for an honour"),
 }
@@ -70,8 +79,9 @@ GROUP_WORDS: dict[str, WordInfo] = {
     "pung": WordInfo(BOOL, "({gk} >= 2)", "three of a kind, or a kong"),
     "kong": WordInfo(BOOL, "({gk} == 3)", "four of a kind declared as a kong"),
     "pair": WordInfo(BOOL, "({gk} == 0)", "the pair"),
-    "concealed": WordInfo(BOOL, f"(({{gf}} & {GROUP_CONCEALED}) != 0)", "not claimed (a concealed kong too)"),
-    "exposed": WordInfo(BOOL, f"(({{gf}} & {GROUP_CONCEALED}) == 0)", "claimed or shown"),
+    "concealed": WordInfo(BOOL, f"(({{gf}} & {GROUP_CONCEALED}) != 0)",
+                          "formed in the hand, or a concealed kong (not a declared meld)"),
+    "exposed": WordInfo(BOOL, f"(({{gf}} & {GROUP_CONCEALED}) == 0)", "a declared meld other than a concealed kong"),
     "claimed": WordInfo(BOOL, f"(({{gf}} & {GROUP_CLAIMED}) != 0)", "made with another player's tile"),
     "added": WordInfo(BOOL, f"(({{gf}} & {GROUP_ADDED}) != 0)", "a kong added to an exposed pung"),
     "declared": WordInfo(BOOL, f"(({{gf}} & {GROUP_DECLARED}) != 0)", "a declared meld"),

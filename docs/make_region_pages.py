@@ -147,7 +147,7 @@ class Source:
         self.path = path
         self.text = path.read_text(encoding="utf-8")
         self.lines = self.text.split("\n")
-        self.tree = parse(self.text, display)[0]
+        self.tree = parse(self.text, display)
 
     def statements(self) -> tuple[ast.Statement, ...]:
         return self.tree.statements

@@ -65,8 +65,8 @@ def _lark() -> Lark:
     )
 
 
-def parse(text: str, file: str = "<string>") -> list[ast.Ruleset]:
-    """Every ruleset in ``text``; raises SourceError on a syntax error."""
+def parse(text: str, file: str = "<string>") -> ast.Ruleset:
+    """The ruleset in ``text`` (one per file); raises SourceError on a syntax error."""
     try:
         tree = _lark().parse(text)
     except UnexpectedInput as error:
@@ -229,8 +229,8 @@ class _ToAst(Transformer[Token, Any]):
     def _s(self, meta: Any) -> Span:
         return _span(self.file, meta)
 
-    def start(self, meta: Any, rulesets: list[ast.Ruleset]) -> list[ast.Ruleset]:
-        return rulesets
+    def start(self, meta: Any, rulesets: list[ast.Ruleset]) -> ast.Ruleset:
+        return rulesets[0]
 
     def ruleset(self, meta: Any, items: list[Any]) -> ast.Ruleset:
         ident, title = str(items[0]), _string(items[1])

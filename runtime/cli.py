@@ -425,6 +425,9 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(str(error), as_json)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (`mjr score ... | head`)
+        sys.stdout = None  # nothing more to flush at exit
+        return 0
 
 
 if __name__ == "__main__":

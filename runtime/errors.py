@@ -7,7 +7,9 @@ CLI prints them and exits non-zero, never with a traceback.
 
 from __future__ import annotations
 
+import difflib
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -78,3 +80,9 @@ def problem_at(text: str, span: Span, message: str) -> Problem:
 
 class PurePythonWarning(RuntimeWarning):
     """A ruleset runs interpreted (pure-Python mode) because it could not be compiled."""
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest candidate, or an empty string."""
+    hint = difflib.get_close_matches(name, list(candidates), n=1)
+    return f" (did you mean {hint[0]!r}?)" if hint and hint[0] != name else ""

@@ -9,7 +9,6 @@ compiler, taken only when there is source to compile.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import json
 import warnings
@@ -17,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .errors import MjrError, PurePythonWarning
+from .errors import MjrError, PurePythonWarning, did_you_mean
 from .ruleset import Ruleset
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -51,7 +50,8 @@ def _rulesets_dir() -> Path | None:
 
 
 def load(name: str | Path, backend: str = "auto") -> Ruleset:
-    """A ruleset by bundled id (as ``mjr list`` shows them) or by path to a ``.mjr`` file.
+    """A ruleset by id (bundled, or ``ID.mjr`` in a folder of ``MJR_PATH``) or by
+    path to a ``.mjr`` file.
 
     ``backend``: ``auto`` (compiled where possible, else interpreted with a
     warning), ``compiled`` (an error if it cannot be), or ``python`` (interpreted).
@@ -64,12 +64,13 @@ def load(name: str | Path, backend: str = "auto") -> Ruleset:
     entry = _index().get(text)
     if entry is not None:
         return _load_bundled(text, entry, backend)
-    folder = _rulesets_dir()
-    if folder is not None and (folder / f"{text}.mjr").is_file():
-        return _load_source(folder / f"{text}.mjr", backend)
-    hint = difflib.get_close_matches(text, bundled_ids(), n=1)
-    suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
-    raise MjrError(f"unknown ruleset {text!r}{suggestion}; 'mjr list' shows the bundled ones")
+    from mjr.compiler.build import find_source, search_path  # only ids with no installed build
+
+    source = find_source(text)
+    if source is not None:
+        return _load_source(source, backend)
+    known = {path.stem for folder in search_path() for path in folder.glob("*.mjr")}
+    raise MjrError(f"unknown ruleset {text!r}{did_you_mean(text, known)}; 'mjr list' shows the bundled ones")
 
 
 def _load_bundled(ident: str, entry: dict[str, Any], backend: str) -> Ruleset:

@@ -24,15 +24,15 @@ from .abi import (
     SHAPES,
     context_bits,
 )
-from .errors import MjrError
-from .hand import CHOW, KONG, Hand, Meld, impossibility
+from .errors import MjrError, did_you_mean
+from .hand import CHOW, Hand, Meld, impossibility
 from .notation import parse_hand
 from .result import FanLine, Group, Result, Settlement, Table, Wait
 from .settle import settle
 from .tiles import N_KINDS, tile_name
 
 _MELD_KINDS = {"chow": 1, "pung": 2, "kong": 3}
-_CLAIM_OF_MELD = {"chow": "chow", "pung": "pong", "kong": "kong"}
+_CLAIM_OF_MELD = {"chow": "chow", "pung": "pung", "kong": "kong"}
 
 
 class HandError(MjrError):
@@ -140,11 +140,15 @@ class Ruleset:
     # -- evaluation --------------------------------------------------------------
 
     def evaluate(self, hand: Hand | str) -> Result:
-        """The best-scoring way ``hand`` (14 tiles with its winning tile) wins, or why not."""
+        """The best-scoring way ``hand`` (with its winning tile) wins, or why not."""
         hand = self._hand(hand)
         if hand.win_tile is None:
             raise HandError("a hand to evaluate needs its winning tile: add 'win T'")
         self.check_hand(hand, winning=True)
+        return self._evaluate_allowed(hand)
+
+    def _evaluate_allowed(self, hand: Hand) -> Result:
+        """A checked hand: no win by a method the ruleset lacks."""
         if hand.context.win_by not in self.win_methods:
             return Result(False, f"{self.id} does not allow winning by {hand.context.win_by.replace('_', ' ')}",
                           hand=hand)
@@ -232,7 +236,7 @@ class Ruleset:
             candidate = hand.with_win(kind)
             if not self.is_win(candidate):
                 continue
-            result = self._evaluate_checked(candidate)
+            result = self._evaluate_allowed(candidate)
             if result.is_win:
                 found.append(Wait(tile_name(kind), result))
         return found
@@ -267,11 +271,7 @@ class Ruleset:
 
     def fan(self, ident: str) -> FanInfo:
         if ident not in self._fan_index:
-            import difflib
-
-            hint = difflib.get_close_matches(ident, list(self._fan_index), n=1)
-            suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
-            raise MjrError(f"{self.id} has no fan {ident!r}{suggestion}")
+            raise MjrError(f"{self.id} has no fan {ident!r}{did_you_mean(ident, self._fan_index)}")
         return self.fans[self._fan_index[ident]]
 
 
@@ -285,4 +285,4 @@ def _group(kind: int, tile: int, flags: int) -> Group:
     return Group(name, tiles, bool(flags & GROUP_CONCEALED), bool(flags & GROUP_DECLARED))
 
 
-__all__ = ["Ruleset", "HandError", "FanInfo", "KONG"]
+__all__ = ["Ruleset", "HandError", "FanInfo"]

@@ -26,7 +26,7 @@ RULES = """\
 ruleset tiny.test "Tiny test rules" "小测试" {
     tiles    suits(m p s) winds dragons
     deal     13
-    claims   chow(left) pong kong
+    claims   chow(left) pung kong
     win      self_draw discard
     shapes   standard
     wildcard none
