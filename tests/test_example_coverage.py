@@ -1,0 +1,30 @@
+"""Every fan, floor, requirement and payment clause a bundled ruleset writes is shown
+by at least one of its own example hands (a variant: every fan it writes)."""
+
+from __future__ import annotations
+
+import pytest
+
+import mjr
+from mjr.examples import run_examples
+from mjr.notation import parse_hand
+
+
+@pytest.mark.parametrize("ident", mjr.bundled_ids())
+def test_every_entry_has_an_example(ident: str) -> None:
+    ruleset = mjr.load(ident)
+    assert all(outcome.passed for outcome in run_examples(ruleset))
+    own_file = ruleset.module.FILES[-1]
+    seen: set[str] = set()
+    for _, text, *_ in ruleset.module.EXAMPLES:
+        result = ruleset.evaluate(parse_hand(text))
+        if not result.is_win:
+            seen.update(ident for ident, _ in ruleset.module.REQUIREMENTS if ident in result.reason)
+            continue
+        seen.update(result.fan_ids)
+        seen.update(filter(None, (result.floor, result.payment, result.liable)))
+    written = {fan.id for fan in ruleset.fans if fan.file == own_file}
+    if len(ruleset.module.FILES) == 1:  # a variant answers only for the fans it writes
+        written |= {row[0] for row in (*ruleset.module.FLOORS, *ruleset.module.PAYMENTS)}
+        written |= {ident for ident, _ in ruleset.module.REQUIREMENTS}
+    assert written - seen == set(), f"{ident}: no example shows {sorted(written - seen)}"
