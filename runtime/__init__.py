@@ -6,8 +6,9 @@ and ``evaluate_counts`` answer with plain data.  ``mjr list`` names the bundled 
 
 from .errors import MjrError, PurePythonWarning, SourceError
 from .hand import Context, Hand, Meld
+from .hand_json import hand_from_json, hand_to_json
 from .loader import bundled_ids, load
-from .notation import NotationError, format_hand, hand_from_json, hand_to_json, parse_hand
+from .notation import NotationError, format_hand, parse_hand
 from .result import FanLine, Group, PaymentLine, Result, Settlement, Table, Wait
 from .ruleset import HandError, Ruleset
 

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from mjr.errors import MjrError
 from mjr.hand import CHOW, KONG, PUNG, WIN_METHODS, Context, Hand, Meld, impossibility
-from mjr.notation import NotationError, format_hand, hand_from_json, hand_to_json, parse_hand
+from mjr.hand_json import hand_from_json, hand_to_json
+from mjr.notation import NotationError, format_hand, parse_hand
 from mjr.tiles import N_KINDS, rank_of
 
 CASES = Path(__file__).parent / "notation_cases"

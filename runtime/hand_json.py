@@ -1,0 +1,216 @@
+"""Hands as JSON, for embedders.
+
+:func:`hand_to_json` writes, and :func:`hand_from_json` reads::
+
+    {
+      "tiles": ["2m", "3m", ...],          # concealed, winning tile excluded
+      "melds": [{"kind": "pung",           # "chow" | "pung" | "kong"
+                 "tile": "5p",             # lowest tile of the set
+                 "concealed": false,       # only a kong
+                 "from": "O",              # "L" | "O" | "R" | null
+                 "added": false}],         # only an exposed kong
+      "win": "2s",                         # or null for a waiting hand
+      "context": {"win_by": "self_draw",   # "self_draw" | "discard" | "robbing_kong"
+                  "after_kong": false, "last_tile": false,
+                  "first_turn": false, "dealer": false,
+                  "seat": "E", "round": "S",   # winds E S W N
+                  "from": "L",             # "L" | "O" | "R" | null
+                  "indicator": "5m",       # a tile or null
+                  "winners": 1,            # 1-3
+                  "void": "m"}             # "m" | "p" | "s" | null
+    }
+
+Tiles are MPSZ names (honour letters are accepted on input).  Missing keys take
+the defaults above (``kind`` and ``tile`` of a meld have none); unknown keys are
+rejected, so a misspelt key cannot silently fall back to a default.  Bad content
+raises :class:`NotationError` whose ``text`` is the path of the bad value, such
+as ``melds[1].tile``, and whose ``column`` is 0.
+
+Both readers (this one and the text notation) reject a hand with no tile at all, so
+whatever they return can be written back.
+"""
+
+from __future__ import annotations
+
+from difflib import get_close_matches
+from typing import Any, NoReturn
+
+from .hand import MELD_KINDS, SOURCES, WIN_METHODS, Context, Hand, Meld
+from .notation import _DEFAULT_CONTEXT, VOID_LETTERS, NotationError, _check_writable, _meld_problem
+from .tiles import WIND_LETTERS, parse_tile, tile_name
+
+
+def _optional_name(kind: int | None) -> str | None:
+    return None if kind is None else tile_name(kind)
+
+
+def _meld_to_json(meld: Meld) -> dict[str, Any]:
+    return {
+        "kind": meld.kind,
+        "tile": tile_name(meld.tile),
+        "concealed": meld.concealed,
+        "from": meld.source,
+        "added": meld.added,
+    }
+
+
+def _context_to_json(context: Context) -> dict[str, Any]:
+    return {
+        "win_by": context.win_by,
+        "after_kong": context.after_kong,
+        "last_tile": context.last_tile,
+        "first_turn": context.first_turn,
+        "dealer": context.dealer,
+        "seat": WIND_LETTERS[context.seat],
+        "round": WIND_LETTERS[context.round],
+        "from": context.source,
+        "indicator": _optional_name(context.indicator),
+        "winners": context.winners,
+        "void": None if context.void is None else VOID_LETTERS[context.void],
+    }
+
+
+def hand_to_json(hand: Hand) -> dict[str, Any]:
+    """The hand as the JSON object described in the module docstring, every key present.
+
+    Raises ValueError for a hand the schema cannot express, as :func:`format_hand`.
+    """
+    _check_writable(hand)
+    return {
+        "tiles": [tile_name(kind) for kind in hand.tiles],
+        "melds": [_meld_to_json(meld) for meld in hand.melds],
+        "win": _optional_name(hand.win_tile),
+        "context": _context_to_json(hand.context),
+    }
+
+
+_HAND_KEYS = ("tiles", "melds", "win", "context")
+_MELD_KEYS = ("kind", "tile", "concealed", "from", "added")
+_CONTEXT_KEYS = tuple(_context_to_json(_DEFAULT_CONTEXT))
+
+
+def _json_fail(path: str, reason: str) -> NoReturn:
+    raise NotationError(path or "hand", 0, reason)
+
+
+def _at(path: str, key: str | int) -> str:
+    """Extend a JSON path: ``melds`` + 1 -> ``melds[1]``, + ``tile`` -> ``melds[1].tile``."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def _json_object(value: object, path: str, keys: tuple[str, ...]) -> dict[str, object]:
+    """An object with only known keys; a misspelt key gets a suggestion."""
+    if not isinstance(value, dict):
+        _json_fail(path, f"expected an object, got {type(value).__name__}")
+    for key in value:
+        if key not in keys:
+            guess = get_close_matches(str(key), keys, n=1)
+            hint = f"; did you mean '{guess[0]}'?" if guess else f"; expected one of {', '.join(keys)}"
+            _json_fail(_at(path, str(key)), f"unknown key {key!r}{hint}")
+    return value
+
+
+def _json_list(value: object, path: str) -> list[object]:
+    if not isinstance(value, list):
+        _json_fail(path, f"expected a list, got {type(value).__name__}")
+    return value
+
+
+def _json_tile(value: object, path: str) -> int:
+    """One tile name, ``5m`` / ``7z`` / ``C``."""
+    if not isinstance(value, str):
+        _json_fail(path, f'expected a tile name such as "5m", got {value!r}')
+    try:
+        return parse_tile(value)
+    except ValueError:
+        pass  # fail outside the handler, so the error carries no chained traceback
+    _json_fail(path, f'not a tile: {value!r}; expected a name such as "5m", "7z" or "E"')
+
+
+def _json_optional_tile(obj: dict[str, object], key: str, path: str) -> int | None:
+    value = obj.get(key)
+    return None if value is None else _json_tile(value, _at(path, key))
+
+
+def _json_bool(obj: dict[str, object], key: str, path: str) -> bool:
+    value = obj.get(key, False)
+    if not isinstance(value, bool):
+        _json_fail(_at(path, key), f"expected true or false, got {value!r}")
+    return value
+
+
+def _json_choice(obj: dict[str, object], key: str, path: str, choices: tuple[str, ...], default: str) -> str:
+    value = obj.get(key, default)
+    if not isinstance(value, str) or value not in choices:
+        _json_fail(_at(path, key), f"expected one of {', '.join(map(repr, choices))}, got {value!r}")
+    return value
+
+
+def _json_optional_choice(
+    obj: dict[str, object], key: str, path: str, choices: tuple[str, ...]
+) -> str | None:
+    if obj.get(key) is None:
+        return None
+    return _json_choice(obj, key, path, choices, "")
+
+
+def _json_winners(obj: dict[str, object], path: str) -> int:
+    value = obj.get("winners", 1)
+    if not isinstance(value, int) or isinstance(value, bool) or value not in (1, 2, 3):
+        _json_fail(_at(path, "winners"), f"expected 1, 2 or 3, got {value!r}")
+    return value
+
+
+def _json_meld(value: object, path: str) -> Meld:
+    obj = _json_object(value, path, _MELD_KEYS)
+    for key in ("kind", "tile"):
+        if key not in obj:
+            _json_fail(_at(path, key), "missing: a meld needs a kind and a tile")
+    meld = Meld(
+        kind=_json_choice(obj, "kind", path, MELD_KINDS, ""),
+        tile=_json_tile(obj["tile"], _at(path, "tile")),
+        concealed=_json_bool(obj, "concealed", path),
+        source=_json_optional_choice(obj, "from", path, SOURCES),
+        added=_json_bool(obj, "added", path),
+    )
+    problem = _meld_problem(meld)
+    if problem:
+        _json_fail(path, problem)
+    return meld
+
+
+def _json_context(value: object, path: str) -> Context:
+    obj = _json_object(value, path, _CONTEXT_KEYS)
+    winds = tuple(WIND_LETTERS)
+    void = _json_optional_choice(obj, "void", path, tuple(VOID_LETTERS))
+    return Context(
+        win_by=_json_choice(obj, "win_by", path, WIN_METHODS, _DEFAULT_CONTEXT.win_by),
+        after_kong=_json_bool(obj, "after_kong", path),
+        last_tile=_json_bool(obj, "last_tile", path),
+        first_turn=_json_bool(obj, "first_turn", path),
+        dealer=_json_bool(obj, "dealer", path),
+        seat=WIND_LETTERS.index(_json_choice(obj, "seat", path, winds, "E")),
+        round=WIND_LETTERS.index(_json_choice(obj, "round", path, winds, "E")),
+        source=_json_optional_choice(obj, "from", path, SOURCES),
+        indicator=_json_optional_tile(obj, "indicator", path),
+        winners=_json_winners(obj, path),
+        void=None if void is None else VOID_LETTERS.index(void),
+    )
+
+
+def hand_from_json(data: dict[str, Any]) -> Hand:
+    """Read the JSON object described in the module docstring (as from ``json.loads``).
+
+    Anything malformed raises :class:`NotationError` naming the path of the bad
+    value, never a KeyError or TypeError.
+    """
+    obj = _json_object(data, "", _HAND_KEYS)
+    tiles = [_json_tile(v, _at("tiles", i)) for i, v in enumerate(_json_list(obj.get("tiles", []), "tiles"))]
+    melds = [_json_meld(v, _at("melds", i)) for i, v in enumerate(_json_list(obj.get("melds", []), "melds"))]
+    win = _json_optional_tile(obj, "win", "")
+    context = _json_context(obj.get("context", {}), "context")
+    if not tiles and not melds and win is None:
+        _json_fail("", "a hand needs at least one tile")
+    return Hand(tuple(sorted(tiles)), tuple(melds), win, context)
