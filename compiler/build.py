@@ -33,7 +33,7 @@ from mjr.errors import MjrError, PurePythonWarning, SourceError, problem_at
 
 from . import ir
 from .checker import check
-from .codegen import ModuleSource, generate, template_hash
+from .codegen import ModuleSource, generate, module_name, template_hash
 
 _META = "entry.json"
 
@@ -177,17 +177,38 @@ def build(path: Path, backend: str = "auto") -> Built:
     raise AssertionError("unreachable")
 
 
-def _installed(name: str) -> Built | None:
-    """The same build installed with mjr (bundled rulesets are compiled at install
-    time; the module name carries the content key, so a match is the same build)."""
+def will_compile(path: Path) -> str | None:
+    """The ruleset id in ``path`` when :func:`build` would compile it (no compiled
+    build in the cache or installed), else None.  For progress notes."""
+    try:
+        ruleset = check_file(path)
+    except MjrError:
+        return None  # building reports it
+    key = build_key(ruleset)
+    meta = _read_meta(cache_dir() / key[:2] / key)
+    if (meta is not None and meta.get("tried")) or _find_installed(module_name(ruleset, key)) is not None:
+        return None
+    return ruleset.id
+
+
+def _find_installed(name: str) -> str | None:
+    """The file of a compiled module ``mjr._generated.<name>`` installed with mjr."""
     try:
         spec = importlib.util.find_spec(f"mjr._generated.{name}")
     except ImportError:
         return None
     if spec is None or spec.origin is None or spec.origin.endswith(".py"):
         return None
-    module = importlib.import_module(f"mjr._generated.{name}")
-    return Built(module, "compiled", Path(spec.origin))
+    return spec.origin
+
+
+def _installed(name: str) -> Built | None:
+    """The same build installed with mjr (bundled rulesets are compiled at install
+    time; the module name carries the content key, so a match is the same build)."""
+    origin = _find_installed(name)
+    if origin is None:
+        return None
+    return Built(importlib.import_module(f"mjr._generated.{name}"), "compiled", Path(origin))
 
 
 def _import(entry: Path, name: str, backend: str, meta: dict[str, object]) -> Built:

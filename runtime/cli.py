@@ -10,10 +10,8 @@ never as a traceback; with ``--json`` it is ``{"error": "..."}`` on stdout.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import sys
-import sysconfig
 import time
 import unicodedata
 import warnings
@@ -71,46 +69,20 @@ def _dump(doc: Any) -> None:
 # --------------------------------------------------------------------------- loading
 
 
-def _source_file(name: str) -> Path | None:
-    """The ``.mjr`` file that loading ``name`` compiles, or None for an installed build."""
-    if name.endswith(".mjr") or "/" in name:
-        return Path(name)
-    if name in loader._index():  # installed: built at install time, nothing to compile
+def _compiling(name: str) -> str | None:
+    """The ruleset id when loading ``name`` compiles it (for a progress note)."""
+    if loader.is_installed(name):
         return None
-    from mjr.compiler.build import bundled_dir
+    from mjr.compiler.build import find_source, will_compile
 
-    path = bundled_dir() / f"{name}.mjr"
-    return path if path.is_file() else None
-
-
-def _compiling(path: Path) -> str | None:
-    """The ruleset id in ``path`` when loading it compiles: no compiled module is in
-    the cache.  (Where there is no C compiler that is every time; then the note is
-    followed by the warning that the ruleset runs interpreted.)"""
-    from mjr.compiler.build import build_key, cache_dir, check_file
-    from mjr.compiler.codegen import module_name
-
-    try:
-        ruleset = check_file(path)
-    except MjrError:
-        return None  # loading reports it
-    key = build_key(ruleset)
-    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    if any((cache_dir() / key[:2] / key).glob(f"*{suffix}")):
-        return None
-    try:  # the same build may be installed with mjr
-        spec = importlib.util.find_spec(f"mjr._generated.{module_name(ruleset, key)}")
-    except ImportError:
-        spec = None
-    installed = spec is not None and spec.origin is not None and not spec.origin.endswith(".py")
-    return None if installed else ruleset.id
+    path = Path(name) if name.endswith(".mjr") or "/" in name else find_source(name)
+    return will_compile(path) if path is not None else None
 
 
 def _load(name: str, backend: str = "auto", quiet: bool = False) -> Ruleset:
     """Load a ruleset, with a note on stderr while it compiles and its warnings as
     ``mjr: warning:`` lines rather than Python's warning format."""
-    source = _source_file(name) if backend != "python" and not quiet else None
-    ident = _compiling(source) if source is not None else None
+    ident = _compiling(name) if backend != "python" and not quiet else None
     if ident is not None:
         _note(f"compiling {ident} ...")
     with warnings.catch_warnings(record=True) as caught:

@@ -41,6 +41,11 @@ def bundled_ids() -> list[str]:
     return sorted(ids)
 
 
+def is_installed(ident: str) -> bool:
+    """Whether ``ident`` was built when mjr was installed (loading it compiles nothing)."""
+    return ident in _index()
+
+
 def _rulesets_dir() -> Path | None:
     try:
         import mjr.rulesets
