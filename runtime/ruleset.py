@@ -51,7 +51,11 @@ class FanInfo:
 
 
 class Ruleset:
-    """One region's rules, compiled.  Use :func:`mjr.load` to get one."""
+    """One region's rules, compiled.  Use :func:`mjr.load` to get one.
+
+    The generated module keeps its working state in module-level C arrays, so one
+    ruleset evaluates one hand at a time: share it between threads only behind a
+    lock (or use processes, which is also what scales on more cores)."""
 
     def __init__(self, module: ModuleType, backend: str):
         self.module = module
