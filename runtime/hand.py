@@ -15,7 +15,6 @@ MELD_KINDS = (CHOW, PUNG, KONG)
 #: Where a claimed tile came from, relative to the hand's owner.
 SOURCES = ("L", "O", "R")
 WIN_METHODS = ("self_draw", "discard", "robbing_kong")
-SUIT_NAMES = "mps"
 
 
 @dataclass(frozen=True)

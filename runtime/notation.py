@@ -237,7 +237,6 @@ class _Suffix:
     source: str | None
     added: bool
     plus_at: int
-    close_at: int
 
 
 def _meld_suffix(text: str, pos: int, end: int, opener: int) -> _Suffix:
@@ -267,7 +266,7 @@ def _meld_suffix(text: str, pos: int, end: int, opener: int) -> _Suffix:
         _fail(text, pos, f"expected '{closer}' to close the meld")
     if pos + 1 < end:
         _fail(text, pos + 1, "unexpected text after the meld: write one meld per word")
-    return _Suffix(source, added, plus_at, pos)
+    return _Suffix(source, added, plus_at)
 
 
 def _parse_meld(text: str, start: int, end: int) -> Meld:

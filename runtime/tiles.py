@@ -11,8 +11,6 @@ from __future__ import annotations
 N_KINDS = 34
 SUIT_LETTERS = "mps"
 FIRST_HONOR = 27
-WINDS = (27, 28, 29, 30)
-DRAGONS = (31, 32, 33)
 WIND_LETTERS = "ESWN"
 #: Honour letters in kind order 27..33; ``P`` white, ``F`` green, ``C`` red.
 HONOR_LETTERS = "ESWNPFC"
@@ -33,10 +31,6 @@ def is_honor(kind: int) -> bool:
     return kind >= FIRST_HONOR
 
 
-def is_terminal(kind: int) -> bool:
-    return kind < FIRST_HONOR and kind % 9 in (0, 8)
-
-
 def kind_of(rank: int, suit: int) -> int:
     """The kind of a suited tile (suit 0-2, rank 1-9) or an honour (suit 3, rank 1-7)."""
     return suit * 9 + rank - 1
@@ -55,12 +49,6 @@ def tile_name(kind: int) -> str:
     return TILE_NAMES[kind]
 
 
-def honor_letter(kind: int) -> str:
-    return HONOR_LETTERS[kind - FIRST_HONOR]
-
-
-def wind_name(seat: int) -> str:
-    return WIND_LETTERS[seat]
 
 
 def parse_tile(text: str) -> int:
