@@ -8,7 +8,6 @@ what was expected there.
 
 from __future__ import annotations
 
-import difflib
 import re
 from functools import lru_cache
 from typing import Any
@@ -16,7 +15,7 @@ from typing import Any
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
-from mjr.errors import Problem, SourceError, Span, problem_at
+from mjr.errors import Problem, SourceError, Span, did_you_mean, problem_at
 
 from . import ast
 
@@ -199,10 +198,8 @@ def _expected(terminals: Any, found: str = "") -> str:
             names.add(terminal.lower())
     if not names:
         return ""
-    hint = difflib.get_close_matches(found, keywords, n=1) if found else []
-    listed = ", ".join(sorted(names))
-    suggestion = f" (did you mean {hint[0]!r}?)" if hint and hint[0] != found else ""
-    return f"; expected {listed}{suggestion}"
+    suggestion = did_you_mean(found, keywords) if found else ""
+    return f"; expected {', '.join(sorted(names))}{suggestion}"
 
 
 def _span(file: str, meta: Any) -> Span:
