@@ -6,6 +6,7 @@ raised once, as a :class:`SourceError` naming every problem with its place.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import cast
@@ -344,7 +345,7 @@ class Checker:
                 else:
                     excludes.append(index_of[ident])
             text = self.texts.get(fan.span.file, "").split("\n")
-            line = "\n".join(part.strip() for part in text[fan.span.line - 1 : fan.span.end_line or fan.span.line])
+            line = textwrap.dedent("\n".join(text[fan.span.line - 1 : fan.span.end_line or fan.span.line])).strip()
             fans.append(ir.Fan(index, fan.id, fan.display, fan.kind, value, condition, tuple(excludes), fan.span, line))
         return tuple(fans), self._order(fans, depends)
 

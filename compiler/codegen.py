@@ -184,8 +184,13 @@ def _environment() -> jinja2.Environment:
 
 @lru_cache(maxsize=1)
 def template_hash() -> str:
+    """What generates the code: the templates, and the compiler and language
+    sources (so a changed checker never reuses a stale build, version or not)."""
     digest = hashlib.sha256()
-    for path in sorted(TEMPLATES.glob("*.j2")):
+    compiler = Path(__file__).parent
+    language = compiler.parent / "dsl"
+    files = [*TEMPLATES.glob("*.j2"), *compiler.glob("*.py"), *language.glob("*.py"), *language.glob("*.lark")]
+    for path in sorted(files, key=lambda p: (p.parent.name, p.name)):
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()

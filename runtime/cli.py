@@ -309,7 +309,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
         return 0
     _say(*_table([["fan", f"{info.id} {info.name}"], ["kind", info.kind],
                   ["defined", f"{info.file}:{info.line}"]]))
-    _say(f"    {info.source.strip()}")
+    _say(*(f"    {line}" for line in info.source.split("\n")))
     _say(f"excludes  {' '.join(info.excludes) or '(nothing)'}")
     _say("examples" + ("" if examples else "  (none name it in 'expect fans')"))
     _say(*_table([[e["title"], e["place"]] for e in examples], indent="  "))
