@@ -14,42 +14,16 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import contexts, kinds, melds
 
 from mjr.errors import MjrError
-from mjr.hand import CHOW, KONG, PUNG, WIN_METHODS, Context, Hand, Meld, impossibility
+from mjr.hand import CHOW, KONG, PUNG, Context, Hand, Meld, impossibility
 from mjr.hand_json import hand_from_json, hand_to_json
 from mjr.notation import NotationError, format_hand, parse_hand
-from mjr.tiles import N_KINDS, rank_of
 
 CASES = Path(__file__).parent / "notation_cases"
 
 # --------------------------------------------------------------------------- strategies
-
-kinds = st.integers(0, N_KINDS - 1)
-sources = st.sampled_from([None, "L", "O", "R"])
-chow_starts = st.sampled_from([k for k in range(27) if rank_of(k) <= 7])
-
-melds = st.one_of(
-    st.builds(Meld, st.just(CHOW), chow_starts, st.just(False), sources, st.just(False)),
-    st.builds(Meld, st.just(PUNG), kinds, st.just(False), sources, st.just(False)),
-    st.builds(Meld, st.just(KONG), kinds, st.just(False), sources, st.booleans()),
-    st.builds(Meld, st.just(KONG), kinds, st.just(True), st.none(), st.just(False)),
-)
-
-contexts = st.builds(
-    Context,
-    win_by=st.sampled_from(WIN_METHODS),
-    after_kong=st.booleans(),
-    last_tile=st.booleans(),
-    first_turn=st.booleans(),
-    dealer=st.booleans(),
-    seat=st.integers(0, 3),
-    round=st.integers(0, 3),
-    source=sources,
-    indicator=st.none() | kinds,
-    winners=st.integers(1, 3),
-    void=st.none() | st.integers(0, 2),
-)
 
 hands = st.builds(
     Hand,
