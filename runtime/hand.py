@@ -112,10 +112,10 @@ def impossibility(hand: Hand) -> str | None:
     counts = hand.all_counts()
     if hand.context.indicator is not None:
         counts[hand.context.indicator] += 1
-    for kind, n in enumerate(counts):
-        if n > 4:
-            extra = " (with the indicator)" if kind == hand.context.indicator else ""
-            return f"{n} copies of {tile_name(kind)}{extra}: there are only 4"
+    if max(counts) > 4:
+        kind = next(kind for kind, n in enumerate(counts) if n > 4)
+        extra = " (with the indicator)" if kind == hand.context.indicator else ""
+        return f"{counts[kind]} copies of {tile_name(kind)}{extra}: there are only 4"
     wanted = 2 if hand.win_tile is not None else 1
     if hand.size % 3 != wanted:
         what = "a winning hand" if hand.win_tile is not None else "a waiting hand"

@@ -25,13 +25,17 @@ from .abi import (
     context_bits,
 )
 from .errors import MjrError, did_you_mean
-from .hand import CHOW, Hand, Meld, impossibility
+from .hand import CHOW, WIN_METHODS, Hand, Meld, impossibility
 from .notation import parse_hand
 from .result import FanLine, Group, Result, Settlement, Table, Wait
 from .settle import settle
 from .tiles import N_KINDS, tile_name
 
 _MELD_KINDS = {"chow": 1, "pung": 2, "kong": 3}
+_BITS = {method: context_bits({method}) for method in WIN_METHODS}
+_AFTER_KONG, _LAST_TILE, _FIRST_TURN, _DEALER = (
+    context_bits({flag}) for flag in ("after_kong", "last_tile", "first_turn", "dealer")
+)
 _CLAIM_OF_MELD = {"chow": "chow", "pung": "pung", "kong": "kong"}
 
 
@@ -97,9 +101,10 @@ class Ruleset:
         if hand.size != expected:
             what = "a winning hand" if winning else "a waiting hand"
             return f"{what} has {expected} tiles in {self.id} (kongs count 3); this one has {hand.size}"
-        for kind in [*hand.tiles, *(k for m in hand.melds for k in m.tiles), hand.win_tile, hand.context.indicator]:
-            if kind is not None and kind not in self.kinds:
-                return f"tile {tile_name(kind)} is not in {self.id}'s tile set"
+        used = {*hand.tiles, *(m.tile for m in hand.melds), hand.win_tile, hand.context.indicator}
+        foreign = [kind for kind in used if kind is not None and kind not in self.kinds]
+        if foreign:  # (a chow's tiles are in play when its lowest is: suits come whole)
+            return f"tile {tile_name(min(foreign))} is not in {self.id}'s tile set"
         wild = self.wildcard_kinds(hand)
         for meld in hand.melds:
             claim = _CLAIM_OF_MELD[meld.kind]
@@ -135,11 +140,9 @@ class Ruleset:
     @staticmethod
     def _context_bits(hand: Hand) -> int:
         context = hand.context
-        words = {context.win_by}
-        for flag in ("after_kong", "last_tile", "first_turn", "dealer"):
-            if getattr(context, flag):
-                words.add(flag)
-        return context_bits(words)
+        return (_BITS[context.win_by] | (_AFTER_KONG if context.after_kong else 0)
+                | (_LAST_TILE if context.last_tile else 0) | (_FIRST_TURN if context.first_turn else 0)
+                | (_DEALER if context.dealer else 0))
 
     # -- evaluation --------------------------------------------------------------
 
@@ -180,7 +183,7 @@ class Ruleset:
 
     def _result(self, hand: Hand, details: tuple[Any, ...]) -> Result:
         (points, fan, mult, floor, limit, shape, subst, groups, awards, assigned, pay, liable, amount) = details
-        fans = tuple(self._fan_line(i, int(value)) for i, value in awards)
+        fans = tuple([self._fan_line(i, int(value)) for i, value in awards])
         return Result(
             True,
             fans=fans,
@@ -190,8 +193,8 @@ class Ruleset:
             limit=bool(limit),
             floor=self.module.FLOORS[floor][0] if floor >= 0 else None,
             shape=SHAPES[shape],
-            groups=tuple(_group(kind, tile, flags) for kind, tile, flags in groups),
-            wildcards=tuple((tile_name(k), int(n)) for k, n in assigned),
+            groups=tuple([_group(kind, tile, flags) for kind, tile, flags in groups]),
+            wildcards=tuple([(tile_name(k), int(n)) for k, n in assigned]),
             substituted=int(subst),
             payment=self.module.PAYMENTS[pay][0] if pay >= 0 else None,
             liable=self.module.PAYMENTS[liable][0] if liable >= 0 else None,
