@@ -19,7 +19,6 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
-import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -29,7 +28,7 @@ import Cython
 from mjr import __version__
 from mjr.dsl import ast
 from mjr.dsl.parser import parse
-from mjr.errors import MjrError, PurePythonWarning, SourceError, problem_at
+from mjr.errors import MjrError, SourceError, problem_at
 
 from . import ir
 from .checker import check
@@ -43,6 +42,8 @@ class Built:
     module: ModuleType
     backend: str  # compiled | python
     path: Path
+    #: why a build asked for as ``auto`` runs interpreted ("" when it does not)
+    fallback: str = ""
 
 
 def search_path(near: Path | None = None) -> list[Path]:
@@ -151,7 +152,8 @@ def build(path: Path, backend: str = "auto") -> Built:
     """Compile ``path`` (or take it from the cache) and import it.
 
     ``backend``: ``compiled`` (fail if it cannot be compiled), ``python`` (the
-    interpreted module), or ``auto`` (compiled, else interpreted with a warning).
+    interpreted module), or ``auto`` (compiled, else interpreted: ``fallback``
+    says why, for the caller to warn).
     """
     ruleset = check_file(path)
     key = build_key(ruleset)
@@ -217,11 +219,9 @@ def _import(entry: Path, name: str, backend: str, meta: dict[str, object]) -> Bu
         return Built(import_path(name, compiled), "compiled", compiled)
     if backend == "compiled":
         raise MjrError(f"{name} could not be compiled: {meta.get('error', 'no C compiler')}")
-    if backend == "auto":
-        warnings.warn(f"mjr: {name} runs interpreted (pure-Python mode): it could not be compiled",
-                      PurePythonWarning, stacklevel=3)
     source = entry / f"{name}.py"
-    return Built(import_path(name + "_py", source), "python", source)
+    fallback = "it could not be compiled" if backend == "auto" else ""
+    return Built(import_path(name + "_py", source), "python", source, fallback)
 
 
 def import_path(name: str, path: Path) -> ModuleType:

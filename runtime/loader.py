@@ -95,8 +95,7 @@ def _load_bundled(ident: str, entry: dict[str, Any], backend: str) -> Ruleset:
     if not compiled:
         if backend == "compiled":
             raise MjrError(f"the bundled ruleset {ident} was installed without a C compiler; reinstall with one")
-        warnings.warn(f"mjr: {ident} runs interpreted (pure-Python mode): installed without a C compiler",
-                      PurePythonWarning, stacklevel=3)
+        _warn_interpreted(ident, "installed without a C compiler")
     return Ruleset(module, "compiled" if compiled else "python")
 
 
@@ -104,4 +103,12 @@ def _load_source(path: Path, backend: str) -> Ruleset:
     from mjr.compiler import build  # the compiler is needed only for source files
 
     built = build(path, backend)
-    return Ruleset(built.module, built.backend)
+    ruleset = Ruleset(built.module, built.backend)
+    if built.fallback:
+        _warn_interpreted(ruleset.id, built.fallback)
+    return ruleset
+
+
+def _warn_interpreted(ident: str, why: str) -> None:
+    """One line, pointing at the caller of :func:`load`."""
+    warnings.warn(f"mjr: {ident} runs interpreted (pure-Python mode): {why}", PurePythonWarning, stacklevel=4)
