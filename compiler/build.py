@@ -61,6 +61,11 @@ def bundled_dir() -> Path:
     return Path(mjr.rulesets.__file__).resolve().parent
 
 
+def known_ids(near: Path | None = None) -> list[str]:
+    """Every ruleset id on the search path (for "did you mean")."""
+    return sorted({path.stem for folder in search_path(near) for path in folder.glob("*.mjr")})
+
+
 def find_source(ident: str, near: Path | None = None) -> Path | None:
     for folder in search_path(near):
         candidate = folder / f"{ident}.mjr"
@@ -118,10 +123,7 @@ def check_file(path: Path) -> ir.Ruleset:
         source = find_source(ident, path.parent)
         return parse_file(source, ident) if source is not None else None
 
-    def candidates() -> list[str]:
-        return sorted({p.stem for folder in search_path(path.parent) for p in folder.glob("*.mjr")})
-
-    return check(root, resolve, candidates)
+    return check(root, resolve, lambda: known_ids(path.parent))
 
 
 def build_key(ruleset: ir.Ruleset) -> str:

@@ -69,13 +69,12 @@ def load(name: str | Path, backend: str = "auto") -> Ruleset:
     entry = _index().get(text)
     if entry is not None:
         return _load_bundled(text, entry, backend)
-    from mjr.compiler.build import find_source, search_path  # only ids with no installed build
+    from mjr.compiler.build import find_source, known_ids  # only ids with no installed build
 
     source = find_source(text)
     if source is not None:
         return _load_source(source, backend)
-    known = {path.stem for folder in search_path() for path in folder.glob("*.mjr")}
-    raise MjrError(f"unknown ruleset {text!r}{did_you_mean(text, known)}; 'mjr list' shows the bundled ones")
+    raise MjrError(f"unknown ruleset {text!r}{did_you_mean(text, known_ids())}; 'mjr list' shows the bundled ones")
 
 
 def _load_bundled(ident: str, entry: dict[str, Any], backend: str) -> Ruleset:

@@ -34,11 +34,11 @@ def settle(result: Result, clauses: tuple[tuple[str, str, bool, str, int], ...],
         lines = tuple(PaymentLine(seat, winner, amount, pay_id, pay_name) for seat in payers)
         return Settlement(lines)
     liable_id, liable_name, _, liable_kind, liable_index = by_id[result.liable]
-    (liable_seat,) = _payers(result, liable_kind, liable_index, table, liable=True)
+    (liable_seat,) = _payers(result, liable_kind, liable_index, table)
     return Settlement((PaymentLine(liable_seat, winner, amount * len(payers), liable_id, liable_name),))
 
 
-def _payers(result: Result, kind: str, index: int, table: Table, liable: bool = False) -> list[str]:
+def _payers(result: Result, kind: str, index: int, table: Table) -> list[str]:
     hand = result.hand
     assert hand is not None
     winner = hand.context.seat
@@ -50,11 +50,11 @@ def _payers(result: Result, kind: str, index: int, table: Table, liable: bool = 
             raise MjrError("settling this win needs to know who discarded (or whose kong was robbed): "
                            "add 'from L', 'from O' or 'from R' to the hand")
         return [seat_of(winner, hand.context.source)]
-    claimed = [meld for meld in hand.melds if meld.source is not None]
     if kind == "last_meld":
         if not hand.melds or hand.melds[-1].source is None:
             raise MjrError("settling this win needs the source of the last meld, e.g. [5555p<L]")
         return [seat_of(winner, hand.melds[-1].source)]
+    claimed = [meld for meld in hand.melds if meld.source is not None]
     if len(claimed) < index:
         raise MjrError(f"settling this win needs claimed meld {index} with its source, e.g. [555p<O]")
     source = claimed[index - 1].source
