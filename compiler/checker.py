@@ -17,6 +17,7 @@ from mjr.tiles import FIRST_HONOR, N_KINDS, SUIT_LETTERS, parse_tile
 
 from . import ir
 from .expressions import AMOUNT, FAN_CONDITION, RULE, SCORE, ExpressionChecker, Names, check_defines
+from .ranges import check_ranges
 from .vocabulary import ALL_WORDS
 
 CLAIMS = {"chow": ("left", "any"), "pung": (), "kong": ()}
@@ -68,6 +69,9 @@ class Checker:
     def check(self) -> ir.Ruleset:
         merged = self._merge(self.root, [])
         result = self._lower(merged)
+        if result is not None and not self.problems:  # numbers are checked once the names are right
+            score = merged.settings.get("score")
+            check_ranges(result, self.report, score.span if score is not None else self.root.span)
         if self.problems:
             raise SourceError(sorted(self.problems, key=lambda p: (p.span.file, p.span.line, p.span.column)))
         assert result is not None

@@ -20,6 +20,7 @@ from mjr import __version__
 from mjr.abi import CONTEXT_FLAGS, GROUP_ADDED, GROUP_CLAIMED, GROUP_CONCEALED, GROUP_DECLARED
 
 from . import ir
+from .ranges import unproven
 from .vocabulary import (
     AMOUNT_NAMES,
     GROUP_WORDS,
@@ -62,15 +63,30 @@ class Helper:
     element: str | None
 
 
+#: The checked form of each arithmetic operator.
+_CHECKED = {"+": "_checked_add", "-": "_checked_sub", "*": "_checked_mul", "^": "_checked_pow"}
+
+
 class ExpressionWriter:
     """Renders IR expressions; collects the aggregate helpers they need."""
 
     def __init__(self) -> None:
         self.helpers: list[Helper] = []
         self._by_key: dict[tuple[str, str, str | None], str] = {}
+        #: whether arithmetic is written checked (see mjr.compiler.ranges)
+        self.checked = False
 
     def write(self, node: ir.Node, element: tuple[str, ...] = ()) -> str:
         return getattr(self, "visit_" + type(node).__name__)(node, element)  # type: ignore[no-any-return]
+
+    def write_checked(self, node: ir.Node, checked: bool) -> str:
+        """``node`` with checked arithmetic if ``checked``: an overflow sets the
+        evaluation's flag instead of wrapping."""
+        self.checked = checked
+        try:
+            return self.write(node)
+        finally:
+            self.checked = False
 
     def visit_Const(self, node: ir.Const, element: tuple[str, ...]) -> str:
         return str(int(node.value))
@@ -89,12 +105,14 @@ class ExpressionWriter:
         return GROUP_WORDS[name].code.format(gk=gk, gt=gt, gf=gf)
 
     def visit_FanRef(self, node: ir.FanRef, element: tuple[str, ...]) -> str:
-        table = "_award" if node.scored else "_cond"
+        table = "s.award" if node.scored else "s.cond"
         return f"({table}[{int(node.index)}] != 0)"
 
     def visit_Unary(self, node: ir.Unary, element: tuple[str, ...]) -> str:
         operand = self.write(node.operand, element)
-        return f"(not {operand})" if node.op == "not" else f"(-{operand})"
+        if node.op == "not":
+            return f"(not {operand})"
+        return f"_checked_sub(s, 0, {operand})" if self.checked else f"(-{operand})"
 
     def visit_Nary(self, node: ir.Nary, element: tuple[str, ...]) -> str:
         joiner = " and " if node.op == "and" else " or "
@@ -102,6 +120,8 @@ class ExpressionWriter:
 
     def visit_Binary(self, node: ir.Binary, element: tuple[str, ...]) -> str:
         left, right = self.write(node.left, element), self.write(node.right, element)
+        if self.checked and node.op in _CHECKED:
+            return f"{_CHECKED[node.op]}(s, {left}, {right})"
         if node.op == "^":
             return f"_ipow({left}, {right})"
         assert node.op in ("+", "-", "*", "==", "!=", "<", "<=", ">", ">=")
@@ -136,7 +156,7 @@ class ExpressionWriter:
             name = f"_agg{len(self.helpers)}"
             self._by_key[key] = name
             self.helpers.append(Helper(name, node.op, node.collection, code))
-        call = f"{self._by_key[key]}()"
+        call = f"{self._by_key[key]}(s)"
         return f"({call} != 0)" if node.type == ir.BOOL else call
 
 
@@ -209,11 +229,13 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
     ]
     requirements = [RuleCode(i, writer.write(r.condition), r.span) for i, r in enumerate(ruleset.requirements)]
     floors = [RuleCode(f.index, writer.write(f.condition), f.span) for f in ruleset.floors]
+    score_checked, amounts_checked = unproven(ruleset)
     payments = [
-        PayCode(p, writer.write(p.condition), writer.write(p.amount) if p.amount is not None else "0")
+        PayCode(p, writer.write(p.condition),
+                writer.write_checked(p.amount, p.index in amounts_checked) if p.amount is not None else "0")
         for p in ruleset.payments
     ]
-    score = writer.write(ruleset.score)
+    score = writer.write_checked(ruleset.score, score_checked)
     excluded_by: dict[int, list[int]] = {f.index: [] for f in ruleset.fans}
     for fan in ruleset.fans:
         for target in fan.excludes:

@@ -26,7 +26,7 @@ class WordInfo:
 
 
 def _flag(bit: int) -> str:
-    return f"((_ctx & {bit}) != 0)"
+    return f"((s.ctx & {bit}) != 0)"
 
 
 #: What each context flag says of the win.
@@ -42,13 +42,13 @@ _FLAG_DOCS = {
 
 HAND_WORDS: dict[str, WordInfo] = {
     **{name: WordInfo(BOOL, _flag(1 << i), _FLAG_DOCS[name]) for i, name in enumerate(CONTEXT_FLAGS)},
-    "standard": WordInfo(BOOL, "(_shape == 0)", "the decomposition is sets plus a pair"),
-    "seven_pairs": WordInfo(BOOL, "(_shape == 1)", "the decomposition is seven pairs"),
-    "thirteen_orphans": WordInfo(BOOL, "(_shape == 2)", "the hand is thirteen orphans"),
-    "suits": WordInfo(INT, "_count_suits()", "how many of the suits m, p, s the hand holds"),
-    "winners": WordInfo(INT, "_winners", "how many players win on this discard"),
-    "wildcards": WordInfo(INT, "_wild_held", "wildcard tiles held in the hand"),
-    "substituted": WordInfo(INT, "_subst", "wildcards standing for a tile other than their own"),
+    "standard": WordInfo(BOOL, "(s.shape == 0)", "the decomposition is sets plus a pair"),
+    "seven_pairs": WordInfo(BOOL, "(s.shape == 1)", "the decomposition is seven pairs"),
+    "thirteen_orphans": WordInfo(BOOL, "(s.shape == 2)", "the hand is thirteen orphans"),
+    "suits": WordInfo(INT, "_count_suits(s)", "how many of the suits m, p, s the hand holds"),
+    "winners": WordInfo(INT, "s.winners", "how many players win on this discard"),
+    "wildcards": WordInfo(INT, "s.wild_held", "wildcard tiles held in the hand"),
+    "substituted": WordInfo(INT, "s.subst", "wildcards standing for a tile other than their own"),
 }
 
 TILE_WORDS: dict[str, WordInfo] = {
@@ -61,17 +61,17 @@ TILE_WORDS: dict[str, WordInfo] = {
     "m": WordInfo(BOOL, "({k} < 9)", "a tile of suit m"),
     "p": WordInfo(BOOL, "({k} >= 9 and {k} < 18)", "a tile of suit p"),
     "s": WordInfo(BOOL, "({k} >= 18 and {k} < 27)", "a tile of suit s"),
-    "seat_wind": WordInfo(BOOL, "({k} == 27 + _seat)", "the winner's seat wind"),
-    "round_wind": WordInfo(BOOL, "({k} == 27 + _round)", "the round wind"),
-    "wildcard": WordInfo(BOOL, "(_is_wild[{k}] != 0)", "of a kind that is wild this hand (as a tile of the "
+    "seat_wind": WordInfo(BOOL, "({k} == 27 + s.seat)", "the winner's seat wind"),
+    "round_wind": WordInfo(BOOL, "({k} == 27 + s.round_)", "the round wind"),
+    "wildcard": WordInfo(BOOL, "(s.is_wild[{k}] != 0)", "of a kind that is wild this hand (as a tile of the "
                                                         "completed hand: a wildcard standing for its own kind)"),
-    "void_suit": WordInfo(BOOL, "(_void >= 0 and {k} < 27 and {k} // 9 == _void)", "of the declared void suit"),
+    "void_suit": WordInfo(BOOL, "(s.void >= 0 and {k} < 27 and {k} // 9 == s.void)", "of the declared void suit"),
     "rank": WordInfo(INT, "_rank({k})", "1-9 for a suited tile, 0 for an honour"),
 }
 
 KIND_WORDS: dict[str, WordInfo] = {
-    "copies": WordInfo(INT, "_tc[{k}]", "copies of the kind in the whole hand"),
-    "konged": WordInfo(BOOL, "_konged({k})", "the hand has a kong of the kind"),
+    "copies": WordInfo(INT, "s.tc[{k}]", "copies of the kind in the whole hand"),
+    "konged": WordInfo(BOOL, "_konged(s, {k})", "the hand has a kong of the kind"),
 }
 
 GROUP_WORDS: dict[str, WordInfo] = {

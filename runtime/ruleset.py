@@ -24,8 +24,9 @@ from .abi import (
     SHAPES,
     context_bits,
 )
+from .batch import Buffer, batch_view
 from .errors import MjrError, did_you_mean
-from .hand import CHOW, WIN_METHODS, Hand, Meld, impossibility
+from .hand import CHOW, WIN_METHODS, Context, Hand, Meld, impossibility
 from .notation import parse_hand
 from .result import FanLine, Group, Result, Settlement, Table, Wait
 from .settle import settle
@@ -37,6 +38,12 @@ _AFTER_KONG, _LAST_TILE, _FIRST_TURN, _DEALER = (
     context_bits({flag}) for flag in ("after_kong", "last_tile", "first_turn", "dealer")
 )
 _CLAIM_OF_MELD = {"chow": "chow", "pung": "pung", "kong": "kong"}
+
+
+#: What the batch arrays hold for a hand it refused, or whose points overflow.
+REFUSED, OVERFLOWED = -2, -3
+_OVERFLOW = ("the points of this hand pass the 64-bit integers mjr counts in ({id}'s score formula "
+             "or a payment amount): the ruleset needs a cap")
 
 
 class HandError(MjrError):
@@ -57,9 +64,8 @@ class FanInfo:
 class Ruleset:
     """One region's rules, compiled.  Use :func:`mjr.load` to get one.
 
-    The generated module keeps its working state in module-level C arrays, so one
-    ruleset evaluates one hand at a time: share it between threads only behind a
-    lock (or use processes, which is also what scales on more cores)."""
+    The generated module holds constants only; every call keeps its working state
+    to itself, so any number of threads may use one ruleset at once."""
 
     def __init__(self, module: ModuleType, backend: str):
         self.module = module
@@ -169,6 +175,8 @@ class Ruleset:
             counts, wild, self._melds(hand.melds), self._context_bits(hand), context.seat, context.round,
             -1 if context.void is None else context.void, context.winners,
         )
+        if status == "overflow":
+            raise HandError(_OVERFLOW.format(id=self.id))
         if status != "win":
             return Result(False, self._reason(status, details), hand=hand)
         return self._result(hand, details)
@@ -209,8 +217,16 @@ class Ruleset:
 
     def is_win(self, hand: Hand | str) -> bool:
         """Whether the tiles form a complete hand (a table look-up; no scoring, no
-        requirements)."""
+        requirements).  The hand is checked as :meth:`evaluate` checks it; without
+        a ``win`` tile, its last concealed tile is taken as the winning one."""
         hand = self._hand(hand)
+        if hand.win_tile is None and hand.tiles:
+            hand = Hand(hand.tiles[:-1], hand.melds, hand.tiles[-1], hand.context)
+        self.check_hand(hand, winning=True)
+        return self._completes(hand)
+
+    def _completes(self, hand: Hand) -> bool:
+        """:meth:`is_win` of a checked hand."""
         wild = self.wildcard_kinds(hand)
         counts = bytearray(hand.concealed_counts())
         jokers = 0
@@ -241,7 +257,7 @@ class Ruleset:
             if held[kind] >= 4:
                 continue
             candidate = hand.with_win(kind)
-            if not self.is_win(candidate):
+            if not self._completes(candidate):
                 continue
             result = self._evaluate_allowed(candidate)
             if result.is_win:
@@ -253,23 +269,69 @@ class Ruleset:
         return [self.evaluate(hand) for hand in hands]
 
     def evaluate_counts(
-        self, counts: bytes | bytearray, context: Hand | str | None = None
+        self, counts: Buffer, context: Hand | str | None = None, *, refused: str = "raise"
     ) -> tuple[array[int], array[int]]:
-        """Batch scoring with no per-hand Python: ``counts`` holds N concealed hands
-        of 34 tile counts each (the winning tile included), sharing one context
-        (taken from ``context``, a hand whose tiles are ignored).  Returns arrays of
-        points and fan, -1 where a hand does not win."""
-        buffer = bytearray(counts)
-        if len(buffer) % N_KINDS:
-            raise HandError(f"counts must hold 34 bytes per hand; got {len(buffer)} bytes")
-        n = len(buffer) // N_KINDS
+        """Batch scoring with no per-hand Python.
+
+        ``counts`` holds N concealed winning hands of 34 tile counts each (the
+        winning tile included): any C-contiguous buffer of bytes -- ``bytes``,
+        ``bytearray``, ``array('B')``, a NumPy ``uint8`` array of N x 34 -- read in
+        place.  The hands share one context, taken from ``context`` (a hand whose
+        tiles are ignored).  Returns arrays of points and fan: -1 where a hand does
+        not win.
+
+        Each hand is checked as :meth:`evaluate` checks it (counts, tile set, size).
+        With ``refused="raise"`` the first hand that fails, or whose points would
+        pass 64 bits, raises :class:`HandError` naming its index; with
+        ``refused="mark"`` such hands get -2 (:data:`REFUSED`), or -3
+        (:data:`OVERFLOWED`) for the points, and the rest are scored.
+        """
+        if refused not in ("raise", "mark"):
+            raise MjrError(f"refused must be 'raise' or 'mark', not {refused!r}")
+        view = batch_view(counts)
+        n = len(view) // N_KINDS
         ctx_hand = self._hand(context) if context is not None else Hand((), win_tile=0)
-        c = ctx_hand.context
-        self.module.set_context(self._context_bits(ctx_hand), c.seat, c.round,
-                                -1 if c.void is None else c.void, c.winners)
+        self._check_context(ctx_hand)
         points, fan = array("q", bytes(8 * n)), array("q", bytes(8 * n))
-        self.module.evaluate_counts(buffer, n, self.wildcard_kinds(ctx_hand), points, fan)
+        c = ctx_hand.context
+        first = self.module.evaluate_counts(
+            view, n, self.wildcard_kinds(ctx_hand), self._allowed(c.indicator),
+            c.win_by in self.win_methods,  # as evaluate: no win by a method the ruleset lacks
+            self._context_bits(ctx_hand), c.seat, c.round, -1 if c.void is None else c.void, c.winners,
+            0 if refused == "raise" else n, points, fan,
+        )
+        if first >= 0 and refused == "raise":
+            problem = (_OVERFLOW.format(id=self.id) if points[first] == OVERFLOWED
+                       else self._batch_problem(view, first, ctx_hand.context))
+            raise HandError(f"hand {first} of the batch: {problem}")
         return points, fan
+
+    def _check_context(self, hand: Hand) -> None:
+        """The context of a batch, as :meth:`check_hand` checks a hand's context."""
+        indicator = hand.context.indicator
+        if indicator is not None and indicator not in self.kinds:
+            raise HandError(f"the indicator {tile_name(indicator)} is not in {self.id}'s tile set")
+
+    @lru_cache(maxsize=64)  # noqa: B019 - a Ruleset lives as long as its module
+    def _allowed(self, indicator: int | None) -> bytes:
+        """Most copies a batch hand may hold of each kind: 4 in play, 0 out of it,
+        one fewer of the flipped indicator's kind."""
+        allowed = bytearray(4 if kind in self.kinds else 0 for kind in range(N_KINDS))
+        if indicator is not None:
+            allowed[indicator] -= 1
+        return bytes(allowed)
+
+    def _batch_problem(self, view: memoryview, index: int, context: Context) -> str:
+        """Why hand ``index`` of a batch was refused, in :meth:`check_hand`'s words."""
+        row = view[index * N_KINDS:(index + 1) * N_KINDS]
+        tiles = tuple(kind for kind in range(N_KINDS) for _ in range(row[kind]))
+        if not tiles:
+            return f"a winning hand has {self.deal + 1} tiles in {self.id}; this one has none"
+        try:
+            self.check_hand(Hand(tiles[:-1], (), tiles[-1], context), winning=True)
+        except HandError as error:
+            return str(error)
+        raise AssertionError(f"batch hand {index} refused by the kernel but not by check_hand")  # pragma: no cover
 
     # -- settlement and explanation ---------------------------------------------
 

@@ -31,6 +31,8 @@ bytes (``array('B')``, a ``memoryview``) or a list / tuple of ints also works.
 
 import cython
 
+from .errors import MjrError
+
 N_KINDS = 34
 #: Codes of one suit (nine ranks) and of the honours (seven kinds).
 N_SUIT_CODES = 5**9
@@ -303,9 +305,27 @@ def _orphans(p: cython.p_const_uchar) -> cython.int:
     return missing + 1 - extra
 
 
+class KernelError(MjrError, ValueError):
+    """Arguments the kernel cannot take: counts that are not 34 small numbers, a
+    seven-pairs mode or a code out of range."""
+
+
+def _as_bytes(counts) -> bytes:
+    """A sequence of counts as bytes, or a :class:`KernelError` saying why not."""
+    try:
+        return bytes(counts)
+    except (TypeError, ValueError):
+        raise KernelError("counts must be 34 small numbers (bytes, bytearray, a uint8 buffer or a list "
+                          f"of ints 0-4), not {type(counts).__name__}") from None
+
+
 @cython.cfunc
 def _bad_counts(counts, n: cython.Py_ssize_t) -> cython.int:
-    raise ValueError(f"counts must hold {N_KINDS} values of at most 4, got {counts!r} (length {n})")
+    """Say what is wrong without echoing the buffer (it may be huge)."""
+    if n != N_KINDS:
+        raise KernelError(f"counts must hold {N_KINDS} values, one per tile kind; got {n}")
+    kind = next(k for k in range(N_KINDS) if counts[k] > 4)
+    raise KernelError(f"counts must be at most 4; kind {kind} has {counts[kind]}")
 
 
 # Operations of _dispatch.
@@ -341,7 +361,7 @@ def _dispatch(counts, op: cython.int, jokers: cython.int, flags: cython.int) -> 
             p = cython.cast(bytearray, counts)
         else:
             if isinstance(counts, (list, tuple)):
-                counts = bytes(counts)
+                counts = _as_bytes(counts)
             mv = counts
             n = mv.shape[0]
             if n != _n_kinds:
@@ -349,7 +369,7 @@ def _dispatch(counts, op: cython.int, jokers: cython.int, flags: cython.int) -> 
             p = cython.address(mv[0])
     else:
         if not isinstance(counts, (bytes, bytearray)):
-            counts = bytes(counts)  # same checks as the compiled path
+            counts = _as_bytes(counts)  # same checks as the compiled path
         n = len(counts)
         p = counts
     if n != _n_kinds:
@@ -419,7 +439,7 @@ def is_win(
     pairs (``seven_pairs`` 1: of distinct kinds, 2: four of a kind counts as two
     pairs, 0: not allowed) or thirteen orphans."""
     if seven_pairs < 0 or seven_pairs > 2:
-        raise ValueError(f"seven_pairs must be 0, 1 or 2, not {seven_pairs}")
+        raise KernelError(f"seven_pairs must be 0, 1 or 2, not {seven_pairs}")
     flags: cython.int = (1 if pair258 else 0) | (seven_pairs << 1) | (8 if orphans else 0)
     return _dispatch(counts, _OP_WIN, jokers, flags) != 0
 
@@ -436,9 +456,9 @@ def is_win_many(hands: bytes, jokers: cython.int, pair258: cython.bint, seven_pa
     seven: cython.int = seven_pairs
     q: cython.p_const_uchar
     if n % 34:
-        raise ValueError(f"hands must hold 34 counts per hand, got {n} bytes")
+        raise KernelError(f"hands must hold 34 counts per hand, got {n} bytes")
     if seven < 0 or seven > 2:
-        raise ValueError(f"seven_pairs must be 0, 1 or 2, not {seven}")
+        raise KernelError(f"seven_pairs must be 0, 1 or 2, not {seven}")
     if not _ready:
         ensure_tables()
     out = bytearray(n // 34)
@@ -451,7 +471,7 @@ def is_win_many(hands: bytes, jokers: cython.int, pair258: cython.bint, seven_pa
                   or (seven != 0 and _seven_pairs(q, seven == 2) <= jokers)
                   or (orphans and _orphans(q) <= jokers))
     if bad:
-        raise ValueError("a count above 4 in hands")
+        raise KernelError("hands must hold counts of at most 4; a hand has more")
     return out
 
 
@@ -459,7 +479,7 @@ def is_win_many(hands: bytes, jokers: cython.int, pair258: cython.bint, seven_pa
 def suit_need(code: cython.int) -> tuple:
     """``(need_melds, need_pair, need_pair258)`` of a suit code."""
     if code < 0 or code >= N_SUIT_CODES:
-        raise ValueError(f"suit code out of range: {code}")
+        raise KernelError(f"suit code out of range: {code}")
     if not _ready:
         ensure_tables()
     e: cython.int = _suit[2 * code]
@@ -470,7 +490,7 @@ def suit_need(code: cython.int) -> tuple:
 def honor_need(code: cython.int) -> tuple:
     """``(need_melds, need_pair, 15)`` of an honour code."""
     if code < 0 or code >= N_HONOR_CODES:
-        raise ValueError(f"honour code out of range: {code}")
+        raise KernelError(f"honour code out of range: {code}")
     if not _ready:
         ensure_tables()
     e: cython.int = _honor[2 * code]

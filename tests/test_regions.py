@@ -11,21 +11,6 @@ import mjr
 from mjr import HandError, MjrError, Table
 
 
-@pytest.fixture(scope="module")
-def jipinghu() -> mjr.Ruleset:
-    return mjr.load("guangdong.jipinghu")
-
-
-@pytest.fixture(scope="module")
-def sichuan() -> mjr.Ruleset:
-    return mjr.load("sichuan.xuezhan")
-
-
-@pytest.fixture(scope="module")
-def tuidaohu() -> mjr.Ruleset:
-    return mjr.load("guangdong.tuidaohu")
-
-
 def test_a_chow_from_the_opposite_player_is_refused(jipinghu: mjr.Ruleset) -> None:
     with pytest.raises(HandError, match="only from the left"):
         jipinghu.evaluate("123m 456p 789s 5s [234m<O] win 5s")

@@ -15,9 +15,11 @@ from mjr.tables import (
     IMPOSSIBLE,
     N_HONOR_CODES,
     N_SUIT_CODES,
+    KernelError,
     ensure_tables,
     honor_need,
     is_win,
+    is_win_many,
     orphans_need,
     seven_pairs_need,
     standard_need,
@@ -457,19 +459,27 @@ def test_counts_types(kind):
     assert orphans_need(kind(counts_of("19m19p19s12345677z"))) == 0
 
 
-def test_bad_counts():
-    with pytest.raises(ValueError):
+def test_bad_counts_are_named_without_echoing_the_buffer():
+    with pytest.raises(KernelError, match="must hold 34 values, one per tile kind; got 33$"):
         standard_need(bytes(33), False)
-    with pytest.raises(ValueError):
+    with pytest.raises(KernelError, match="got 35$"):
         is_win(bytes(35), 0, False, 0, False)
-    with pytest.raises(ValueError):
+    with pytest.raises(KernelError, match="^counts must be at most 4; kind 0 has 5$"):
         is_win(bytes([5] + [0] * 33), 0, False, 0, False)
-    with pytest.raises(ValueError):
+    with pytest.raises(KernelError, match="must be 34 small numbers"):
+        is_win([300] * 34, 0, False, 0, False)
+    with pytest.raises(KernelError, match="seven_pairs must be 0, 1 or 2, not 3"):
         is_win(bytes(34), 0, False, 3, False)
-    with pytest.raises(ValueError):
+    with pytest.raises(KernelError, match="suit code out of range"):
         suit_need(N_SUIT_CODES)
-    with pytest.raises(ValueError):
+    with pytest.raises(KernelError, match="honour code out of range"):
         honor_need(-1)
+    with pytest.raises(KernelError, match="at most 4; a hand has more"):
+        is_win_many(bytes([5] + [0] * 33), 0, False, 0, False)
+    huge = bytes([9]) * 10**6
+    with pytest.raises(KernelError) as caught:
+        is_win(huge, 0, False, 0, False)
+    assert len(str(caught.value)) < 100
 
 
 def test_table_layout():

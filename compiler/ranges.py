@@ -1,0 +1,243 @@
+"""Keep every number a ruleset computes inside 64 bits, on both backends.
+
+Compiled, the generated module counts in C ``long long``; interpreted, in Python's
+unbounded ints.  Where a value could leave the 64-bit range the two would differ,
+so mjr keeps values within +-(2^63 - 1) in two ways:
+
+* The checker proves it by interval arithmetic for every constant, fan value, the
+  fan total and the product of the multipliers, and refuses a ruleset where it
+  cannot (such a ruleset has absurd numbers), at the statement responsible.
+* The score formula and the payment amounts (``2 ^ fan`` with no cap, say) may
+  truly leave the range for some hands.  Where the proof fails for one of them,
+  its code is generated with checked arithmetic, and a hand whose value would
+  overflow is an error naming the hand -- never a wrapped or a different number.
+
+The bounds are generous (a hand is taken to hold at most 40 tiles in 10 groups, and
+every fan to be awarded at once).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from mjr.errors import Span
+
+from . import ir
+from .vocabulary import COLLECTIONS
+
+Report = Callable[[Span, str], None]
+Interval = tuple[int, int]
+
+INT64_MAX = 2**63 - 1
+#: The range values keep to: symmetric, so negating never overflows.
+INT64_MIN = -INT64_MAX
+#: Generous bounds on a hand: tiles (kongs count four) and groups.
+MAX_TILES, MAX_GROUPS = 40, 10
+#: The most elements of each collection.
+_COLLECTION_SIZE = {"tiles": MAX_TILES, "kinds": 34, "sets": MAX_GROUPS, "groups": MAX_GROUPS,
+                    "pairs": MAX_GROUPS, "melds": MAX_GROUPS}
+#: The values of the number words (the rest are flags, 0 or 1).
+WORD_BOUNDS: dict[str, Interval] = {
+    "suits": (0, 3), "winners": (1, 3), "wildcards": (0, MAX_TILES), "substituted": (0, MAX_TILES),
+    "rank": (0, 9), "copies": (0, MAX_TILES),
+}
+BOOL: Interval = (0, 1)
+
+
+class Overflow(Exception):
+    """A value that may leave the 64-bit range; ``bound`` is how far it reaches."""
+
+    def __init__(self, bound: int):
+        super().__init__(bound)
+        self.bound = bound
+
+
+def _fits(interval: Interval) -> Interval:
+    low, high = interval
+    if low < INT64_MIN:
+        raise Overflow(low)
+    if high > INT64_MAX:
+        raise Overflow(high)
+    return interval
+
+
+def _hull(*intervals: Interval) -> Interval:
+    return min(i[0] for i in intervals), max(i[1] for i in intervals)
+
+
+def _times(a: Interval, b: Interval) -> Interval:
+    products = [x * y for x in a for y in b]
+    return _fits((min(products), max(products)))
+
+
+def _power(base: Interval, exponent: Interval) -> Interval:
+    """``_ipow``: a negative exponent gives 0."""
+    low_e, high_e = exponent
+    results = [0] if low_e < 0 else []
+    low_e = max(low_e, 0)
+    if high_e >= 0:
+        bases = {base[0], base[1], *(v for v in (-1, 0, 1) if base[0] <= v <= base[1])}
+        if max(abs(v) for v in bases) >= 2 and high_e > 64:
+            raise Overflow(2**high_e if high_e < 4096 else INT64_MAX + 1)
+        exponents = {e for e in (low_e, low_e + 1, high_e - 1, high_e) if low_e <= e <= high_e}
+        results += [b**e for b in bases for e in exponents]
+    return _fits((min(results), max(results)))
+
+
+class Ranges:
+    """Intervals of IR expressions; ``totals`` gives the formula names theirs."""
+
+    def __init__(self, totals: dict[str, Interval]):
+        self.totals = totals
+
+    def of(self, node: ir.Node) -> Interval:
+        if node.type == ir.BOOL:
+            self._check_parts(node)
+            return BOOL
+        return _fits(getattr(self, "visit_" + type(node).__name__)(node))
+
+    def _check_parts(self, node: ir.Node) -> None:
+        """A flag can still hold arithmetic (``fan + 1 > 3``): check what it compares."""
+        for value in vars(node).values():
+            for child in value if isinstance(value, tuple) else (value,):
+                if isinstance(child, ir.Node):
+                    self.of(child)
+
+    def visit_Const(self, node: ir.Const) -> Interval:
+        return node.value, node.value
+
+    def visit_Word(self, node: ir.Word) -> Interval:
+        if node.scope == "formula":
+            return self.totals[node.name]
+        return WORD_BOUNDS[node.name]
+
+    def visit_Unary(self, node: ir.Unary) -> Interval:
+        low, high = self.of(node.operand)
+        return -high, -low
+
+    def visit_Binary(self, node: ir.Binary) -> Interval:
+        left, right = self.of(node.left), self.of(node.right)
+        if node.op == "+":
+            return left[0] + right[0], left[1] + right[1]
+        if node.op == "-":
+            return left[0] - right[1], left[1] - right[0]
+        if node.op == "*":
+            return _times(left, right)
+        return _power(left, right)
+
+    def visit_Conditional(self, node: ir.Conditional) -> Interval:
+        self.of(node.condition)
+        return _hull(self.of(node.then), self.of(node.otherwise))
+
+    def visit_GroupTiles(self, node: ir.GroupTiles) -> Interval:
+        return self.of(node.operand)
+
+    def visit_Aggregate(self, node: ir.Aggregate) -> Interval:
+        if node.element is not None:
+            self.of(node.element)
+        return 0, _COLLECTION_SIZE[node.collection]
+
+
+assert set(_COLLECTION_SIZE) == set(COLLECTIONS)
+
+
+@dataclass
+class _Total:
+    """A sum built entry by entry, each entry either awarded or not."""
+
+    low: int = 0
+    high: int = 0
+
+    def add(self, value: Interval) -> None:
+        self.low, self.high = _fits((self.low + min(value[0], 0), self.high + max(value[1], 0)))
+
+
+def check_ranges(ruleset: ir.Ruleset, report: Report, score_span: Span) -> None:
+    """Report every constant, fan value and total of ``ruleset`` that may not fit
+    in 64 bits (the score formula and amounts may: see :func:`unproven`)."""
+    for name, value, span in (("base", ruleset.base, score_span), ("cap", ruleset.cap, score_span),
+                              ("minimum", ruleset.minimum, score_span),
+                              *((f"floor {f.id!r}", f.value, f.span) for f in ruleset.floors)):
+        try:
+            _fits((value or 0, value or 0))
+        except Overflow as overflow:
+            report(span, _message(f"the {name}", overflow))
+    try:
+        _formula_totals(ruleset, report)
+    except Overflow as overflow:
+        report(score_span, _message("the fan total or the product of the multipliers", overflow))
+    for clause in ruleset.payments:
+        try:
+            Ranges({}).of(clause.condition)
+        except Overflow as overflow:
+            report(clause.span, _message(f"the condition of {clause.id!r}", overflow))
+
+
+def unproven(ruleset: ir.Ruleset) -> tuple[bool, frozenset[int]]:
+    """Whether the score formula, and which payment clauses' amounts, may leave
+    64 bits for some hand: their code needs checked arithmetic."""
+    totals = _formula_totals(ruleset, lambda span, message: None)
+    try:
+        points = Ranges(totals).of(ruleset.score)
+        score_proven = True
+    except Overflow:
+        points, score_proven = (INT64_MIN, INT64_MAX), False
+    amounts = Ranges({**totals, "points": points})
+    clauses = set()
+    for clause in ruleset.payments:
+        try:
+            if clause.amount is not None:
+                amounts.of(clause.amount)
+        except Overflow:
+            clauses.add(clause.index)
+    return not score_proven, frozenset(clauses)
+
+
+def _formula_totals(ruleset: ir.Ruleset, report: Report) -> dict[str, Interval]:
+    """The intervals of ``base``, ``fan`` and ``mult``; a fan whose value may not
+    fit is reported (and counts as 0)."""
+    ranges = Ranges({})
+    values: dict[int, Interval] = {}
+    for fan in ruleset.fans:
+        try:
+            value = ranges.of(fan.value)
+            if fan.condition.type == ir.INT:  # ``each``: the value times a count
+                value = _times(value, ranges.of(fan.condition))
+            else:
+                ranges.of(fan.condition)
+            values[fan.index] = value
+        except Overflow as overflow:
+            report(fan.span, _message(f"fan {fan.id!r}", overflow))
+            values[fan.index] = (0, 0)
+    fan_total, mult = _totals(ruleset, values)
+    return {"base": (ruleset.base, ruleset.base), "fan": fan_total, "mult": mult}
+
+
+def _totals(ruleset: ir.Ruleset, values: dict[int, Interval]) -> tuple[Interval, Interval]:
+    """The fan total and the multiplier product, as ``_consider`` forms them."""
+    plain, limits = _Total(), _Total()
+    highest_limit: Interval = (0, 0)
+    mult: Interval = (1, 1)
+    for fan in ruleset.fans:
+        value = values[fan.index]
+        if fan.kind in ("fan", "bonus"):
+            plain.add(value)
+        elif fan.kind == "multiplier":
+            mult = _hull(mult, _times(mult, value))
+        else:
+            limits.add(value)
+            highest_limit = _hull(highest_limit, value)
+    low, high = plain.low, plain.high
+    if ruleset.cap is not None:
+        low, high = min(low, ruleset.cap), min(high, ruleset.cap)
+    floors = [(f.value, f.value) for f in ruleset.floors]
+    limit = (limits.low, limits.high) if ruleset.limits == "sum" else highest_limit
+    return _hull((low, high), limit, *floors), mult
+
+
+def _message(what: str, overflow: Overflow) -> str:
+    bound = overflow.bound
+    reach = f"{float(bound):.3g}" if abs(bound).bit_length() < 1000 else f"past 2^{abs(bound).bit_length() - 1}"
+    return (f"{what} can reach {reach}, past the 64-bit integers mjr counts in (at most {INT64_MAX:.3g}): "
+            "lower the values, cap the fan, or take a smaller base")

@@ -1,0 +1,58 @@
+"""The boundary of the batch API: what a buffer of tile counts must be.
+
+A batch arrives as any object with the buffer protocol.  It is checked here, once,
+for what the compiled loop cannot see -- its item type, shape and layout -- and
+then read in place; the loop checks each hand's counts itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import MjrError
+from .tiles import N_KINDS
+
+#: What :meth:`mjr.Ruleset.evaluate_counts` takes: bytes-like tile counts.
+Buffer = Any
+
+
+class BatchError(MjrError):
+    """A batch buffer of the wrong type, item size, shape or layout."""
+
+
+_BYTE_FORMATS = ("B", "b", "c")
+_WHAT = "counts must be a buffer of one byte per tile count (bytes, bytearray, array('B'), a uint8 array)"
+
+
+def batch_view(counts: Buffer) -> memoryview:
+    """``counts`` as a flat read-only view of unsigned bytes, 34 per hand, without
+    copying; :class:`BatchError` says what is wrong with anything else."""
+    if isinstance(counts, (list, tuple)):
+        counts = _bytes_of_sequence(counts)
+    if isinstance(counts, (str, int, float)):
+        raise BatchError(f"{_WHAT}, not {type(counts).__name__}")
+    try:
+        view = memoryview(counts)
+    except TypeError:
+        raise BatchError(f"{_WHAT}, not {type(counts).__name__}") from None
+    if view.itemsize != 1 or view.format not in _BYTE_FORMATS:
+        raise BatchError(f"{_WHAT}; this one holds items of format {view.format!r}, {view.itemsize} bytes each")
+    if not view.c_contiguous:
+        raise BatchError("counts must be C-contiguous (rows of 34 counts one after another); make a contiguous copy")
+    if view.ndim == 2 and view.shape is not None and view.shape[1] != N_KINDS:
+        raise BatchError(f"counts must have 34 columns, one per tile kind; this one has {view.shape[1]}")
+    if view.ndim > 2:
+        raise BatchError(f"counts must be flat or N x 34; this one has {view.ndim} dimensions")
+    flat = view.cast("B") if view.ndim != 1 or view.format != "B" else view
+    if len(flat) % N_KINDS:
+        raise BatchError(f"counts must hold 34 bytes per hand; got {len(flat)} bytes")
+    return flat.toreadonly()
+
+
+def _bytes_of_sequence(counts: list[Any] | tuple[Any, ...]) -> bytes:
+    """A list or tuple of small ints, checked item by item."""
+    for index, value in enumerate(counts):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 255:
+            hand, kind = divmod(index, N_KINDS)
+            raise BatchError(f"counts item {index} (hand {hand}, kind {kind}) must be a count 0-4, not {value!r}"[:200])
+    return bytes(counts)

@@ -1,0 +1,122 @@
+"""Many threads, one loaded ruleset: every answer must be the single-threaded one.
+
+Each evaluation keeps its state to itself (the generated module holds constants
+only), so threads switching as often as the interpreter allows -- in the middle of
+a search -- must not see each other's hands or contexts.  Both backends.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+import mjr
+from mjr import HandError
+
+THREADS = 8
+#: Win contexts given to the batch path, one per thread in turn: they change the
+#: points of the same tiles (self-draw, seat and round winds).
+CONTEXTS = ["", "self_draw", "seat S round S", "self_draw seat W round E", "seat N", "robbing_kong"]
+
+
+@contextmanager
+def switching_often() -> Iterator[None]:
+    """Let the interpreter switch threads every microsecond."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(before)
+
+
+def _example_hands(ruleset: mjr.Ruleset) -> list[str]:
+    """The ruleset's own example hands that it scores (wins or not)."""
+    hands = []
+    for _title, text, *_ in ruleset.module.EXAMPLES:
+        try:
+            ruleset.evaluate(text)
+        except HandError:
+            continue
+        hands.append(text)
+    return hands
+
+
+def _answers(ruleset: mjr.Ruleset, text: str) -> list[Any]:
+    """Everything a caller can ask of one hand, as plain data."""
+    hand = mjr.parse_hand(text)
+    answers: list[Any] = [ruleset.evaluate(hand).to_json(), ruleset.is_win(hand)]
+    if not hand.melds:
+        counts = bytes(hand.concealed_counts()) * 3
+        for context in CONTEXTS:
+            try:
+                answers.append((context, *map(list, ruleset.evaluate_counts(counts, _with_context(text, context)))))
+            except HandError:  # a context the notation or ruleset refuses
+                answers.append((context, None))
+    return answers
+
+
+def _with_context(text: str, context: str) -> str:
+    """The hand up to its winning tile, with the context words ``context``."""
+    words = text.split()
+    return " ".join([*words[:words.index("win") + 2], context])
+
+
+def _run_in_threads(work: Callable[[int], list[Any]]) -> list[list[Any]]:
+    outcomes: list[list[Any]] = [[] for _ in range(THREADS)]
+    errors: list[BaseException] = []
+
+    def run(index: int) -> None:
+        try:
+            outcomes[index] = work(index)
+        except BaseException as error:  # noqa: BLE001 - reported to the test below
+            errors.append(error)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(THREADS)]
+    with switching_often():
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert not errors, errors[0]
+    return outcomes
+
+
+@pytest.mark.parametrize("backend", ["compiled", "python"])
+@pytest.mark.parametrize("ident", ["guangdong.jipinghu", "guangdong.tuidaohu", "sichuan.xuezhan"])
+def test_threads_get_the_single_threaded_answers(ident: str, backend: str) -> None:
+    ruleset = mjr.load(ident, backend=backend)
+    if ruleset.backend != backend:
+        pytest.skip(f"{ident} has no {backend} build here")
+    hands = _example_hands(ruleset)
+    if backend == "python":
+        hands = hands[:12]  # interpreted evaluation is slow; the switching still interleaves searches
+    expected = {text: _answers(ruleset, text) for text in hands}
+
+    def work(index: int) -> list[Any]:
+        # Each thread starts at a different hand, so neighbours evaluate different hands.
+        start = index % len(hands)
+        return [(text, _answers(ruleset, text)) for text in hands[start:] + hands[:start]]
+
+    for outcome in _run_in_threads(work):
+        assert len(outcome) == len(hands)
+        for text, answers in outcome:
+            assert answers == expected[text], text
+
+
+def test_waits_in_threads() -> None:
+    ruleset = mjr.load("guangdong.tuidaohu")
+    hands = ["1112345678999m indicator 1p", "123m 456p 789s 11z 2s 3s", "2345678m 234p 55s 6s indicator 3s",
+             "1122334455667m", "123m 456m 789m 1p 2p 3p 5s"]
+    expected = [[(w.tile, w.result.points) for w in ruleset.waits(h)] for h in hands]
+
+    def work(index: int) -> list[Any]:
+        return [[(w.tile, w.result.points) for w in ruleset.waits(h)] for h in hands[index % 2:] + hands[:index % 2]]
+
+    for index, outcome in enumerate(_run_in_threads(work)):
+        assert outcome == expected[index % 2:] + expected[:index % 2]
