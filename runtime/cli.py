@@ -448,9 +448,9 @@ def _parser() -> argparse.ArgumentParser:
         "hand", nargs="+", metavar="HAND", help='e.g. "234m 567m 345p 678s 2s win 2s self_draw"')
     add("waits", cmd_waits, "the tiles a 13-tile hand waits on", backend, ruleset).add_argument(
         "hand", nargs="+", metavar="HAND", help='e.g. "234m 567m 345p 678s 2s"')
-    add("explain", cmd_explain, "what a fan, requirement, floor or payment clause is, where it is written and "
-        "which examples show it; with no ITEM, the ruleset's whole table", backend, ruleset
-        ).add_argument("item", nargs="?", metavar="ITEM", help="an id or display name, e.g. all_chows or 平胡")
+    add("explain", cmd_explain, "explain a fan, requirement, floor or clause, or list them all", backend,
+        ruleset).add_argument("item", nargs="?", metavar="ITEM",
+                              help="an id or display name, e.g. all_chows or 平胡; none: the whole table")
     return parser
 
 
