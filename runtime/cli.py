@@ -450,7 +450,7 @@ def _parser() -> argparse.ArgumentParser:
         "hand", nargs="+", metavar="HAND", help='e.g. "234m 567m 345p 678s 2s"')
     add("explain", cmd_explain, "explain a fan, requirement, floor or clause, or list them all", backend,
         ruleset).add_argument("item", nargs="?", metavar="ITEM",
-                              help="an id or display name, e.g. all_chows or 平胡; none: the whole table")
+                              help="an id or a display name; none: the whole table")
     return parser
 
 
