@@ -179,11 +179,13 @@ class Checker:
         checker = ExpressionChecker(names, self.report)
         fans, order = self._fans(merged, names, checker)
         requirements = tuple(
-            ir.Requirement(r.id, r.display, checker.check(r.condition, ir.BOOL, RULE), r.span)
+            ir.Requirement(r.id, r.display, checker.check(r.condition, ir.BOOL, RULE), r.span,
+                           self._wording(r.span, "", r.condition))
             for r in merged.requirements.values()
         )
         floors = tuple(
-            ir.FloorRule(i, f.id, f.display, f.value, checker.check(f.condition, ir.BOOL, RULE), f.span)
+            ir.FloorRule(i, f.id, f.display, f.value, checker.check(f.condition, ir.BOOL, RULE), f.span,
+                         self._wording(f.span, str(f.value), f.condition))
             for i, f in enumerate(merged.floors.values())
         )
         payments = tuple(self._payment(i, p, checker) for i, p in enumerate(merged.payments.values()))
@@ -348,10 +350,33 @@ class Checker:
                     self.report(span, f"fan {ident!r} excludes itself")
                 else:
                     excludes.append(index_of[ident])
-            text = self.texts.get(fan.span.file, "").split("\n")
-            line = textwrap.dedent("\n".join(text[fan.span.line - 1 : fan.span.end_line or fan.span.line])).strip()
-            fans.append(ir.Fan(index, fan.id, fan.display, fan.kind, value, condition, tuple(excludes), fan.span, line))
+            line = self._statement_text(fan.span)
+            shown = self._span_text(fan.value.span)
+            shown = f"{shown} each" if fan.each else shown if isinstance(fan.value, ast.Number) else f"({shown})"
+            wording = ir.Wording(line, shown, self._span_text(fan.condition.span))
+            fans.append(ir.Fan(index, fan.id, fan.display, fan.kind, value, condition, tuple(excludes), fan.span, line,
+                               wording))
         return tuple(fans), self._order(fans, depends)
+
+    def _statement_text(self, span: Span) -> str:
+        """The lines of a statement, indented as written relative to its first line."""
+        lines = self.texts.get(span.file, "").split("\n")
+        return textwrap.dedent("\n".join(lines[span.line - 1 : span.end_line or span.line])).strip()
+
+    def _span_text(self, span: Span) -> str:
+        """The text under ``span``, its white space collapsed to single spaces."""
+        lines = self.texts.get(span.file, "").split("\n")[span.line - 1 : (span.end_line or span.line)]
+        if not lines:
+            return ""
+        if span.end_line in (0, span.line):
+            lines[0] = lines[0][: span.end_column - 1] if span.end_column else lines[0]
+        else:
+            lines[-1] = lines[-1][: span.end_column - 1]
+        lines[0] = lines[0][span.column - 1 :]
+        return " ".join(" ".join(lines).split())
+
+    def _wording(self, span: Span, value: str, condition: ast.Expr) -> ir.Wording:
+        return ir.Wording(self._statement_text(span), value, self._span_text(condition.span))
 
     def _order(self, fans: list[ir.Fan], depends: dict[int, set[int]]) -> tuple[int, ...]:
         """Fans in an order where each fan's condition comes after those it uses."""
@@ -383,8 +408,10 @@ class Checker:
                                         "the feeder of the last meld or of claimed meld N")
         if pay.payer.kind == "claimed_meld" and not 1 <= pay.payer.index <= 5:
             self.report(pay.payer.span, f"claimed meld {pay.payer.index}: a hand has claimed melds 1 to 5")
+        payer = self._span_text(pay.payer.span)
+        pays = f"{payer} pays {self._span_text(pay.amount.span) if pay.amount is not None else 'all'}"
         return ir.PayClause(index, pay.id, pay.display, pay.liable, condition, pay.payer.kind,
-                            pay.payer.index, amount, pay.span)
+                            pay.payer.index, amount, pay.span, self._wording(pay.span, pays, pay.condition))
 
     def _score(self, statement: ast.Statement | None, checker: ExpressionChecker, fans: tuple[ir.Fan, ...]) -> ir.Node:
         if not isinstance(statement, ast.Setting) or not isinstance(statement.value, ast.Expr):

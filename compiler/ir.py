@@ -94,6 +94,17 @@ class Aggregate(Node):
 
 
 @dataclass(frozen=True)
+class Wording:
+    """A scored statement as written, for explanation (``mjr explain``): the whole
+    statement, its value (a fan's or floor's value; a clause's payer and amount) and
+    its condition, each with its white space collapsed."""
+
+    statement: str = ""
+    value: str = ""
+    condition: str = ""
+
+
+@dataclass(frozen=True)
 class Fan:
     index: int
     id: str
@@ -104,6 +115,7 @@ class Fan:
     excludes: tuple[int, ...]
     span: Span
     source_line: str
+    wording: Wording = Wording()
 
 
 @dataclass(frozen=True)
@@ -112,6 +124,7 @@ class Requirement:
     display: str
     condition: Node
     span: Span
+    wording: Wording = Wording()
 
 
 @dataclass(frozen=True)
@@ -122,6 +135,7 @@ class FloorRule:
     value: int
     condition: Node
     span: Span
+    wording: Wording = Wording()
 
 
 @dataclass(frozen=True)
@@ -135,6 +149,7 @@ class PayClause:
     payer_index: int
     amount: Node | None
     span: Span
+    wording: Wording = Wording()
 
 
 @dataclass(frozen=True)

@@ -19,11 +19,11 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from . import __version__, loader
+from . import __version__, explain, loader
 from .errors import MjrError, Problem, SourceError
 from .examples import Outcome, run_examples
 from .notation import format_hand, parse_hand
-from .result import Group, Result
+from .result import Group, Result, Wait
 from .ruleset import Ruleset
 
 # --------------------------------------------------------------------------- output
@@ -175,8 +175,15 @@ def cmd_test(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     names = args.rulesets or loader.bundled_ids()
     runs: list[tuple[Ruleset, list[Outcome]]] = []
+    broken: list[tuple[str, MjrError]] = []
     for name in names:
-        ruleset = _load(name, args.backend, quiet=args.quiet)
+        try:
+            ruleset = _load(name, args.backend, quiet=args.quiet)
+        except MjrError as error:  # reported with the others; the run goes on
+            broken.append((name, error))
+            if not args.quiet and not args.json:
+                _say(f"{name} E")
+            continue
         outcomes = run_examples(ruleset)
         runs.append((ruleset, outcomes))
         if not args.quiet and not args.json:
@@ -188,11 +195,32 @@ def cmd_test(args: argparse.Namespace) -> int:
     if args.json:
         _dump({"passed": passed, "failed": failed, "seconds": round(elapsed, 3),
                "rulesets": [{"id": rs.id, "backend": rs.backend, "examples": [_outcome(o) for o in results]}
-                            for rs, results in runs]})
+                            for rs, results in runs],
+               "load_errors": [_load_error(name, error) for name, error in broken]})
     else:
+        _show_load_errors(broken)
         _show_failures([o for o in outcomes if not o.passed])
-        _say(f"{passed} passed, {failed} failed in {elapsed:.2f}s")
-    return 1 if failed else 0
+        not_loaded = f", {len(broken)} failed to load" if broken else ""
+        _say(f"{passed} passed, {failed} failed{not_loaded} in {elapsed:.2f}s")
+    if any(not isinstance(error, SourceError) for _, error in broken):
+        return 2  # a name that is no ruleset, a missing file: a user's mistake, as in 'check'
+    return 1 if failed or broken else 0
+
+
+def _load_error(name: str, error: MjrError) -> dict[str, Any]:
+    doc: dict[str, Any] = {"ruleset": name, "error": str(error)}
+    if isinstance(error, SourceError):
+        doc["problems"] = [_problem(p) for p in error.problems]
+    return doc
+
+
+def _show_load_errors(broken: list[tuple[str, MjrError]]) -> None:
+    if not broken:
+        return
+    _say("", f"{'=' * 20} ERRORS {'=' * 20}")
+    for name, error in broken:
+        _say(f"{'_' * 8} {name} {'_' * 8}", str(error))
+    _say("")
 
 
 def _outcome(outcome: Outcome) -> dict[str, Any]:
@@ -275,45 +303,103 @@ def cmd_score(args: argparse.Namespace) -> int:
 def cmd_waits(args: argparse.Namespace) -> int:
     ruleset = _load(args.ruleset, args.backend)
     hand = parse_hand(" ".join(args.hand))
-    waits = ruleset.waits(hand)
+    waits, misses = ruleset.waits(hand), ruleset.near_misses(hand)
     if args.json:
-        _dump({"ruleset": ruleset.id, "hand": format_hand(hand), "waits": [w.to_json() for w in waits]})
-    elif not waits:
-        _say("no waits")
-    else:
+        _dump({"ruleset": ruleset.id, "hand": format_hand(hand), "waits": [w.to_json() for w in waits],
+               "near_misses": [m.to_json() for m in misses]})
+        return 0 if waits else 1
+    if waits:
         rows: list[list[object]] = [["tile", "fan", "points", "fans"]]
         for wait in waits:
             result = wait.result
             rows.append([wait.tile, result.fan, result.points, " ".join(f.id for f in result.fans)])
         _say(*_table(rows, right=[1, 2]))
+    elif not misses:
+        _say("not ready: no tile completes the hand")
+    if misses:
+        _say(*_near_miss_lines(misses, bool(waits)))
     return 0 if waits else 1
 
 
-def _mentions(ruleset: Ruleset, fan: str) -> list[dict[str, Any]]:
-    """The examples that name ``fan`` in ``expect fans``."""
-    found = []
-    for title, _, file, line, _, checks in ruleset.module.EXAMPLES:
-        if any(kind == "fans" and fan in expected for kind, expected, _ in checks):
-            found.append({"title": title, "place": f"{file}:{line}"})
-    return found
+def _near_miss_lines(misses: list[Wait], has_waits: bool) -> list[str]:
+    """Why the tiles that complete the shape do not win: one line for one tile, else
+    a line per tile under a heading."""
+    if len(misses) == 1 and not has_waits:
+        return [f"no waits: {misses[0].tile} completes the hand but {misses[0].result.reason}"]
+    rows = _table([[m.tile, m.result.reason] for m in misses], indent="  ")
+    if has_waits:
+        return ["", "these tiles complete the hand but do not win:", *rows]
+    return ["no waits: these tiles complete the hand but do not win:", *rows]
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
     ruleset = _load(args.ruleset, args.backend)
-    info = ruleset.fan(args.fan)
-    examples = _mentions(ruleset, info.id)
+    if args.item is None:
+        return _explain_ruleset(ruleset, args.json)
+    chosen = explain.find(ruleset, args.item)
+    applying = explain.examples_applying(ruleset, chosen)
     if args.json:
-        _dump({"ruleset": ruleset.id, "id": info.id, "name": info.name, "kind": info.kind,
-               "place": f"{info.file}:{info.line}", "file": info.file, "line": info.line,
-               "source": info.source, "excludes": list(info.excludes), "examples": examples})
+        _dump({"ruleset": ruleset.id, "query": args.item,
+               "items": [{**_item_json(item), "examples": [{"title": title, "place": where.shown}
+                                                            for title, where in found]}
+                         for item, found in zip(chosen, applying, strict=True)]})
         return 0
-    _say(*_table([["fan", f"{info.id} {info.name}"], ["kind", info.kind],
-                  ["defined", f"{info.file}:{info.line}"]]))
-    _say(*(f"    {line}" for line in info.source.split("\n")))
-    _say(f"excludes  {' '.join(info.excludes) or '(nothing)'}")
-    _say("examples" + ("" if examples else "  (none name it in 'expect fans')"))
-    _say(*_table([[e["title"], e["place"]] for e in examples], indent="  "))
+    for number, (item, found) in enumerate(zip(chosen, applying, strict=True)):
+        _say(*([""] if number else []), *_item_lines(item, found))
     return 0
+
+
+def _item_json(item: explain.Item) -> dict[str, Any]:
+    where = explain.place(item.file, item.line)
+    return {"kind": item.kind, "section": item.section, "id": item.id, "name": item.name, "value": item.value,
+            "condition": item.condition, "excludes": list(item.excludes), "place": where.shown,
+            "file": item.file, "line": item.line, "path": where.path, "source": item.statement}
+
+
+def _item_lines(item: explain.Item, found: list[tuple[str, explain.Place]]) -> list[str]:
+    rows: list[list[object]] = [[item.section, f"{item.id} {item.name}"]]
+    if item.section in ("fan", "clause"):
+        rows.append(["kind", item.kind])
+    if item.value:
+        rows.append(["pays" if item.section == "clause" else "value", item.value])
+    rows.append(["defined", explain.place(item.file, item.line).shown])
+    lines = _table(rows)
+    lines += [f"    {line}" for line in item.statement.split("\n")]
+    if item.section == "fan":
+        lines.append(f"excludes  {' '.join(item.excludes) or '(nothing)'}")
+    lines.append("examples" + ("" if found else "  (no example hand of this ruleset shows it)"))
+    return lines + _table([[title, where.shown] for title, where in found], indent="  ")
+
+
+def _explain_ruleset(ruleset: Ruleset, as_json: bool) -> int:
+    """The whole table of ``ruleset``: settings, then every scored item by section."""
+    module = ruleset.module
+    files = [explain.place(file) for file in module.FILES]
+    every = explain.items(ruleset)
+    if as_json:
+        _dump({"ruleset": ruleset.id, "title": ruleset.title, "native_title": ruleset.native_title,
+               "files": [{"file": w.shown, "path": w.path} for w in files], "base": module.BASE,
+               "cap": module.CAP, "limits": module.LIMITS, "minimum": module.MINIMUM,
+               "items": [_item_json(item) for item in every]})
+        return 0
+    _say(*_table([["ruleset", f"{ruleset.id}  {ruleset.title}  {ruleset.native_title}"],
+                  ["defined", " ".join(w.shown for w in files)], ["base", module.BASE],
+                  ["cap", f"{module.CAP} fan" if module.CAP is not None else "none"], ["limits", module.LIMITS],
+                  ["minimum", f"{module.MINIMUM} fan" if module.MINIMUM is not None else "none"]]))
+    sections = [("fans", "fan", ["id", "name", "kind", "value", "excludes"]),
+                ("requirements", "requirement", ["id", "name", "condition"]),
+                ("floors", "floor", ["id", "name", "value", "condition"]),
+                ("payment clauses", "clause", ["id", "name", "kind", "pays", "condition"])]
+    for title, section, header in sections:
+        rows = [_item_row(item, header) for item in every if item.section == section]
+        _say("", title, *(_table([header, *rows], indent="  ") if rows else ["  (none)"]))
+    return 0
+
+
+def _item_row(item: explain.Item, header: list[str]) -> list[object]:
+    cells = {"id": item.id, "name": item.name, "kind": item.kind, "value": item.value, "pays": item.value,
+             "excludes": " ".join(item.excludes), "condition": item.condition}
+    return [cells[column] for column in header]
 
 
 # --------------------------------------------------------------------------- arguments
@@ -362,8 +448,9 @@ def _parser() -> argparse.ArgumentParser:
         "hand", nargs="+", metavar="HAND", help='e.g. "234m 567m 345p 678s 2s win 2s self_draw"')
     add("waits", cmd_waits, "the tiles a 13-tile hand waits on", backend, ruleset).add_argument(
         "hand", nargs="+", metavar="HAND", help='e.g. "234m 567m 345p 678s 2s"')
-    add("explain", cmd_explain, "where a fan is defined and which examples use it", backend, ruleset
-        ).add_argument("fan", metavar="FAN")
+    add("explain", cmd_explain, "explain a fan, requirement, floor or clause, or list them all", backend,
+        ruleset).add_argument("item", nargs="?", metavar="ITEM",
+                              help="an id or a display name; none: the whole table")
     return parser
 
 

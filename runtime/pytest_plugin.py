@@ -2,9 +2,12 @@
 
 Installed with mjr (entry point ``pytest11``), so a repository of rulesets gets
 the same items as mjr's own: ``rulesets/x.mjr::example title[compiled]``.  Which
-files are collected: the ini option ``mjr_files`` (glob patterns relative to the
-rootdir, default ``rulesets/*.mjr``).  Which backends: ``mjr_backends`` (default
-``compiled python``; a compiled item is skipped where no C compiler exists).
+files are collected: a ``.mjr`` file named on the command line, always (as pytest
+collects a test file given explicitly whatever its patterns say); otherwise those
+matching the ini option ``mjr_files`` (glob patterns relative to the rootdir where
+``*`` stays within a folder and ``**/`` spans any number of them, default
+``rulesets/**/*.mjr``).  Which backends: ``mjr_backends`` (default ``compiled
+python``; a compiled item is skipped where no C compiler exists).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from .ruleset import Ruleset
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini("mjr_files", "glob patterns of .mjr files whose examples are tests", type="args",
-                  default=["rulesets/*.mjr"])
+                  default=["rulesets/**/*.mjr"])
     parser.addini("mjr_backends", "backends to run examples on: compiled, python", type="args",
                   default=["compiled", "python"])
 
@@ -32,11 +35,28 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     if file_path.suffix != ".mjr":
         return None
-    relative = file_path.relative_to(parent.config.rootpath).as_posix() if file_path.is_relative_to(
-        parent.config.rootpath) else file_path.as_posix()
-    if not any(fnmatch.fnmatch(relative, pattern) for pattern in parent.config.getini("mjr_files")):
-        return None
+    if not parent.session.isinitpath(file_path):
+        root = parent.config.rootpath
+        relative = file_path.relative_to(root).as_posix() if file_path.is_relative_to(root) else file_path.as_posix()
+        if not any(glob_matches(relative, pattern) for pattern in parent.config.getini("mjr_files")):
+            return None
     return MjrFile.from_parent(parent, path=file_path)
+
+
+def glob_matches(path: str, pattern: str) -> bool:
+    """Whether a '/'-separated ``path`` matches a glob ``pattern`` whose ``*``, ``?`` and
+    ``[...]`` stay within one folder and whose ``**`` folder stands for any number of
+    folders (none included): ``rulesets/**/*.mjr`` matches ``rulesets/a.mjr`` and
+    ``rulesets/x/y/a.mjr``."""
+    return _segments_match(path.split("/"), pattern.split("/"))
+
+
+def _segments_match(parts: list[str], patterns: list[str]) -> bool:
+    if not patterns:
+        return not parts
+    if patterns[0] == "**":
+        return any(_segments_match(parts[skip:], patterns[1:]) for skip in range(len(parts) + 1))
+    return bool(parts) and fnmatch.fnmatch(parts[0], patterns[0]) and _segments_match(parts[1:], patterns[1:])
 
 
 class MjrExampleFailure(Exception):

@@ -245,6 +245,16 @@ class Ruleset:
 
     def waits(self, hand: Hand | str) -> list[Wait]:
         """Every tile that completes a 13-tile hand, with the best result on it."""
+        return [wait for wait in self._completions(hand) if wait.result.is_win]
+
+    def near_misses(self, hand: Hand | str) -> list[Wait]:
+        """The tiles that complete the shape of a 13-tile hand but do not win with it,
+        each with a result that says why (a requirement it fails, the minimum, a win
+        method the ruleset lacks).  Never among :meth:`waits`."""
+        return [wait for wait in self._completions(hand) if not wait.result.is_win]
+
+    def _completions(self, hand: Hand | str) -> list[Wait]:
+        """Every tile that completes the shape of a 13-tile hand, with its result."""
         hand = self._hand(hand)
         if hand.win_tile is not None:
             raise HandError("waits takes a hand without its winning tile (drop 'win T')")
@@ -257,11 +267,8 @@ class Ruleset:
             if held[kind] >= 4:
                 continue
             candidate = hand.with_win(kind)
-            if not self._completes(candidate):
-                continue
-            result = self._evaluate_allowed(candidate)
-            if result.is_win:
-                found.append(Wait(tile_name(kind), result))
+            if self._completes(candidate):
+                found.append(Wait(tile_name(kind), self._evaluate_allowed(candidate)))
         return found
 
     def evaluate_many(self, hands: Iterable[Hand | str]) -> list[Result]:

@@ -261,11 +261,30 @@ def test_test_bundled(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == (1 if failed else 0)
 
 
-def test_test_broken_ruleset_is_an_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_test_broken_ruleset_is_reported_and_counted(capsys: pytest.CaptureFixture[str], tiny: str,
+                                                    tmp_path: Path) -> None:
     bad = tmp_path / "bad.mjr"
     bad.write_text(RULES.replace("standard\n", "standrd\n", 1) + "}\n", encoding="utf-8")
-    code, _, err = run(capsys, "test", str(bad), *PY)
-    assert code == 2 and f"{bad}:6:" in err
+    code, out, _ = run(capsys, "test", str(bad), tiny, *PY)
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[:2] == [f"{bad} E", "tiny.test ."]  # the run goes on past the broken file
+    assert "ERRORS" in out and f"{bad}:6:" in out and "standrd" in out and "^" in out
+    assert lines[-1].startswith("1 passed, 0 failed, 1 failed to load in ")
+    code, doc = run_json(capsys, "test", str(bad), tiny, *PY)
+    assert code == 1 and (doc["passed"], doc["failed"]) == (1, 0)
+    (error,) = doc["load_errors"]
+    assert error["ruleset"] == str(bad) and error["problems"][0]["line"] == 6
+    assert [r["id"] for r in doc["rulesets"]] == ["tiny.test"]
+
+
+def test_test_unknown_ruleset_is_reported_with_the_others(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+    code, out, _ = run(capsys, "test", "guangdong.jipingu", tiny, *PY)
+    assert code == 2
+    assert "guangdong.jipingu E" in out and f"did you mean {BUNDLED!r}" in out
+    assert out.splitlines()[-1].startswith("1 passed, 0 failed, 1 failed to load in ")
+    code, doc = run_json(capsys, "test", "guangdong.jipingu", *PY)
+    assert code == 2 and "did you mean" in doc["load_errors"][0]["error"]
 
 
 # --------------------------------------------------------------------------- score
@@ -373,11 +392,45 @@ def test_waits(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
     assert doc["waits"][0]["result"]["points"] == 2
 
 
-def test_no_waits(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+def test_no_waits_when_no_tile_completes_the_hand(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
     code, out, _ = run(capsys, "waits", "-r", tiny, *PY, "1357m 2468p 159s EN")
-    assert (code, out) == (1, "no waits\n")
+    assert (code, out) == (1, "not ready: no tile completes the hand\n")
     code, doc = run_json(capsys, "waits", "-r", tiny, *PY, "1357m 2468p 159s EN")
+    assert code == 1 and doc["waits"] == [] and doc["near_misses"] == []
+
+
+def test_no_waits_says_which_requirement_fails(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = "123m 456p 789s 2348s"  # 8s pairs it up, but the hand holds all three suits
+    code, out, _ = run(capsys, "waits", "-r", "sichuan.xuezhan", *PY, hand)
+    assert (code, out) == (1, "no waits: 8s completes the hand but fails requirement lacks_a_suit (缺一门)\n")
+    code, doc = run_json(capsys, "waits", "-r", "sichuan.xuezhan", *PY, hand)
     assert code == 1 and doc["waits"] == []
+    assert [(m["tile"], m["result"]["reason"]) for m in doc["near_misses"]] == [
+        ("8s", "fails requirement lacks_a_suit (缺一门)")]
+
+
+def test_no_waits_lists_each_near_miss(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "waits", "-r", "sichuan.xuezhan", *PY, "123m 456p 789s 234s 5s")
+    assert code == 1
+    assert out.splitlines() == ["no waits: these tiles complete the hand but do not win:",
+                                "  2s  fails requirement lacks_a_suit (缺一门)",
+                                "  5s  fails requirement lacks_a_suit (缺一门)"]
+
+
+def test_near_misses_beside_waits(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rules = tmp_path / "min.mjr"  # a minimum of 1 fan: only all_chows reaches it
+    rules.write_text(RULES.replace("    base     1\n", "    base     1\n    minimum  1\n") + "}\n", encoding="utf-8")
+    hand = "234m 567m 345p 1112s"  # 3s: 11s 123s, all chows; 2s: 111s 22s, a chicken hand
+    code, out, _ = run(capsys, "waits", "-r", str(rules), *PY, hand)
+    assert code == 0
+    blocks = out.split("\n\n")
+    assert [line.split() for line in blocks[0].splitlines()[1:]] == [["3s", "1", "2", "all_chows"]]
+    assert blocks[1].splitlines() == ["these tiles complete the hand but do not win:",
+                                      "  2s  below the minimum of 1 fan"]
+    ruleset = mjr.load(rules, backend="python")
+    assert [w.tile for w in ruleset.waits(hand)] == ["3s"]
+    (miss,) = ruleset.near_misses(hand)
+    assert (miss.tile, miss.result.is_win, miss.result.reason) == ("2s", False, "below the minimum of 1 fan")
 
 
 def test_waits_wrong_size(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
@@ -393,28 +446,107 @@ def test_explain(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
     code, out, _ = run(capsys, "explain", "-r", tiny, *PY, "all_chows")
     assert code == 0
     assert re.search(r"^fan\s+all_chows 平胡$", out, re.M)
-    assert re.search(r"^kind\s+fan$", out, re.M)
-    assert f"{tiny}:{line}" in out
+    assert re.search(r"^kind\s+fan$", out, re.M) and re.search(r"^value\s+1$", out, re.M)
+    assert re.search(rf"^defined\s+{re.escape(tiny)}:{line}$", out, re.M)
     assert "standard and all sets are chow" in out
     assert re.search(r"^excludes\s+chicken$", out, re.M)
-    assert "平胡 passes" in out
+    assert re.search(rf"^  平胡 passes\s+{re.escape(tiny)}:\d+$", out, re.M)
     code, doc = run_json(capsys, "explain", "-r", tiny, *PY, "all_chows")
+    assert code == 0 and (doc["ruleset"], doc["query"]) == ("tiny.test", "all_chows")
+    (item,) = doc["items"]
+    assert (item["id"], item["name"], item["kind"], item["line"]) == ("all_chows", "平胡", "fan", line)
+    assert (item["value"], item["condition"]) == ("1", "standard and all sets are chow")
+    assert item["excludes"] == ["chicken"] and item["path"] == str(Path(tiny).resolve())
+    assert [e["title"] for e in item["examples"]] == ["平胡 passes"]
+
+
+def test_explain_by_display_name(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+    code, doc = run_json(capsys, "explain", "-r", tiny, *PY, "平胡")
+    assert code == 0 and [i["id"] for i in doc["items"]] == ["all_chows"]
+
+
+def test_explain_every_item_sharing_a_name(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+    code, out, _ = run(capsys, "explain", "-r", tiny, *PY, "自摸")
     assert code == 0
-    assert (doc["id"], doc["name"], doc["kind"], doc["line"]) == ("all_chows", "平胡", "fan", line)
-    assert doc["excludes"] == ["chicken"]
-    assert [e["title"] for e in doc["examples"]] == ["平胡 passes"]
+    fan, clause = out.split("\n\n")
+    assert re.search(r"^fan\s+self_drawn 自摸$", fan, re.M) and re.search(r"^kind\s+bonus$", fan, re.M)
+    assert re.search(r"^excludes\s+\(nothing\)$", fan, re.M)
+    assert "(no example hand of this ruleset shows it)" in fan  # the example is a discard
+    assert re.search(r"^clause\s+self_drawn 自摸$", clause, re.M) and re.search(r"^kind\s+pay$", clause, re.M)
+    assert re.search(r"^pays\s+each opponent pays points$", clause, re.M)
+    assert "excludes" not in clause
+    code, doc = run_json(capsys, "explain", "-r", tiny, *PY, "self_drawn")
+    assert [(i["section"], i["kind"]) for i in doc["items"]] == [("fan", "bonus"), ("clause", "pay")]
 
 
-def test_explain_unmentioned_fan(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
-    code, out, _ = run(capsys, "explain", "-r", tiny, *PY, "self_drawn")
+def test_explain_a_floor_of_an_installed_ruleset(capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)  # outside any checkout: the installed file is the source
+    code, out, _ = run(capsys, "explain", "-r", BUNDLED, "kong_bloom")
     assert code == 0
-    assert re.search(r"^excludes\s+\(nothing\)$", out, re.M)
-    assert "(none name it" in out
+    assert re.search(r"^floor\s+kong_bloom 杠上开花$", out, re.M) and re.search(r"^value\s+3$", out, re.M)
+    assert re.search(rf"^defined\s+{re.escape(BUNDLED)}\.mjr:\d+$", out, re.M)
+    assert "after_kong and self_draw" in out and "excludes" not in out
+    assert re.search(r"^  \S.*\s{BUNDLED}\.mjr:\d+$".replace("{BUNDLED}", re.escape(BUNDLED)), out, re.M)
+    code, doc = run_json(capsys, "explain", "-r", BUNDLED, "kong_bloom")
+    (item,) = doc["items"]
+    installed = Path(mjr.__file__).resolve().parent / "rulesets" / f"{BUNDLED}.mjr"
+    assert item["path"] == str(installed) and item["place"] == f"{BUNDLED}.mjr:{item['line']}"
+    assert installed.read_text(encoding="utf-8").splitlines()[item["line"] - 1].strip().startswith(
+        "floor kong_bloom")
+    assert item["examples"], "the bundled examples include a kong bloom under the floor"
 
 
-def test_explain_unknown_fan(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+def test_explain_a_requirement_and_the_examples_failing_it(capsys: pytest.CaptureFixture[str]) -> None:
+    code, doc = run_json(capsys, "explain", "-r", "sichuan.xuezhan", *PY, "缺一门")
+    assert code == 0
+    (item,) = doc["items"]
+    assert (item["section"], item["id"], item["condition"]) == ("requirement", "lacks_a_suit", "suits <= 2")
+    ruleset = mjr.load("sichuan.xuezhan", backend="python")
+    failing = [row[0] for row in ruleset.module.EXAMPLES if "lacks_a_suit" in ruleset.evaluate(row[1]).reason]
+    assert failing and [e["title"] for e in item["examples"]] == failing
+
+
+def test_explain_unknown_item(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
     code, out, err = run(capsys, "explain", "-r", tiny, *PY, "chiken")
     assert code == 2 and out == ""
-    assert err == "mjr: error: tiny.test has no fan 'chiken' (did you mean 'chicken'?)\n"
+    assert err == ("mjr: error: tiny.test has no fan, requirement, floor or payment clause 'chiken' "
+                   "(did you mean 'chicken'?); 'mjr explain -r tiny.test' lists them all\n")
     code, doc = run_json(capsys, "explain", "-r", tiny, *PY, "chiken")
     assert code == 2 and "did you mean 'chicken'" in doc["error"]
+
+
+def test_explain_unknown_display_name_suggests_the_close_one(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "explain", "-r", "sichuan.xuezhan", *PY, "平胡")
+    assert code == 2 and err.count("\n") == 1
+    assert "has no fan, requirement, floor or payment clause '平胡' (did you mean 'plain' (平和)?)" in err
+
+
+def test_explain_without_an_item_lists_the_whole_table(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
+    code, out, _ = run(capsys, "explain", "-r", tiny, *PY)
+    assert code == 0
+    head, fans, requirements, floors, clauses = out.split("\n\n")
+    assert re.search(r"^ruleset\s+tiny\.test\s+Tiny test rules\s+小测试$", head, re.M)
+    assert re.search(r"^cap\s+none$", head, re.M) and re.search(r"^minimum\s+none$", head, re.M)
+    assert [line.split() for line in fans.splitlines()] == [
+        ["fans"], ["id", "name", "kind", "value", "excludes"], ["chicken", "鸡胡", "fan", "0"],
+        ["all_chows", "平胡", "fan", "1", "chicken"], ["self_drawn", "自摸", "bonus", "1"]]
+    assert requirements.splitlines() == ["requirements", "  (none)"]
+    assert floors.splitlines() == ["floors", "  (none)"]
+    assert clauses.splitlines()[2].split() == ["discarded", "点炮", "pay", "discarder", "pays", "points", "discard"]
+    code, doc = run_json(capsys, "explain", "-r", tiny, *PY)
+    assert code == 0 and (doc["cap"], doc["minimum"], doc["base"], doc["limits"]) == (None, None, 1, "highest")
+    assert [(i["kind"], i["id"]) for i in doc["items"]] == [
+        ("fan", "chicken"), ("fan", "all_chows"), ("bonus", "self_drawn"), ("pay", "discarded"),
+        ("pay", "self_drawn")]
+    assert doc["files"] == [{"file": tiny, "path": str(Path(tiny).resolve())}]
+
+
+def test_explain_table_of_a_bundled_ruleset_has_every_section(capsys: pytest.CaptureFixture[str]) -> None:
+    code, doc = run_json(capsys, "explain", "-r", "guangdong.tuidaohu", *PY)
+    assert code == 0
+    kinds = {item["kind"] for item in doc["items"]}
+    assert {"fan", "multiplier", "requirement", "pay"} <= kinds
+    ruleset = mjr.load("guangdong.tuidaohu", backend="python")
+    assert len(doc["items"]) == len(ruleset.fans) + len(ruleset.module.REQUIREMENTS) + len(
+        ruleset.module.FLOORS) + len(ruleset.module.PAYMENTS)

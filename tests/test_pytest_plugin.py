@@ -1,0 +1,78 @@
+"""Tests for the pytest plugin, as a user's repository meets it: pytest run in a
+scratch folder, in a separate process, on ``.mjr`` files there."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mjr.pytest_plugin import glob_matches
+
+RULES = """\
+ruleset my.region "My region" {
+    tiles    suits(m p s) winds dragons
+    deal     13
+    claims   chow(left) pung kong
+    win      self_draw discard
+    shapes   standard
+    wildcard none
+    fan chicken   "鸡胡" 0 : standard
+    fan all_chows "平胡" 1 : standard and all sets are chow  excludes chicken
+    example "平胡" {
+        hand "234m 567m 345p 678s 2s win 2s"
+        expect fans all_chows
+    }
+}
+"""
+
+
+def pytest_in(folder: Path, *args: str) -> tuple[int, str]:
+    """Run pytest in ``folder`` (its own rootdir) on the interpreted backend."""
+    (folder / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
+    env = dict(os.environ, MJR_CACHE_DIR=str(folder / ".cache"))
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-o", "mjr_backends=python",
+                           "-W", "error", *args], cwd=folder, env=env, capture_output=True, text=True, timeout=300)
+    return done.returncode, done.stdout + done.stderr
+
+
+def test_a_file_named_on_the_command_line_is_collected(tmp_path: Path) -> None:
+    (tmp_path / "my.region.mjr").write_text(RULES, encoding="utf-8")  # outside rulesets/
+    code, out = pytest_in(tmp_path, "-q", "my.region.mjr")
+    assert code == 0, out
+    assert "1 passed" in out and "not found" not in out
+
+
+def test_a_broken_file_named_on_the_command_line_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "my.region.mjr").write_text(RULES.replace(": standard\n", ": standrd\n"), encoding="utf-8")
+    code, out = pytest_in(tmp_path, "-q", "my.region.mjr")
+    assert code != 0
+    assert "my.region.mjr:8:" in out and "standrd" in out
+
+
+def test_default_patterns_find_nested_rulesets_only_under_rulesets(tmp_path: Path) -> None:
+    for place in ("rulesets/a.mjr", "rulesets/china/south/b.mjr", "elsewhere/c.mjr", "d.mjr"):
+        (tmp_path / place).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / place).write_text(RULES, encoding="utf-8")
+    code, out = pytest_in(tmp_path, "-q", "--collect-only")
+    assert code == 0, out
+    collected = sorted(line.split("::")[0] for line in out.splitlines() if "::" in line)
+    assert collected == ["rulesets/a.mjr", "rulesets/china/south/b.mjr"]
+
+
+@pytest.mark.parametrize(("path", "pattern", "expected"), [
+    ("rulesets/a.mjr", "rulesets/**/*.mjr", True),
+    ("rulesets/x/y/a.mjr", "rulesets/**/*.mjr", True),
+    ("other/rulesets/a.mjr", "rulesets/**/*.mjr", False),
+    ("rulesets/x/a.mjr", "rulesets/*.mjr", False),
+    ("rulesets/a.mjr", "rulesets/*.mjr", True),
+    ("a/b/c.mjr", "**/*.mjr", True),
+    ("rulesets/a.txt", "rulesets/**/*.mjr", False),
+    ("rulesets/b.mjr", "rulesets/[ab].mjr", True),
+    ("rulesets/c.mjr", "rulesets/[ab].mjr", False),
+])
+def test_glob_matches(path: str, pattern: str, expected: bool) -> None:
+    assert glob_matches(path, pattern) is expected
