@@ -81,15 +81,28 @@ def _is_kind(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < N_KINDS
 
 
+def _typed(reason: str, value: object, wanted: type) -> str:
+    """``reason``, with the type of ``value`` when it is not what the field takes
+    (a numpy int or a float looks like an int in a message)."""
+    if isinstance(value, wanted) and not (wanted is int and isinstance(value, bool)):
+        return reason
+    return f"{reason}, not {type(value).__name__}"
+
+
 def _bool_problem(owner: object, names: tuple[str, ...]) -> tuple[str, object, str] | None:
     for name in names:
         value = getattr(owner, name)
         if not isinstance(value, bool):
-            return name, value, "expected True or False"
+            return name, value, _typed("expected True or False", value, bool)
     return None
 
 
-_KIND_REASON = "tile kinds are ints 0-33 (see mjr.tiles)"
+def _kind_problem(name: str, value: object, optional: bool = False) -> tuple[str, object, str] | None:
+    """A field that holds a tile kind (or ``None`` when ``optional``)."""
+    if _is_kind(value) or (optional and value is None):
+        return None
+    reason = "tile kinds are ints 0-33 (see mjr.tiles)" + (", or None" if optional else "")
+    return name, value, _typed(reason, value, int)
 
 
 @dataclass(frozen=True)
@@ -133,13 +146,14 @@ class Meld:
 def meld_problem(meld: Meld) -> tuple[str, object, str] | None:
     """(field, value, reason) of the first bad field of a meld, or ``None``."""
     if not isinstance(meld.kind, str) or meld.kind not in MELD_KINDS:
-        return "kind", meld.kind, "expected 'chow', 'pung' or 'kong'"
-    if not _is_kind(meld.tile):
-        return "tile", meld.tile, _KIND_REASON
+        return "kind", meld.kind, _typed("expected 'chow', 'pung' or 'kong'", meld.kind, str)
+    problem = _kind_problem("tile", meld.tile)
+    if problem is not None:
+        return problem
     if meld.kind == CHOW and meld.tile not in _CHOW_STARTS:
         return "tile", meld.tile, f"no chow starts at {tile_name(meld.tile)}: a chow starts at rank 1-7 of a suit"
     if not (meld.source is None or (isinstance(meld.source, str) and meld.source in SOURCES)):
-        return "source", meld.source, "expected 'L', 'O', 'R' or None"
+        return "source", meld.source, _typed("expected 'L', 'O', 'R' or None", meld.source, str)
     problem = _bool_problem(meld, ("concealed", "added"))
     if problem is not None:
         return problem
@@ -217,21 +231,21 @@ def _in_range(value: object, low: int, high: int) -> bool:
 
 def context_problem(context: Context) -> tuple[str, object, str] | None:
     """(field, value, reason) of the first bad field of a context, or ``None``."""
-    if not isinstance(context.win_by, str) or context.win_by not in WIN_METHODS:
-        return "win_by", context.win_by, "expected 'self_draw', 'discard' or 'robbing_kong'"
     checks = (
-        ("seat", _in_range(context.seat, 0, 3), "seats are winds 0-3 (E S W N)"),
-        ("round", _in_range(context.round, 0, 3), "rounds are winds 0-3 (E S W N)"),
+        ("win_by", isinstance(context.win_by, str) and context.win_by in WIN_METHODS,
+         "expected 'self_draw', 'discard' or 'robbing_kong'", str),
+        ("seat", _in_range(context.seat, 0, 3), "seats are winds 0-3 (E S W N)", int),
+        ("round", _in_range(context.round, 0, 3), "rounds are winds 0-3 (E S W N)", int),
         ("source", context.source is None or (isinstance(context.source, str) and context.source in SOURCES),
-         "expected 'L', 'O', 'R' or None"),
-        ("indicator", context.indicator is None or _is_kind(context.indicator), _KIND_REASON + ", or None"),
-        ("winners", _in_range(context.winners, 1, 3), "expected 1, 2 or 3"),
-        ("void", context.void is None or _in_range(context.void, 0, 2), "void suits are 0-2 (m p s), or None"),
+         "expected 'L', 'O', 'R' or None", str),
+        ("winners", _in_range(context.winners, 1, 3), "expected 1, 2 or 3", int),
+        ("void", context.void is None or _in_range(context.void, 0, 2), "void suits are 0-2 (m p s), or None", int),
     )
-    for name, ok, reason in checks:
+    for name, ok, reason, wanted in checks:
         if not ok:
-            return name, getattr(context, name), reason
-    problem = _bool_problem(context, _FLAGS)
+            value = getattr(context, name)
+            return name, value, _typed(reason, value, wanted)
+    problem = _kind_problem("indicator", context.indicator, optional=True) or _bool_problem(context, _FLAGS)
     if problem is not None:
         return problem
     found = conflict(context.win_by, vars(context))
@@ -311,15 +325,17 @@ def hand_problem(hand: Hand) -> tuple[str, object, str] | None:
     if not isinstance(hand.tiles, tuple):
         return "tiles", hand.tiles, "expected a tuple of tile kinds"
     for index, kind in enumerate(hand.tiles):
-        if not _is_kind(kind):
-            return f"tiles[{index}]", kind, _KIND_REASON
+        problem = _kind_problem(f"tiles[{index}]", kind)
+        if problem is not None:
+            return problem
     if not isinstance(hand.melds, tuple):
         return "melds", hand.melds, "expected a tuple of Meld"
     for index, meld in enumerate(hand.melds):
         if not isinstance(meld, Meld):
             return f"melds[{index}]", meld, "expected a Meld"
-    if not (hand.win_tile is None or _is_kind(hand.win_tile)):
-        return "win_tile", hand.win_tile, _KIND_REASON + ", or None"
+    problem = _kind_problem("win_tile", hand.win_tile, optional=True)
+    if problem is not None:
+        return problem
     if not isinstance(hand.context, Context):
         return "context", hand.context, "expected a Context"
     return None
