@@ -1,20 +1,108 @@
 """The in-memory hand: tile counts, declared melds, the winning tile and its context.
 
-Hands are plain frozen data.  The notation module reads and writes them as text
-and JSON; rulesets check them against their own tile set and claims.
+Hands are plain frozen data, valid by construction: :class:`Hand`, :class:`Meld` and
+:class:`Context` check their fields when built and raise :class:`HandFieldError`
+naming the field and the bad value, so everything downstream (the kernels, the
+notation writer, ``Result.to_json``) can trust them.  The notation module reads and
+writes them as text and JSON, with its own positioned errors first; rulesets check
+them against their own tile set and claims.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .tiles import N_KINDS, tile_name
+from .errors import MjrError
+from .tiles import FIRST_HONOR, N_KINDS, tile_name
 
 CHOW, PUNG, KONG = "chow", "pung", "kong"
 MELD_KINDS = (CHOW, PUNG, KONG)
 #: Where a claimed tile came from, relative to the hand's owner.
 SOURCES = ("L", "O", "R")
 WIN_METHODS = ("self_draw", "discard", "robbing_kong")
+_SOURCE_OR_NONE = (None, *SOURCES)
+_FLAGS = ("after_kong", "last_tile", "first_turn", "dealer")
+#: The kinds a chow may start at: ranks 1-7 of a suit.
+_CHOW_STARTS = frozenset(kind for kind in range(FIRST_HONOR) if kind % 9 < 7)
+_KINDS = frozenset(range(N_KINDS))
+_INT = frozenset({int})
+
+
+class HandFieldError(MjrError, ValueError):
+    """A :class:`Hand`, :class:`Meld` or :class:`Context` built with a bad field.
+
+    ``field`` names it as the dataclass does (``tiles[3]``, ``source``), ``value``
+    is the value given and ``reason`` says what the field takes.  It is also a
+    ValueError, as a bad argument to a constructor conventionally is.
+    """
+
+    def __init__(self, owner: str, field: str, value: object, reason: str) -> None:
+        self.owner = owner
+        self.field = field
+        self.value = value
+        self.reason = reason
+        super().__init__(f"bad {owner}.{field} {clip_repr(value)}: {reason}")
+
+    def __reduce__(self) -> tuple[type[HandFieldError], tuple[str, str, object, str]]:
+        """Pickle by the fields, since ``__init__`` does not take the message."""
+        return (type(self), (self.owner, self.field, self.value, self.reason))
+
+
+def clip_repr(value: object, limit: int = 40) -> str:
+    """``repr(value)`` for an error message, never long and never failing.
+
+    A container is described, not printed (it may be huge or nested deeper than
+    ``repr`` can go), and an int too long to print is given by its size.
+    """
+    if isinstance(value, (list, tuple, dict, set, frozenset)):
+        return f"a {type(value).__name__} of {len(value)} items"
+    if isinstance(value, int) and value.bit_length() > 4 * limit:
+        return f"an int of {value.bit_length()} bits"
+    if isinstance(value, str) and len(value) > limit:
+        return clip(repr(value[:limit]), limit)
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a user's object whose repr fails still gets a message
+        text = f"a {type(value).__name__}"
+    return clip(text, limit)
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis, non-printable characters
+    shown as ``?`` so an error never writes control codes to a terminal."""
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    return text if text.isprintable() else "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
+def _is_kind(value: object) -> bool:
+    """A tile kind: an int 0-33, not a bool (``True`` would pass for 1)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < N_KINDS
+
+
+def _typed(reason: str, value: object, wanted: type) -> str:
+    """``reason``, with the type of ``value`` when it is not what the field takes
+    (a numpy int or a float looks like an int in a message)."""
+    if isinstance(value, wanted) and not (wanted is int and isinstance(value, bool)):
+        return reason
+    return f"{reason}, not {type(value).__name__}"
+
+
+def _bool_problem(owner: object, names: tuple[str, ...]) -> tuple[str, object, str] | None:
+    for name in names:
+        value = getattr(owner, name)
+        if not isinstance(value, bool):
+            return name, value, _typed("expected True or False", value, bool)
+    return None
+
+
+def _kind_problem(name: str, value: object, optional: bool = False) -> tuple[str, object, str] | None:
+    """A field that holds a tile kind (or ``None`` when ``optional``)."""
+    if _is_kind(value) or (optional and value is None):
+        return None
+    reason = "tile kinds are ints 0-33 (see mjr.tiles)" + (", or None" if optional else "")
+    return name, value, _typed(reason, value, int)
 
 
 @dataclass(frozen=True)
@@ -24,7 +112,8 @@ class Meld:
     ``tile`` is the lowest tile kind of the set.  ``source`` is the player the
     claimed tile came from (L left, O opposite, R right), ``None`` when unknown or
     for a concealed kong.  ``added`` marks a kong made by adding a drawn fourth tile
-    to an exposed pung (补杠).
+    to an exposed pung (补杠).  Only a kong is concealed or added, and a concealed
+    kong has no source; a chow starts at rank 1-7 of a suit.
     """
 
     kind: str
@@ -33,11 +122,62 @@ class Meld:
     source: str | None = None
     added: bool = False
 
+    def __post_init__(self) -> None:
+        """One cheap test for the usual case; the detailed search only on failure."""
+        tile = self.tile
+        if not (
+            type(tile) is int and 0 <= tile < N_KINDS
+            and (self.kind == PUNG or self.kind == KONG or (self.kind == CHOW and tile in _CHOW_STARTS))
+            and self.source in _SOURCE_OR_NONE
+            and (self.concealed is False or (self.concealed is True and self.kind == KONG and self.source is None))
+            and (self.added is False or (self.added is True and self.kind == KONG and self.concealed is False))
+        ):
+            problem = meld_problem(self)
+            if problem is not None:
+                raise HandFieldError("Meld", *problem)
+
     @property
     def tiles(self) -> tuple[int, ...]:
         if self.kind == CHOW:
             return (self.tile, self.tile + 1, self.tile + 2)
         return (self.tile,) * (4 if self.kind == KONG else 3)
+
+
+def meld_problem(meld: Meld) -> tuple[str, object, str] | None:
+    """(field, value, reason) of the first bad field of a meld, or ``None``."""
+    if not isinstance(meld.kind, str) or meld.kind not in MELD_KINDS:
+        return "kind", meld.kind, _typed("expected 'chow', 'pung' or 'kong'", meld.kind, str)
+    problem = _kind_problem("tile", meld.tile)
+    if problem is not None:
+        return problem
+    if meld.kind == CHOW and meld.tile not in _CHOW_STARTS:
+        return "tile", meld.tile, f"no chow starts at {tile_name(meld.tile)}: a chow starts at rank 1-7 of a suit"
+    if not (meld.source is None or (isinstance(meld.source, str) and meld.source in SOURCES)):
+        return "source", meld.source, _typed("expected 'L', 'O', 'R' or None", meld.source, str)
+    problem = _bool_problem(meld, ("concealed", "added"))
+    if problem is not None:
+        return problem
+    if meld.concealed and meld.kind != KONG:
+        return "concealed", True, f"only a kong can be concealed, not a {meld.kind}"
+    if meld.concealed and meld.source is not None:
+        return "source", meld.source, "a concealed kong has no source"
+    if meld.added and (meld.kind != KONG or meld.concealed):
+        return "added", True, "only an exposed kong can be added (a fourth tile added to a pung)"
+    return None
+
+
+_MELD = frozenset({Meld})
+
+#: What a win method rules out: field, the value it cannot have, and why.
+RULED_OUT = {
+    "self_draw": (
+        ("source", "a self-draw has no discarder"),
+        ("winners", "only one player wins a self-draw"),
+    ),
+    "robbing_kong": (("after_kong", "the tile of a robbed kong is not drawn after a kong"),),
+}
+#: The value of each field above that its win method allows (the default).
+_ALLOWED = {"source": None, "winners": 1, "after_kong": False}
 
 
 @dataclass(frozen=True)
@@ -46,7 +186,8 @@ class Context:
 
     ``source`` names the player who discarded the winning tile, or whose kong was
     robbed (L, O, R).  ``seat`` and ``round`` are winds 0-3 (E S W N).  ``void`` is a
-    declared void suit (0-2) where a region declares one.
+    declared void suit (0-2) where a region declares one.  A self-draw has no
+    source and one winner; a robbed kong is not ``after_kong``.
     """
 
     win_by: str = "discard"
@@ -61,21 +202,97 @@ class Context:
     winners: int = 1
     void: int | None = None
 
+    def __post_init__(self) -> None:
+        """One cheap test for the usual case; the detailed search only on failure."""
+        if not (
+            self.win_by in WIN_METHODS
+            and type(self.after_kong) is bool and type(self.last_tile) is bool
+            and type(self.first_turn) is bool and type(self.dealer) is bool
+            and type(self.seat) is int and 0 <= self.seat <= 3
+            and type(self.round) is int and 0 <= self.round <= 3
+            and self.source in _SOURCE_OR_NONE
+            and (self.indicator is None or (type(self.indicator) is int and 0 <= self.indicator < N_KINDS))
+            and type(self.winners) is int and 1 <= self.winners <= 3
+            and (self.void is None or (type(self.void) is int and 0 <= self.void <= 2))
+            and (self.win_by == "discard" or (self.source is None and self.winners == 1 and not self.after_kong))
+        ):  # the last line passes when no field RULED_OUT names is set; context_problem decides the rest
+            problem = context_problem(self)
+            if problem is not None:
+                raise HandFieldError("Context", *problem)
+
     @property
     def self_draw(self) -> bool:
         return self.win_by == "self_draw"
+
+
+def _in_range(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def context_problem(context: Context) -> tuple[str, object, str] | None:
+    """(field, value, reason) of the first bad field of a context, or ``None``."""
+    checks = (
+        ("win_by", isinstance(context.win_by, str) and context.win_by in WIN_METHODS,
+         "expected 'self_draw', 'discard' or 'robbing_kong'", str),
+        ("seat", _in_range(context.seat, 0, 3), "seats are winds 0-3 (E S W N)", int),
+        ("round", _in_range(context.round, 0, 3), "rounds are winds 0-3 (E S W N)", int),
+        ("source", context.source is None or (isinstance(context.source, str) and context.source in SOURCES),
+         "expected 'L', 'O', 'R' or None", str),
+        ("winners", _in_range(context.winners, 1, 3), "expected 1, 2 or 3", int),
+        ("void", context.void is None or _in_range(context.void, 0, 2), "void suits are 0-2 (m p s), or None", int),
+    )
+    for name, ok, reason, wanted in checks:
+        if not ok:
+            value = getattr(context, name)
+            return name, value, _typed(reason, value, wanted)
+    problem = _kind_problem("indicator", context.indicator, optional=True) or _bool_problem(context, _FLAGS)
+    if problem is not None:
+        return problem
+    found = conflict(context.win_by, vars(context))
+    if found is not None:
+        name, why = found
+        return name, getattr(context, name), f"{why} (win_by is {context.win_by!r})"
+    return None
+
+
+def conflict(win_by: str, fields: Mapping[str, object]) -> tuple[str, str] | None:
+    """(field, why) of a field in ``fields`` that ``win_by`` rules out, or ``None``.
+
+    ``fields`` maps Context field names to values (a missing one has its default),
+    so the notation can ask before it builds a Context and point at the word.
+    """
+    for name, why in RULED_OUT.get(win_by, ()):
+        if fields.get(name, _ALLOWED[name]) != _ALLOWED[name]:
+            return name, why
+    return None
 
 
 @dataclass(frozen=True)
 class Hand:
     """Concealed tiles (sorted kinds, the winning tile not among them), melds in the
     order they were declared, the winning tile (``None`` for a waiting hand of 13) and
-    the context."""
+    the context.
+
+    ``tiles`` and ``melds`` are tuples (a hand is hashable); a tile is a kind 0-33.
+    """
 
     tiles: tuple[int, ...]
     melds: tuple[Meld, ...] = ()
     win_tile: int | None = None
     context: Context = field(default_factory=Context)
+
+    def __post_init__(self) -> None:
+        """One cheap test for the usual case; the detailed search only on failure."""
+        win = self.win_tile
+        if not (
+            type(self.tiles) is tuple and _INT.issuperset(map(type, self.tiles)) and _KINDS.issuperset(self.tiles)
+            and type(self.melds) is tuple and _MELD.issuperset(map(type, self.melds))
+            and (win is None or (type(win) is int and 0 <= win < N_KINDS))
+            and type(self.context) is Context
+        ):
+            problem = hand_problem(self)
+            if problem is not None:
+                raise HandFieldError("Hand", *problem)
 
     def concealed_counts(self) -> list[int]:
         """Counts of the 34 kinds among the concealed tiles, the winning tile included."""
@@ -101,6 +318,27 @@ class Hand:
 
     def with_win(self, tile: int) -> Hand:
         return Hand(self.tiles, self.melds, tile, self.context)
+
+
+def hand_problem(hand: Hand) -> tuple[str, object, str] | None:
+    """(field, value, reason) of the first bad field of a hand, or ``None``."""
+    if not isinstance(hand.tiles, tuple):
+        return "tiles", hand.tiles, "expected a tuple of tile kinds"
+    for index, kind in enumerate(hand.tiles):
+        problem = _kind_problem(f"tiles[{index}]", kind)
+        if problem is not None:
+            return problem
+    if not isinstance(hand.melds, tuple):
+        return "melds", hand.melds, "expected a tuple of Meld"
+    for index, meld in enumerate(hand.melds):
+        if not isinstance(meld, Meld):
+            return f"melds[{index}]", meld, "expected a Meld"
+    problem = _kind_problem("win_tile", hand.win_tile, optional=True)
+    if problem is not None:
+        return problem
+    if not isinstance(hand.context, Context):
+        return "context", hand.context, "expected a Context"
+    return None
 
 
 def impossibility(hand: Hand) -> str | None:

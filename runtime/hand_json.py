@@ -24,7 +24,9 @@ Tiles are MPSZ names (honour letters are accepted on input).  Missing keys take
 the defaults above (``kind`` and ``tile`` of a meld have none); unknown keys are
 rejected, so a misspelt key cannot silently fall back to a default.  Bad content
 raises :class:`NotationError` whose ``text`` is the path of the bad value, such
-as ``melds[1].tile``, and whose ``column`` is 0.
+as ``melds[1].tile``, and whose ``column`` is 0.  A list longer than
+:data:`MAX_JSON_ITEMS` is refused before its entries are read, and an error quotes
+at most a few dozen characters of a value, whatever its size or depth.
 
 Both readers (this one and the text notation) reject a hand with no tile at all, so
 whatever they return can be written back.
@@ -32,12 +34,17 @@ whatever they return can be written back.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from difflib import get_close_matches
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
-from .hand import MELD_KINDS, SOURCES, WIN_METHODS, Context, Hand, Meld
-from .notation import _DEFAULT_CONTEXT, VOID_LETTERS, NotationError, _check_writable, _meld_problem
+from .hand import MELD_KINDS, SOURCES, WIN_METHODS, Context, Hand, HandFieldError, Meld, clip, clip_repr
+from .notation import _DEFAULT_CONTEXT, VOID_LETTERS, NotationError, _check_writable
 from .tiles import WIND_LETTERS, parse_tile, tile_name
+
+#: The most entries read from the ``tiles`` or ``melds`` list: far more than any
+#: table deals, so only hostile input meets it.
+MAX_JSON_ITEMS = 1024
 
 
 def _optional_name(kind: int | None) -> str | None:
@@ -84,6 +91,7 @@ def hand_to_json(hand: Hand) -> dict[str, Any]:
     }
 
 
+_T = TypeVar("_T")
 _HAND_KEYS = ("tiles", "melds", "win", "context")
 _MELD_KEYS = ("kind", "tile", "concealed", "from", "added")
 _CONTEXT_KEYS = tuple(_context_to_json(_DEFAULT_CONTEXT))
@@ -91,6 +99,11 @@ _CONTEXT_KEYS = tuple(_context_to_json(_DEFAULT_CONTEXT))
 
 def _json_fail(path: str, reason: str) -> NoReturn:
     raise NotationError(path or "hand", 0, reason)
+
+
+def _json_key(field: str) -> str:
+    """The JSON key of a Meld or Context field."""
+    return "from" if field == "source" else field
 
 
 def _at(path: str, key: str | int) -> str:
@@ -106,27 +119,30 @@ def _json_object(value: object, path: str, keys: tuple[str, ...]) -> dict[str, o
         _json_fail(path, f"expected an object, got {type(value).__name__}")
     for key in value:
         if key not in keys:
-            guess = get_close_matches(str(key), keys, n=1)
+            name = clip(str(key), 40) if isinstance(key, str) else clip_repr(key)
+            guess = get_close_matches(name, keys, n=1)
             hint = f"; did you mean '{guess[0]}'?" if guess else f"; expected one of {', '.join(keys)}"
-            _json_fail(_at(path, str(key)), f"unknown key {key!r}{hint}")
+            _json_fail(_at(path, name), f"unknown key {clip_repr(key)}{hint}")
     return value
 
 
 def _json_list(value: object, path: str) -> list[object]:
     if not isinstance(value, list):
         _json_fail(path, f"expected a list, got {type(value).__name__}")
+    if len(value) > MAX_JSON_ITEMS:
+        _json_fail(path, f"a list of {len(value)} entries; at most {MAX_JSON_ITEMS} are read")
     return value
 
 
 def _json_tile(value: object, path: str) -> int:
     """One tile name, ``5m`` / ``7z`` / ``C``."""
     if not isinstance(value, str):
-        _json_fail(path, f'expected a tile name such as "5m", got {value!r}')
+        _json_fail(path, f'expected a tile name such as "5m", got {clip_repr(value)}')
     try:
         return parse_tile(value)
     except ValueError:
         pass  # fail outside the handler, so the error carries no chained traceback
-    _json_fail(path, f'not a tile: {value!r}; expected a name such as "5m", "7z" or "E"')
+    _json_fail(path, f'not a tile: {clip_repr(value)}; expected a name such as "5m", "7z" or "E"')
 
 
 def _json_optional_tile(obj: dict[str, object], key: str, path: str) -> int | None:
@@ -137,14 +153,14 @@ def _json_optional_tile(obj: dict[str, object], key: str, path: str) -> int | No
 def _json_bool(obj: dict[str, object], key: str, path: str) -> bool:
     value = obj.get(key, False)
     if not isinstance(value, bool):
-        _json_fail(_at(path, key), f"expected true or false, got {value!r}")
+        _json_fail(_at(path, key), f"expected true or false, got {clip_repr(value)}")
     return value
 
 
 def _json_choice(obj: dict[str, object], key: str, path: str, choices: tuple[str, ...], default: str) -> str:
     value = obj.get(key, default)
     if not isinstance(value, str) or value not in choices:
-        _json_fail(_at(path, key), f"expected one of {', '.join(map(repr, choices))}, got {value!r}")
+        _json_fail(_at(path, key), f"expected one of {', '.join(map(repr, choices))}, got {clip_repr(value)}")
     return value
 
 
@@ -159,7 +175,7 @@ def _json_optional_choice(
 def _json_winners(obj: dict[str, object], path: str) -> int:
     value = obj.get("winners", 1)
     if not isinstance(value, int) or isinstance(value, bool) or value not in (1, 2, 3):
-        _json_fail(_at(path, "winners"), f"expected 1, 2 or 3, got {value!r}")
+        _json_fail(_at(path, "winners"), f"expected 1, 2 or 3, got {clip_repr(value)}")
     return value
 
 
@@ -168,36 +184,41 @@ def _json_meld(value: object, path: str) -> Meld:
     for key in ("kind", "tile"):
         if key not in obj:
             _json_fail(_at(path, key), "missing: a meld needs a kind and a tile")
-    meld = Meld(
-        kind=_json_choice(obj, "kind", path, MELD_KINDS, ""),
-        tile=_json_tile(obj["tile"], _at(path, "tile")),
-        concealed=_json_bool(obj, "concealed", path),
-        source=_json_optional_choice(obj, "from", path, SOURCES),
-        added=_json_bool(obj, "added", path),
-    )
-    problem = _meld_problem(meld)
-    if problem:
-        _json_fail(path, problem)
-    return meld
+    kind = _json_choice(obj, "kind", path, MELD_KINDS, "")
+    tile = _json_tile(obj["tile"], _at(path, "tile"))
+    concealed, added = _json_bool(obj, "concealed", path), _json_bool(obj, "added", path)
+    source = _json_optional_choice(obj, "from", path, SOURCES)
+    return _built(path, lambda: Meld(kind, tile, concealed, source, added))
+
+
+def _built(path: str, build: Callable[[], _T]) -> _T:
+    """Build a Meld or Context from values each valid on its own; a combination the
+    dataclass refuses (a chow at 8m, a self-draw from L) fails at the field's path."""
+    try:
+        return build()
+    except HandFieldError as error:
+        problem = error
+    _json_fail(_at(path, _json_key(problem.field)), problem.reason)
 
 
 def _json_context(value: object, path: str) -> Context:
     obj = _json_object(value, path, _CONTEXT_KEYS)
     winds = tuple(WIND_LETTERS)
     void = _json_optional_choice(obj, "void", path, tuple(VOID_LETTERS))
-    return Context(
-        win_by=_json_choice(obj, "win_by", path, WIN_METHODS, _DEFAULT_CONTEXT.win_by),
-        after_kong=_json_bool(obj, "after_kong", path),
-        last_tile=_json_bool(obj, "last_tile", path),
-        first_turn=_json_bool(obj, "first_turn", path),
-        dealer=_json_bool(obj, "dealer", path),
-        seat=WIND_LETTERS.index(_json_choice(obj, "seat", path, winds, "E")),
-        round=WIND_LETTERS.index(_json_choice(obj, "round", path, winds, "E")),
-        source=_json_optional_choice(obj, "from", path, SOURCES),
-        indicator=_json_optional_tile(obj, "indicator", path),
-        winners=_json_winners(obj, path),
-        void=None if void is None else VOID_LETTERS.index(void),
-    )
+    fields: dict[str, Any] = {
+        "win_by": _json_choice(obj, "win_by", path, WIN_METHODS, _DEFAULT_CONTEXT.win_by),
+        "after_kong": _json_bool(obj, "after_kong", path),
+        "last_tile": _json_bool(obj, "last_tile", path),
+        "first_turn": _json_bool(obj, "first_turn", path),
+        "dealer": _json_bool(obj, "dealer", path),
+        "seat": WIND_LETTERS.index(_json_choice(obj, "seat", path, winds, "E")),
+        "round": WIND_LETTERS.index(_json_choice(obj, "round", path, winds, "E")),
+        "source": _json_optional_choice(obj, "from", path, SOURCES),
+        "indicator": _json_optional_tile(obj, "indicator", path),
+        "winners": _json_winners(obj, path),
+        "void": None if void is None else VOID_LETTERS.index(void),
+    }
+    return _built(path, lambda: Context(**fields))
 
 
 def hand_from_json(data: dict[str, Any]) -> Hand:

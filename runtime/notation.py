@@ -23,12 +23,17 @@ A hand is whitespace-separated words, in this order:
    the default), the flags ``after_kong last_tile first_turn dealer``, and
    ``seat X`` / ``round X`` (X in E S W N), ``from X`` (X in L O R: who discarded
    the winning tile or whose kong was robbed), ``indicator T``, ``winners N``
-   (1-3) and ``void X`` (X in m p s).
+   (1-3) and ``void X`` (X in m p s).  Words the win method rules out are
+   refused at whichever comes second: ``self_draw`` with ``from X`` or with
+   ``winners 2``/``3``, ``robbing_kong`` with ``after_kong``
+   (:data:`mjr.hand.RULED_OUT`).
 
 Reading checks the shape of every word and meld but not whether a table could
 deal the hand (a fifth copy, a bad tile count): that is
 :func:`mjr.hand.impossibility`.  Every mistake raises :class:`NotationError`
-pointing at the offending character.
+pointing at the offending character; its message quotes at most 80 characters
+around the caret.  Text longer than :data:`MAX_HAND_TEXT` characters is refused
+before it is read.
 
 :func:`format_hand` writes the canonical text: concealed tiles grouped by suit in
 kind order with honours as ``z`` digits, one word per meld, ``win T``, then the
@@ -46,26 +51,25 @@ written back.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from difflib import get_close_matches
-from typing import NoReturn
+from typing import Any, NoReturn
 
-from .errors import MjrError
-from .hand import CHOW, KONG, MELD_KINDS, PUNG, SOURCES, WIN_METHODS, Context, Hand, Meld
+from .errors import MjrError, _blank
+from .hand import CHOW, KONG, PUNG, SOURCES, WIN_METHODS, Context, Hand, Meld, clip, conflict
 from .tiles import (
     FIRST_HONOR,
     HONOR_LETTERS,
-    N_KINDS,
     WIND_LETTERS,
     is_honor,
     kind_of,
-    rank_of,
     suit_of,
     tile_name,
 )
 
 __all__ = [
     "KEYWORDS",
+    "MAX_HAND_TEXT",
     "NotationError",
     "format_hand",
     "parse_hand",
@@ -91,6 +95,13 @@ _EXAMPLES = {
 }
 _CLOSER_OF = {"[": "]", "(": ")"}
 _DEFAULT_CONTEXT = Context()
+#: The longest hand text read, in characters: a real hand needs well under 100.
+#: Longer text is refused before it is read, so hostile input costs no time.
+MAX_HAND_TEXT = 4096
+#: How much of the text an error quotes around its caret.
+_QUOTE_WIDTH = 80
+#: The Context field each context word sets, where the names differ.
+_FIELD_OF_WORD = {"from": "source", **{method: "win_by" for method in WIN_METHODS}}
 
 
 class NotationError(MjrError):
@@ -104,11 +115,37 @@ class NotationError(MjrError):
         self.text = text
         self.column = column
         self.reason = reason
-        super().__init__(f"bad hand at column {column + 1}: {reason}\n    {text}\n    {' ' * column}^")
+        shown, caret = _quote(text, column)
+        super().__init__(f"bad hand at column {column + 1}: {reason}\n    {shown}\n    {caret}")
 
     def __reduce__(self) -> tuple[type[NotationError], tuple[str, int, str]]:
         """Pickle by the three fields, since ``__init__`` does not take the message."""
         return (type(self), (self.text, self.column, self.reason))
+
+
+def _quote(text: str, column: int) -> tuple[str, str]:
+    """The stretch of ``text`` an error shows, and the caret line under it.
+
+    At most :data:`_QUOTE_WIDTH` characters around the caret, with ``...`` where
+    the text is cut; whitespace shows as a space and other unprintable characters
+    as ``?``, so the caret stays under its character and no control code reaches
+    a terminal.
+    """
+    start, end = 0, len(text)
+    if end > _QUOTE_WIDTH:
+        start = max(0, min(column - _QUOTE_WIDTH // 2, end - _QUOTE_WIDTH))
+        end = start + _QUOTE_WIDTH
+    before, after = _printable(text[start:column]), _printable(text[column:end])
+    lead = "..." if start else ""
+    tail = "..." if end < len(text) else ""
+    caret = " " * len(lead) + "".join(_blank(ch) for ch in before) + "^"
+    return lead + before + after + tail, caret
+
+
+def _printable(text: str) -> str:
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else " " if ch.isspace() else "?" for ch in text)
 
 
 def _fail(text: str, column: int, reason: str) -> NoReturn:
@@ -132,7 +169,8 @@ def _bad_char_reason(ch: str) -> str:
         return f"'{ch}' is not a suit letter: suits are lowercase m p s z"
     if ch.islower() and ch.upper() in HONOR_LETTERS and ch not in SUITS:
         return f"'{ch}' is not a tile letter: honour letters are uppercase E S W N P F C"
-    return f"'{ch}' is not part of a tile: expected ranks 1-9 then m p s z, or an honour letter E S W N P F C"
+    shown = f"'{ch}'" if ch.isprintable() else f"U+{ord(ch):04X}"
+    return f"{shown} is not part of a tile: expected ranks 1-9 then m p s z, or an honour letter E S W N P F C"
 
 
 def _suit_group(text: str, ranks: list[tuple[int, int]], pos: int) -> list[_Tile]:
@@ -321,7 +359,7 @@ class _Parser:
             word.text.lower(), KEYWORDS, n=1
         )
         hint = f"did you mean '{guess[0]}'?" if guess else "expected tiles, a [meld], 'win' or a context word"
-        self.fail(word.start, f"unknown word '{word.text}'; {hint}")
+        self.fail(word.start, f"unknown word '{clip(word.text, 30)}'; {hint}")
 
     # ----------------------------------------------------------------- the tiles
 
@@ -344,15 +382,27 @@ class _Parser:
     def read_tail(self) -> tuple[int | None, Context]:
         """``win T`` and the context words, in any order, each at most once."""
         win: int | None = None
-        context = Context()
+        fields: dict[str, Any] = {}
+        phrases: dict[str, _Word] = {}
         seen: set[str] = set()
         while (word := self.take()) is not None:
             self.check_new(word, seen)
             if word.text == "win":
                 win = self.one_tile(self.value_of(word), "win")
             else:
-                context = self.apply(word, context)
-        return win, context
+                name = _FIELD_OF_WORD.get(word.text, word.text)
+                fields[name] = self.context_value(word)
+                phrases[name] = _Word(self.text[word.start:self.words[self.index - 1].end], word.start)
+        self.check_conflicts(fields, phrases)
+        return win, Context(**fields)
+
+    def check_conflicts(self, fields: dict[str, Any], phrases: dict[str, _Word]) -> None:
+        """Refuse context words the win method rules out, at whichever came second."""
+        found = conflict(fields.get("win_by", _DEFAULT_CONTEXT.win_by), fields)
+        if found is not None:
+            name, why = found
+            first, second = sorted((phrases[name], phrases["win_by"]), key=lambda phrase: phrase.start)
+            self.fail(second.start, f"'{second.text}' contradicts '{first.text}': {why}")
 
     def check_new(self, word: _Word, seen: set[str]) -> None:
         """Reject repeats, a second win method, and anything not a keyword."""
@@ -393,47 +443,38 @@ class _Parser:
             self.fail(word.start + 1, f"'{keyword}' takes a single character, as in '{_EXAMPLES[keyword]}'")
         return word.text
 
-    def apply(self, word: _Word, context: Context) -> Context:
-        """Fold one context keyword (and its value, if it takes one) into the context."""
+    def context_value(self, word: _Word) -> Any:
+        """The value a context keyword (and the word after it, if it takes one) gives
+        its Context field."""
         if word.text in WIN_METHODS:
-            return replace(context, win_by=word.text)
+            return word.text
         if word.text in FLAG_WORDS:
-            return _set_flag(context, word.text)
+            return True
         value = self.value_of(word)
         match word.text:
-            case "seat":
-                return replace(context, seat=WIND_LETTERS.index(self.letter(value, WIND_LETTERS, "seat")))
-            case "round":
-                return replace(context, round=WIND_LETTERS.index(self.letter(value, WIND_LETTERS, "round")))
+            case "seat" | "round":
+                return WIND_LETTERS.index(self.letter(value, WIND_LETTERS, word.text))
             case "from":
-                return replace(context, source=self.letter(value, "".join(SOURCES), "from"))
+                return self.letter(value, "".join(SOURCES), "from")
             case "indicator":
-                return replace(context, indicator=self.one_tile(value, "indicator"))
+                return self.one_tile(value, "indicator")
             case "winners":
-                return replace(context, winners=int(self.letter(value, WINNER_COUNTS, "winners")))
+                return int(self.letter(value, WINNER_COUNTS, "winners"))
             case _:
-                return replace(context, void=VOID_LETTERS.index(self.letter(value, VOID_LETTERS, "void")))
-
-
-def _set_flag(context: Context, flag: str) -> Context:
-    """Spelled out field by field so the type checker sees each one."""
-    match flag:
-        case "after_kong":
-            return replace(context, after_kong=True)
-        case "last_tile":
-            return replace(context, last_tile=True)
-        case "first_turn":
-            return replace(context, first_turn=True)
-        case _:
-            return replace(context, dealer=True)
+                return VOID_LETTERS.index(self.letter(value, VOID_LETTERS, "void"))
 
 
 def parse_hand(text: str) -> Hand:
     """Read a hand in the notation above.
 
     Checks the shape of every word but not whether the hand could be dealt; call
-    :func:`mjr.hand.impossibility` for that.  Raises :class:`NotationError`.
+    :func:`mjr.hand.impossibility` for that.  Raises :class:`NotationError`, also for
+    text longer than :data:`MAX_HAND_TEXT` characters (before reading any of it).
     """
+    if not isinstance(text, str):
+        raise NotationError("", 0, f"a hand is text (str), not {type(text).__name__}")
+    if len(text) > MAX_HAND_TEXT:
+        _fail(text, MAX_HAND_TEXT, f"hand text longer than {MAX_HAND_TEXT} characters ({len(text)})")
     parser = _Parser(text)
     if not parser.words:
         parser.fail(len(text), "empty hand: expected tiles such as 123m456p")
@@ -447,60 +488,11 @@ def parse_hand(text: str) -> Hand:
 # --------------------------------------------------------------------------- writing
 
 
-def _is_kind(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < N_KINDS
-
-
-def _meld_problem(meld: Meld) -> str | None:
-    """Why a meld cannot be written in the notation, or ``None``."""
-    if meld.kind not in MELD_KINDS:
-        return f"unknown meld kind {meld.kind!r}"
-    if not _is_kind(meld.tile):
-        return f"no tile kind {meld.tile!r}"
-    if meld.kind == CHOW and (is_honor(meld.tile) or rank_of(meld.tile) > 7):
-        return f"no chow starts at {tile_name(meld.tile)}"
-    if meld.source is not None and meld.source not in SOURCES:
-        return f"source {meld.source!r} is not L, O or R"
-    if meld.concealed and (meld.kind != KONG or meld.source is not None or meld.added):
-        return "only a kong can be concealed, and then it has no source and is not added"
-    if meld.added and meld.kind != KONG:
-        return "only a kong can be added"
-    return None
-
-
-def _context_problem(context: Context) -> str | None:
-    """Why a context cannot be written in the notation, or ``None``."""
-    checks = (
-        (context.win_by in WIN_METHODS, f"win_by {context.win_by!r}"),
-        (context.seat in range(4), f"seat {context.seat!r}"),
-        (context.round in range(4), f"round {context.round!r}"),
-        (context.source is None or context.source in SOURCES, f"source {context.source!r}"),
-        (context.indicator is None or _is_kind(context.indicator), f"indicator {context.indicator!r}"),
-        (context.winners in (1, 2, 3), f"winners {context.winners!r}"),
-        (context.void is None or context.void in range(3), f"void {context.void!r}"),
-    )
-    return next((f"bad context {what}" for ok, what in checks if not ok), None)
-
-
-def _hand_problem(hand: Hand) -> str | None:
-    """Why a hand cannot be written out faithfully, or ``None``."""
-    for kind in (*hand.tiles, *([] if hand.win_tile is None else [hand.win_tile])):
-        if not _is_kind(kind):
-            return f"no tile kind {kind!r}"
-    for index, meld in enumerate(hand.melds):
-        problem = _meld_problem(meld)
-        if problem:
-            return f"meld {index}: {problem}"
-    if not hand.tiles and not hand.melds and hand.win_tile is None:
-        return "a hand with no tiles has no notation"
-    return _context_problem(hand.context)
-
-
 def _check_writable(hand: Hand) -> None:
-    """Refuse to write what could not be read back as the same hand."""
-    problem = _hand_problem(hand)
-    if problem:
-        raise ValueError(problem)
+    """Refuse to write what could not be read back as the same hand: a Hand is
+    valid by construction, so only the hand with no tile at all remains."""
+    if not hand.tiles and not hand.melds and hand.win_tile is None:
+        raise ValueError("a hand with no tiles has no notation")
 
 
 def _format_tiles(kinds: tuple[int, ...]) -> str:
@@ -545,8 +537,8 @@ def _format_context(context: Context) -> list[str]:
 def format_hand(hand: Hand) -> str:
     """The canonical text of a hand; :func:`parse_hand` reads it back as an equal hand.
 
-    Raises ValueError for a hand the notation cannot express (a chow of honours,
-    a concealed pung, a seat of 7, no tiles at all ...).
+    Raises ValueError for a hand with no tile at all, which the notation cannot
+    express (anything else a :class:`~mjr.Hand` holds, it can).
     """
     _check_writable(hand)
     words = [_format_tiles(hand.tiles)] if hand.tiles else []

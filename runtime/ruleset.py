@@ -107,6 +107,9 @@ class Ruleset:
         if hand.size != expected:
             what = "a winning hand" if winning else "a waiting hand"
             return f"{what} has {expected} tiles in {self.id} (kongs count 3); this one has {hand.size}"
+        indicator = hand.context.indicator
+        if indicator is not None and not self.module.WILD_DERIVED:
+            return f"{self.id} has no wildcard from an indicator: drop 'indicator {tile_name(indicator)}'"
         used = {*hand.tiles, *(m.tile for m in hand.melds), hand.win_tile, hand.context.indicator}
         foreign = [kind for kind in used if kind is not None and kind not in self.kinds]
         if foreign:  # (a chow's tiles are in play when its lowest is: suits come whole)

@@ -18,18 +18,25 @@ melds = st.one_of(
     st.builds(Meld, st.just(KONG), kinds, st.just(True), st.none(), st.just(False)),
 )
 
-contexts = st.builds(
-    Context,
-    win_by=st.sampled_from(WIN_METHODS),
-    after_kong=st.booleans(),
-    last_tile=st.booleans(),
-    first_turn=st.booleans(),
-    dealer=st.booleans(),
-    seat=st.integers(0, 3),
-    round=st.integers(0, 3),
-    source=sources,
-    indicator=st.none() | kinds,
-    winners=st.integers(1, 3),
-    void=st.none() | st.integers(0, 2),
-)
 
+@st.composite
+def _contexts(draw: st.DrawFn) -> Context:
+    """Any context a Context accepts: a self-draw has no source and one winner, and
+    a robbed kong is not after a kong."""
+    win_by = draw(st.sampled_from(WIN_METHODS))
+    return Context(
+        win_by=win_by,
+        after_kong=draw(st.booleans()) and win_by != "robbing_kong",
+        last_tile=draw(st.booleans()),
+        first_turn=draw(st.booleans()),
+        dealer=draw(st.booleans()),
+        seat=draw(st.integers(0, 3)),
+        round=draw(st.integers(0, 3)),
+        source=None if win_by == "self_draw" else draw(sources),
+        indicator=draw(st.none() | kinds),
+        winners=1 if win_by == "self_draw" else draw(st.integers(1, 3)),
+        void=draw(st.none() | st.integers(0, 2)),
+    )
+
+
+contexts = _contexts()

@@ -74,7 +74,7 @@ def test_canonical_text_round_trips(text: str) -> None:
         ("11z [EEE<O] (NNNN)", "11z [111z<O] (4444z)"),
         ("  1m\t2m   3m  win E  ", "123m win 1z"),
         ("11z discard winners 1", "11z"),
-        ("11z void s winners 2 dealer self_draw", "11z self_draw dealer winners 2 void s"),
+        ("11z void s winners 2 dealer robbing_kong", "11z robbing_kong dealer winners 2 void s"),
         ("11z seat E round E", "11z"),
     ],
 )
@@ -94,13 +94,13 @@ def test_json_round_trip(hand: Hand) -> None:
 
 
 def test_json_matches_schema() -> None:
-    hand = parse_hand("23m [555p<O] win 2s self_draw round S from L indicator 5m void m")
+    hand = parse_hand("23m [555p<O] win 2s robbing_kong round S from L indicator 5m void m")
     assert hand_to_json(hand) == {
         "tiles": ["2m", "3m"],
         "melds": [{"kind": "pung", "tile": "5p", "concealed": False, "from": "O", "added": False}],
         "win": "2s",
         "context": {
-            "win_by": "self_draw",
+            "win_by": "robbing_kong",
             "after_kong": False,
             "last_tile": False,
             "first_turn": False,
@@ -155,6 +155,10 @@ def test_context_words() -> None:
     assert parse_hand("11z winners 3").context.winners == 3
     assert parse_hand("11z void s").context.void == 2
     assert parse_hand("11z dealer win 5m seat S") == parse_hand("11z win 5m seat S dealer")
+    assert parse_hand("11z self_draw after_kong winners 1").context == Context("self_draw", after_kong=True)
+    assert parse_hand("11z robbing_kong from O winners 2").context == Context("robbing_kong", source="O", winners=2)
+    assert parse_hand("11z first_turn from L").context == Context(first_turn=True, source="L")
+    assert parse_hand("11z after_kong from R last_tile").context == Context(after_kong=True, last_tile=True, source="R")
 
 
 def test_parse_does_not_judge_possibility() -> None:
@@ -163,17 +167,12 @@ def test_parse_does_not_judge_possibility() -> None:
     assert impossibility(hand) is not None
 
 
-def test_format_refuses_what_it_cannot_write() -> None:
-    with pytest.raises(ValueError):
-        format_hand(Hand((27,), (Meld(CHOW, 27),)))
-    with pytest.raises(ValueError):
-        format_hand(Hand((27,), (Meld(PUNG, 4, concealed=True),)))
-    with pytest.raises(ValueError):
-        format_hand(Hand((27,), context=Context(seat=4)))
-    with pytest.raises(ValueError):
+def test_format_refuses_a_hand_with_no_tiles() -> None:
+    """Every other Hand is valid by construction (tests/test_hand.py), so it can be written."""
+    with pytest.raises(ValueError, match="a hand with no tiles has no notation"):
         format_hand(Hand(()))
-    with pytest.raises(ValueError):
-        hand_to_json(Hand((27,), (Meld(PUNG, 4, added=True),)))
+    with pytest.raises(ValueError, match="a hand with no tiles has no notation"):
+        hand_to_json(Hand(()))
 
 
 # --------------------------------------------------------------------------- errors
@@ -211,6 +210,45 @@ def test_error_fields_and_rendering() -> None:
 
 def test_blank_text_points_past_the_end() -> None:
     assert error_of("   ").column == 3
+
+
+def test_long_text_is_refused_before_reading() -> None:
+    err = error_of("123m " * 2000)
+    assert (err.column, err.reason) == (4096, "hand text longer than 4096 characters (10000)")
+    assert len(str(err)) < 250
+    assert parse_hand("1m" + " " * 4094).tiles == (0,)
+
+
+def test_a_huge_hand_is_answered_at_once_and_briefly() -> None:
+    huge = "1" * 10**7
+    err = error_of(huge)
+    assert err.text is huge and len(str(err)) < 250
+
+
+def test_an_error_quotes_at_most_80_characters_around_the_caret() -> None:
+    text = "123m " * 40 + "x " + "456p " * 40
+    err = error_of(text)
+    _, shown, caret = str(err).splitlines()
+    assert shown == "    ..." + text[160:240] + "..."
+    assert caret == " " * (4 + 3 + 40) + "^" and shown[caret.index("^")] == "x"
+
+
+def test_an_error_shows_no_control_character() -> None:
+    err = error_of("123m\t\x1b[2J")
+    assert str(err).splitlines()[1:] == ["    123m ?[2J", "         ^"]
+    assert err.reason.startswith("unknown word '?[2J'")
+    assert error_of("123m4\x1b").reason.startswith("U+001B is not part of a tile")
+
+
+def test_an_unknown_long_word_is_clipped() -> None:
+    err = error_of("123m " + "y" * 500)
+    assert err.reason.startswith("unknown word '" + "y" * 27 + "...'")
+    assert len(str(err)) < 300
+
+
+def test_text_that_is_not_a_string_is_a_notation_error() -> None:
+    assert error_of(None).reason == "a hand is text (str), not NoneType"  # type: ignore[arg-type]
+    assert error_of(b"123m").reason == "a hand is text (str), not bytes"  # type: ignore[arg-type]
 
 
 @given(st.text(alphabet="0123456789mpszESWNPFCx[]()<>+LOR _win", max_size=30))
@@ -260,8 +298,10 @@ def test_json_defaults() -> None:
         ),
         ({"tiles": ["1m"], "melds": [{"tile": "5p"}]}, "melds[0].kind"),
         ({"tiles": ["1m"], "melds": [{"kind": "pong", "tile": "5p"}]}, "melds[0].kind"),
-        ({"tiles": ["1m"], "melds": [{"kind": "chow", "tile": "8m"}]}, "melds[0]"),
-        ({"tiles": ["1m"], "melds": [{"kind": "pung", "tile": "5p", "concealed": True}]}, "melds[0]"),
+        ({"tiles": ["1m"], "melds": [{"kind": "chow", "tile": "8m"}]}, "melds[0].tile"),
+        ({"tiles": ["1m"], "melds": [{"kind": "pung", "tile": "5p", "concealed": True}]}, "melds[0].concealed"),
+        ({"tiles": ["1m"], "melds": [{"kind": "kong", "tile": "5p", "concealed": True, "from": "L"}]},
+         "melds[0].from"),
         ({"tiles": ["1m"], "melds": [{"kind": "pung", "tile": "5p", "from": "X"}]}, "melds[0].from"),
         ({"tiles": ["1m"], "melds": [{"kind": "pung", "tile": "5p", "added": 1}]}, "melds[0].added"),
         ({"tiles": ["1m"], "context": []}, "context"),
@@ -273,11 +313,78 @@ def test_json_defaults() -> None:
         ({"tiles": ["1m"], "context": {"void": "z"}}, "context.void"),
         ({"tiles": ["1m"], "context": {"indicator": 5}}, "context.indicator"),
         ({"tiles": ["1m"], "context": {"dealr": True}}, "context.dealr"),
+        ({"tiles": ["1m"], "context": {"win_by": "self_draw", "from": "L"}}, "context.from"),
+        ({"tiles": ["1m"], "context": {"win_by": "self_draw", "winners": 2}}, "context.winners"),
+        ({"tiles": ["1m"], "context": {"win_by": "robbing_kong", "after_kong": True}}, "context.after_kong"),
     ],
 )
 def test_bad_json(data: Any, path: str) -> None:
     err = json_error_of(data)
     assert (err.text, err.column) == (path, 0)
+
+
+def test_json_contradiction_says_why() -> None:
+    err = json_error_of({"tiles": ["1m"], "context": {"win_by": "self_draw", "from": "L"}})
+    assert err.reason == "a self-draw has no discarder (win_by is 'self_draw')"
+
+
+def nested(depth: int) -> Any:
+    value: Any = "1m"
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+HOSTILE = [nested(100000), 10**100000, -(10**5000), "x" * 10**6, 1e308, float("nan"), {"a": nested(50000)},
+           ["1m"] * 10**6, {"x" * 10**6: 1}, True, None, 2.0, "\x1b[2J"]
+#: Where each hostile value goes, and which of them the field takes.
+FIELDS = {
+    "tiles": (), "tiles[0]": (), "melds": (), "melds[0]": (), "melds[0].kind": (), "melds[0].tile": (),
+    "melds[0].concealed": (), "melds[0].from": (None,), "melds[0].added": (), "win": (None,), "context": (),
+    **{f"context.{key}": () for key in ("win_by", "seat", "round", "winners")},
+    **{f"context.{key}": (True,) for key in ("after_kong", "last_tile", "first_turn", "dealer")},
+    **{f"context.{key}": (None,) for key in ("from", "indicator", "void")},
+}
+
+
+def with_value_at(path: str, value: Any) -> dict[str, Any]:
+    """A valid hand with ``value`` put at ``path``."""
+    meld: dict[str, Any] = {"kind": "pung", "tile": "5p"}
+    hand: dict[str, Any] = {"tiles": ["1m"], "melds": [meld], "context": {}}
+    head, _, key = path.partition(".")
+    if not key:
+        if head.endswith("[0]"):
+            hand[head[:-3]] = [value]
+        else:
+            hand[head] = value
+    elif head == "melds[0]":
+        meld[key] = value
+    else:
+        hand["context"][key] = value
+    return hand
+
+
+@pytest.mark.parametrize("path", FIELDS)
+def test_hostile_json_values_get_short_errors_naming_the_field(path: str) -> None:
+    for value in HOSTILE:
+        if any(value is ok for ok in FIELDS[path]):
+            continue
+        err = json_error_of(with_value_at(path, value))
+        assert err.text.startswith(path), (path, err.text)
+        assert len(str(err)) < 300 and "\x1b" not in str(err)
+
+
+def test_json_lists_are_limited_before_reading() -> None:
+    err = json_error_of({"tiles": ["1m"] * 1025})
+    assert (err.text, err.reason) == ("tiles", "a list of 1025 entries; at most 1024 are read")
+    assert json_error_of({"tiles": ["1m"], "melds": [{}] * 2000}).text == "melds"
+    assert len(hand_from_json({"tiles": ["1m"] * 1024}).tiles) == 1024
+
+
+def test_json_unknown_key_is_quoted_short() -> None:
+    err = json_error_of({"tiles": ["1m"], "x" * 10**6: 1})
+    assert len(str(err)) < 300
+    assert json_error_of({"tiles": ["1m"], 7: 1}).text == "7"
 
 
 def test_bad_json_key_suggests() -> None:
