@@ -6,7 +6,7 @@ and ``evaluate_counts`` answer with plain data.  ``mjr list`` names the bundled 
 
 from .batch import BatchError
 from .errors import MjrError, PurePythonWarning, SourceError
-from .hand import Context, Hand, Meld
+from .hand import Context, Hand, HandFieldError, Meld
 from .hand_json import hand_from_json, hand_to_json
 from .loader import bundled_ids, load
 from .notation import NotationError, format_hand, parse_hand
@@ -16,7 +16,7 @@ from .ruleset import HandError, Ruleset
 __version__ = "0.1.0"
 
 __all__ = [
-    "BatchError", "Context", "FanLine", "Group", "Hand", "HandError", "Meld", "MjrError", "NotationError",
-    "PaymentLine", "PurePythonWarning", "Result", "Ruleset", "Settlement", "SourceError", "Table", "Wait",
-    "__version__", "bundled_ids", "format_hand", "hand_from_json", "hand_to_json", "load", "parse_hand",
+    "BatchError", "Context", "FanLine", "Group", "Hand", "HandError", "HandFieldError", "Meld", "MjrError",
+    "NotationError", "PaymentLine", "PurePythonWarning", "Result", "Ruleset", "Settlement", "SourceError", "Table",
+    "Wait", "__version__", "bundled_ids", "format_hand", "hand_from_json", "hand_to_json", "load", "parse_hand",
 ]

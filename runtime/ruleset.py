@@ -91,7 +91,12 @@ class Ruleset:
     # -- hands -------------------------------------------------------------------
 
     def _hand(self, hand: Hand | str) -> Hand:
-        return parse_hand(hand) if isinstance(hand, str) else hand
+        if isinstance(hand, str):
+            return parse_hand(hand)
+        if isinstance(hand, Hand):
+            return hand
+        raise HandError(f"a hand is a Hand or a hand string such as '123m 456m 789m 234p 5p win 5p', "
+                        f"not {type(hand).__name__}")
 
     def check_hand(self, hand: Hand, winning: bool) -> None:
         """Raise HandError when the hand is impossible or outside this ruleset's tiles
@@ -107,10 +112,10 @@ class Ruleset:
         if hand.size != expected:
             what = "a winning hand" if winning else "a waiting hand"
             return f"{what} has {expected} tiles in {self.id} (kongs count 3); this one has {hand.size}"
-        indicator = hand.context.indicator
-        if indicator is not None and not self.module.WILD_DERIVED:
-            return f"{self.id} has no wildcard from an indicator: drop 'indicator {tile_name(indicator)}'"
-        used = {*hand.tiles, *(m.tile for m in hand.melds), hand.win_tile, hand.context.indicator}
+        problem = self._context_problem(hand.context)
+        if problem is not None:
+            return problem
+        used = {*hand.tiles, *(m.tile for m in hand.melds), hand.win_tile}
         foreign = [kind for kind in used if kind is not None and kind not in self.kinds]
         if foreign:  # (a chow's tiles are in play when its lowest is: suits come whole)
             return f"tile {tile_name(min(foreign))} is not in {self.id}'s tile set"
@@ -123,6 +128,16 @@ class Ruleset:
                 return f"in {self.id} a chow is claimed only from the left player, not {meld.source}"
             if "claim" in self.module.WILD_FORBIDDEN and not meld.concealed and any(wild[k] for k in meld.tiles):
                 return "wildcards may not be used in a claimed meld"
+        return None
+
+    def _context_problem(self, context: Context) -> str | None:
+        indicator = context.indicator
+        if indicator is None:
+            return None
+        if not self.module.WILD_DERIVED:
+            return f"{self.id} has no wildcard from an indicator: drop 'indicator {tile_name(indicator)}'"
+        if indicator not in self.kinds:
+            return f"tile {tile_name(indicator)} is not in {self.id}'s tile set"
         return None
 
     def wildcard_kinds(self, hand: Hand) -> bytearray:
@@ -318,9 +333,9 @@ class Ruleset:
 
     def _check_context(self, hand: Hand) -> None:
         """The context of a batch, as :meth:`check_hand` checks a hand's context."""
-        indicator = hand.context.indicator
-        if indicator is not None and indicator not in self.kinds:
-            raise HandError(f"the indicator {tile_name(indicator)} is not in {self.id}'s tile set")
+        problem = self._context_problem(hand.context)
+        if problem is not None:
+            raise HandError(f"the batch's context: {problem}")
 
     @lru_cache(maxsize=64)  # noqa: B019 - a Ruleset lives as long as its module
     def _allowed(self, indicator: int | None) -> bytes:

@@ -111,3 +111,15 @@ def test_is_win_names_impossible_hands(jipinghu: mjr.Ruleset) -> None:
     assert jipinghu.is_win("123m 456m 789m 234p 5p win 5p")
     assert jipinghu.is_win("123m 456m 789m 234p 55p")
     assert not jipinghu.is_win("123m 456m 789m 234p 56p")
+
+
+def test_the_batch_context_is_checked_as_a_hand_is(jipinghu: mjr.Ruleset) -> None:
+    with pytest.raises(HandError, match="the batch's context: guangdong.jipinghu has no wildcard from an indicator"):
+        jipinghu.evaluate_counts(WIN, "1m win 1m indicator 5m")
+
+
+@pytest.mark.parametrize("hand", [None, 123, ["1m"], b"123m"])
+def test_a_hand_of_another_type_is_refused(jipinghu: mjr.Ruleset, hand: object) -> None:
+    for call in (jipinghu.evaluate, jipinghu.is_win, jipinghu.waits):
+        with pytest.raises(HandError, match=f"a hand is a Hand or a hand string .*not {type(hand).__name__}"):
+            call(hand)  # type: ignore[arg-type]
