@@ -109,7 +109,7 @@ def hostile_strings(payload: str) -> dict[str, str]:
         "bidi-and-zero-width": f"\u202e{payload}\u202c\u200b\ufeff",
         "control-characters": "a\x01b\x07c\x1bd\x7fe",
         "chinese": "鸡胡 平胡 「混一色」",
-        "long": "长" * 30_000 + payload + "x" * 30_000,
+        "long": "长" * 10_000 + payload + "x" * 10_000,  # ten copies stay under the 1 MB file limit
     }
 
 
