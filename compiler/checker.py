@@ -13,7 +13,7 @@ from typing import cast
 
 from mjr.dsl import ast
 from mjr.dsl.quoting import chain, cut, quoted
-from mjr.errors import Problem, SourceError, Span, did_you_mean, problem_at
+from mjr.errors import Problem, SourceError, Span, did_you_mean
 from mjr.tiles import FIRST_HONOR, N_KINDS, SUIT_LETTERS, parse_tile
 
 from . import ir
@@ -62,11 +62,22 @@ class Checker:
         self.candidates = candidates
         self.broken_parent = False
         self.problems: list[Problem] = []
+        self._reported: set[Problem] = set()
         self.texts: dict[str, str] = {root.file: root.text}
+        self._lines: dict[str, list[str]] = {}
+
+    def lines(self, file: str) -> list[str]:
+        """The lines of ``file``, split once (a file may hold thousands of problems)."""
+        if file not in self._lines:
+            self._lines[file] = self.texts.get(file, "").split("\n")
+        return self._lines[file]
 
     def report(self, span: Span, message: str) -> None:
-        problem = problem_at(self.texts.get(span.file, ""), span, message)
-        if problem not in self.problems:
+        lines = self.lines(span.file)
+        line = lines[span.line - 1].removesuffix("\r") if 0 < span.line <= len(lines) else ""
+        problem = Problem(span, message, line)
+        if problem not in self._reported:
+            self._reported.add(problem)
             self.problems.append(problem)
 
     def check(self) -> ir.Ruleset:
@@ -393,7 +404,7 @@ class Checker:
                     self.report(span, f"fan {quoted(ident)} excludes itself")
                 else:
                     excludes.append(index_of[ident])
-            text = self.texts.get(fan.span.file, "").split("\n")
+            text = self.lines(fan.span.file)
             line = textwrap.dedent("\n".join(text[fan.span.line - 1 : fan.span.end_line or fan.span.line])).strip()
             fans.append(ir.Fan(index, fan.id, fan.display, fan.kind, value, condition, tuple(excludes), fan.span, line))
         return tuple(fans), self._order(fans, depends)

@@ -60,6 +60,7 @@ class ExpressionChecker:
         self._defines: dict[tuple[str, str, str], _CheckedDefine] = {}
         self._tile_facts: dict[str, tuple[bool, bool]] = {}
         self._depths: dict[int, int] = {}
+        self._suggestions: dict[tuple[str, str, str], str] = {}
         #: fan indices each checked expression refers to (for ordering and cycles)
         self.fan_refs: set[int] = set()
 
@@ -123,12 +124,15 @@ class ExpressionChecker:
             where = {ir.GROUP: "a set or pair (inside sets, groups, pairs or melds)",
                      ir.KIND: "a tile kind (inside kinds)", ir.TILE: "a tile"}[home]
             return self._error(node.span, f"{name!r} is a property of {where}; it cannot be used here")
-        candidates = [*words_for(scope), *self.names.defines, *self.names.fans, *KEYWORDS]
-        if self.place == SCORE:
-            candidates += list(SCORE_NAMES)
-        if self.place == AMOUNT:
-            candidates += list(AMOUNT_NAMES)
-        return self._error(node.span, f"unknown name {quoted(name)}{did_you_mean(name, candidates)}")
+        key = (name, scope, self.place)
+        if key not in self._suggestions:  # the same typo a thousand times is looked up once
+            candidates = [*words_for(scope), *self.names.defines, *self.names.fans, *KEYWORDS]
+            if self.place == SCORE:
+                candidates += list(SCORE_NAMES)
+            if self.place == AMOUNT:
+                candidates += list(AMOUNT_NAMES)
+            self._suggestions[key] = did_you_mean(name, candidates)
+        return self._error(node.span, f"unknown name {quoted(name)}{self._suggestions[key]}")
 
     def _expand(self, node: ast.Name, define: ast.Define, scope: str) -> ir.Node:
         """A define's body, checked where it is used.  Unknown names and cycles in a
