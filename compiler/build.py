@@ -28,6 +28,7 @@ import Cython
 from mjr import __version__
 from mjr.dsl import ast
 from mjr.dsl.parser import parse
+from mjr.dsl.quoting import quoted
 from mjr.errors import MjrError, SourceError, problem_at
 
 from . import ir
@@ -74,20 +75,40 @@ def find_source(ident: str, near: Path | None = None) -> Path | None:
     return None
 
 
+#: The largest ``.mjr`` file read: far above any ruleset (the largest bundled one is
+#: about 12 kB), low enough that a stray device or a huge file fails at once.
+MAX_SOURCE_BYTES = 1 << 20
+
+
 def read_file(path: Path) -> str:
-    """The text of ``path``: UTF-8, a leading byte order mark dropped, lines ending in '\\n'."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise MjrError(f"{path}: no such file") from None
-    except OSError as error:
-        raise MjrError(f"{path}: cannot read ({error.strerror})") from None
+    """The text of ``path``: UTF-8, a leading byte order mark dropped, lines ending in '\\n'.
+
+    At most MAX_SOURCE_BYTES + 1 bytes are read, so a device such as /dev/zero or a
+    pipe that never ends is refused as too large instead of filling the memory."""
+    data = _read_limited(path, MAX_SOURCE_BYTES)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         at = error.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)  # counted after the mark
         raise MjrError(f"{path}: not UTF-8 text ({error.reason} at byte {at})") from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _read_limited(path: Path, limit: int) -> bytes:
+    """The bytes of ``path``, or a clear MjrError: missing, a folder, unreadable, or
+    larger than ``limit`` bytes (then only ``limit + 1`` bytes were read)."""
+    try:
+        with path.open("rb") as stream:
+            data = stream.read(limit + 1)
+    except FileNotFoundError:
+        raise MjrError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise MjrError(f"{path}: is a folder, not a .mjr file") from None
+    except OSError as error:
+        raise MjrError(f"{path}: cannot read ({error.strerror or error})") from None
+    if len(data) > limit:
+        raise MjrError(f"{path}: larger than {limit / (1 << 20):g} MB, the limit for a .mjr file")
+    return data
 
 
 def display_name(path: Path) -> str:
@@ -110,7 +131,7 @@ def parse_file(path: Path, ident: str | None = None) -> ast.Ruleset:
     text = read_file(path)
     ruleset = parse(text, display_name(path))
     if ident is not None and ruleset.id != ident:
-        message = f"this file is named for ruleset {ident!r} but holds {ruleset.id!r}"
+        message = f"this file is named for ruleset {quoted(ident)} but holds {quoted(ruleset.id)}"
         raise SourceError([problem_at(text, ruleset.span, message)])
     return ruleset
 

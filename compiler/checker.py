@@ -12,11 +12,13 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from mjr.dsl import ast
-from mjr.errors import Problem, SourceError, Span, did_you_mean, problem_at
+from mjr.dsl.quoting import chain, cut, quoted
+from mjr.errors import Problem, SourceError, Span, did_you_mean
 from mjr.tiles import FIRST_HONOR, N_KINDS, SUIT_LETTERS, parse_tile
 
 from . import ir
 from .expressions import AMOUNT, FAN_CONDITION, RULE, SCORE, ExpressionChecker, Names, check_defines
+from .graph import walk
 from .ranges import check_ranges
 from .vocabulary import ALL_WORDS
 
@@ -27,6 +29,8 @@ WILDCARD_USES = ("discard", "claim")
 LIMIT_MODES = ("highest", "sum")
 DEFAULT_SUCCESSOR_CYCLES = ((27, 28, 29, 30, 31, 32, 33),)
 MAX_OFFSET = 8
+#: The terminals and honours, every one of which a thirteen-orphans hand holds.
+ORPHANS = frozenset({0, 8, 9, 17, 18, 26, *range(FIRST_HONOR, N_KINDS)})
 
 #: Loads a ruleset's AST by id, for ``extends``; returns None when there is none.
 Resolver = Callable[[str], "ast.Ruleset | None"]
@@ -59,15 +63,26 @@ class Checker:
         self.candidates = candidates
         self.broken_parent = False
         self.problems: list[Problem] = []
+        self._reported: set[Problem] = set()
         self.texts: dict[str, str] = {root.file: root.text}
+        self._lines: dict[str, list[str]] = {}
+
+    def lines(self, file: str) -> list[str]:
+        """The lines of ``file``, split once (a file may hold thousands of problems)."""
+        if file not in self._lines:
+            self._lines[file] = self.texts.get(file, "").split("\n")
+        return self._lines[file]
 
     def report(self, span: Span, message: str) -> None:
-        problem = problem_at(self.texts.get(span.file, ""), span, message)
-        if problem not in self.problems:
+        lines = self.lines(span.file)
+        line = lines[span.line - 1].removesuffix("\r") if 0 < span.line <= len(lines) else ""
+        problem = Problem(span, message, line)
+        if problem not in self._reported:
+            self._reported.add(problem)
             self.problems.append(problem)
 
     def check(self) -> ir.Ruleset:
-        merged = self._merge(self.root, [])
+        merged = self._merge(self.root)
         result = self._lower(merged)
         if result is not None and not self.problems:  # numbers are checked once the names are right
             score = merged.settings.get("score")
@@ -79,23 +94,35 @@ class Checker:
 
     # -- extends ---------------------------------------------------------------
 
-    def _merge(self, node: ast.Ruleset, chain: list[str]) -> _Merged:
-        self.texts[node.file] = node.text
-        merged = _Merged()
-        if node.extends is not None:
+    def _merge(self, root: ast.Ruleset) -> _Merged:
+        """``root`` over its ``extends`` chain, found by following the chain without
+        recursion (a chain may be thousands of files long), applied from the top."""
+        lineage = [root]
+        ids = {root.id}
+        node = root
+        while node.extends is not None:
             parent_id, span = node.extends
-            parent = self.resolve(parent_id) if parent_id not in chain + [node.id] else None
-            if parent_id in chain + [node.id]:
-                self.report(span, f"'extends' makes a cycle: {' -> '.join([*chain, node.id, parent_id])}")
-            elif parent is None:
+            if parent_id in ids:
+                names = [n.id for n in lineage] + [parent_id]
+                self.texts[node.file] = node.text
+                self.report(span, f"'extends' makes a cycle: {chain(names)}")
+                break
+            parent = self.resolve(parent_id)
+            if parent is None:
                 self.broken_parent = True
+                self.texts[node.file] = node.text
                 suggestion = did_you_mean(parent_id, self.candidates())
-                self.report(span, f"unknown ruleset {parent_id!r} in 'extends'{suggestion}")
-            else:
-                merged = self._merge(parent, [*chain, node.id])
-                merged.examples = []  # a parent's examples describe the parent
-        merged.files.append(node.file)
-        self._apply(node, merged)
+                self.report(span, f"unknown ruleset {quoted(parent_id)} in 'extends'{suggestion}")
+                break
+            lineage.append(parent)
+            ids.add(parent_id)
+            node = parent
+        merged = _Merged()
+        for node in reversed(lineage):
+            self.texts[node.file] = node.text
+            merged.examples = []  # a parent's examples describe the parent
+            merged.files.append(node.file)
+            self._apply(node, merged)
         return merged
 
     def _apply(self, node: ast.Ruleset, merged: _Merged) -> None:
@@ -110,7 +137,7 @@ class Checker:
             if key is not None and key[0] != "example":
                 if key in seen:
                     first = seen[key]
-                    self.report(statement.span, f"duplicate {key[0]} {key[1]!r} (first at line {first.line})")
+                    self.report(statement.span, f"duplicate {key[0]} {quoted(key[1])} (first at line {first.line})")
                     continue
                 seen[key] = statement.span
             if isinstance(statement, ast.Source):
@@ -121,6 +148,8 @@ class Checker:
         if own_wildcards:
             merged.wildcards = own_wildcards
             none = [s for s in own_wildcards if isinstance(s, ast.WildcardNone)]
+            if none and not any(isinstance(s, ast.WildcardUse) for s in node.statements):
+                merged.wildcard_use = None  # no wildcards: the parent's restrictions on them go too
             if none and len(own_wildcards) > 1:
                 self.report(none[0].span, "'wildcard none' cannot stand beside other wildcard statements")
 
@@ -154,7 +183,7 @@ class Checker:
             merged.settings[key[1]] = statement
 
     def _unknown(self, span: Span, name: str, candidates: list[str], what: str) -> None:
-        self.report(span, f"unknown name {name!r} {what}{did_you_mean(name, candidates)}")
+        self.report(span, f"unknown name {quoted(name)} {what}{did_you_mean(name, candidates)}")
 
     # -- lowering ----------------------------------------------------------------
 
@@ -173,10 +202,12 @@ class Checker:
         shapes = dict(self._options(merged.settings.get("shapes"), SHAPES, "shape"))
         if not shapes:
             shapes = {"standard": ()}
+        self._check_shapes(merged.settings.get("shapes"), deal, kinds)
+        self._check_claims(merged.settings.get("claims"), kinds)
         names = Names(dict(merged.defines), {fid: i for i, fid in enumerate(merged.fans)}, merged.dropped)
         self._check_names(merged)
-        check_defines(names, self.report)
-        checker = ExpressionChecker(names, self.report)
+        unusable = check_defines(names, self.report)
+        checker = ExpressionChecker(names, self.report, unusable)
         fans, order = self._fans(merged, names, checker)
         requirements = tuple(
             ir.Requirement(r.id, r.display, checker.check(r.condition, ir.BOOL, RULE), r.span,
@@ -225,7 +256,7 @@ class Checker:
             if name in ALL_WORDS:
                 self.report(statement.span, f"{what} {name!r} has the name of a built-in word; choose another name")
             elif what == "define" and name in merged.fans:
-                self.report(statement.span, f"define {name!r} has the name of a fan; choose another name")
+                self.report(statement.span, f"define {quoted(name)} has the name of a fan; choose another name")
 
     def _base(self, merged: _Merged) -> int:
         base = self._int_setting(merged, "base")
@@ -255,6 +286,32 @@ class Checker:
             return 13
         return statement.size
 
+    def _check_shapes(self, statement: ast.Statement | None, deal: int, kinds: tuple[int, ...]) -> None:
+        """Refuse a shape no hand of this deal and tile set can take: seven pairs and
+        thirteen orphans are 14 tiles (deal 13); thirteen orphans needs every
+        terminal and honour; seven pairs needs seven kinds (four with ``fours``)."""
+        if not isinstance(statement, ast.Options):
+            return
+        for option in statement.options:
+            if option.name not in ("seven_pairs", "thirteen_orphans"):
+                continue
+            if deal != 13:
+                self.report(option.span, f"shape {option.name} is 14 tiles and needs deal 13, but the deal is {deal}")
+            elif option.name == "thirteen_orphans" and not ORPHANS <= set(kinds):
+                self.report(option.span, "shape thirteen_orphans needs every terminal and honour in the tile set "
+                                         "(tiles suits(m p s) winds dragons)")
+            elif option.name == "seven_pairs" and len(kinds) < (4 if "fours" in option.arguments else 7):
+                self.report(option.span, f"shape seven_pairs needs seven different kinds, and the tile set "
+                                         f"has {len(kinds)}")
+
+    def _check_claims(self, statement: ast.Statement | None, kinds: tuple[int, ...]) -> None:
+        """Refuse a chow claim where no chow can be made: a tile set without a suit."""
+        if not isinstance(statement, ast.Options) or any(k < FIRST_HONOR for k in kinds):
+            return
+        for option in statement.options:
+            if option.name == "chow":
+                self.report(option.span, "a chow is three tiles of a suit in a row, and the tile set has no suit")
+
     def _options(
         self, statement: ast.Statement | None, allowed: dict[str, tuple[str, ...]], what: str
     ) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -268,7 +325,7 @@ class Checker:
             for argument in option.arguments:
                 if argument not in allowed[option.name]:
                     known = ", ".join(allowed[option.name]) or "none"
-                    self.report(option.span, f"{option.name}({argument}) is not an option (known: {known})")
+                    self.report(option.span, f"{option.name}({cut(argument)}) is not an option (known: {known})")
             result.append((option.name, option.arguments))
         return tuple(result)
 
@@ -300,6 +357,9 @@ class Checker:
                         self._unknown(option.span, option.name, list(WILDCARD_USES), "for 'may_not'")
                     else:
                         forbidden.append(option.name)
+                if not any(isinstance(s, ast.WildcardFixed | ast.WildcardIndicator) for s in statements):
+                    self.report(statement.span, "'wildcard may_not' restricts wildcards, and this ruleset has none "
+                                                "(no 'wildcard fixed' or 'wildcard indicator')")
         return ir.Wildcards(tuple(fixed), derived, tuple(forbidden))
 
     def _derived(self, statement: ast.WildcardIndicator, kinds: tuple[int, ...]) -> tuple[int, ...]:
@@ -347,7 +407,7 @@ class Checker:
                 if ident not in index_of:
                     self._unknown(span, ident, list(index_of), "in 'excludes'")
                 elif index_of[ident] == index:
-                    self.report(span, f"fan {ident!r} excludes itself")
+                    self.report(span, f"fan {quoted(ident)} excludes itself")
                 else:
                     excludes.append(index_of[ident])
             line = self._statement_text(fan.span)
@@ -360,12 +420,12 @@ class Checker:
 
     def _statement_text(self, span: Span) -> str:
         """The lines of a statement, indented as written relative to its first line."""
-        lines = self.texts.get(span.file, "").split("\n")
+        lines = self.lines(span.file)
         return textwrap.dedent("\n".join(lines[span.line - 1 : span.end_line or span.line])).strip()
 
     def _span_text(self, span: Span) -> str:
         """The text under ``span``, its white space collapsed to single spaces."""
-        lines = self.texts.get(span.file, "").split("\n")[span.line - 1 : (span.end_line or span.line)]
+        lines = self.lines(span.file)[span.line - 1 : (span.end_line or span.line)]
         if not lines:
             return ""
         if span.end_line in (0, span.line):
@@ -380,25 +440,12 @@ class Checker:
 
     def _order(self, fans: list[ir.Fan], depends: dict[int, set[int]]) -> tuple[int, ...]:
         """Fans in an order where each fan's condition comes after those it uses."""
-        order: list[int] = []
-        state: dict[int, str] = {}
-
-        def visit(index: int, path: list[int]) -> None:
-            if state.get(index) == "done":
-                return
-            if state.get(index) == "open":
-                cycle = " -> ".join(fans[i].id for i in path[path.index(index):] + [index])
-                self.report(fans[index].span, f"fan conditions refer to each other in a cycle: {cycle}")
-                return
-            state[index] = "open"
-            for dependency in sorted(depends.get(index, ())):
-                visit(dependency, [*path, index])
-            state[index] = "done"
-            order.append(index)
-
-        for fan in fans:
-            visit(fan.index, [])
-        return tuple(order)
+        edges = {index: sorted(used) for index, used in depends.items()}
+        found = walk((fan.index for fan in fans), lambda index: edges.get(index, []), lambda index: index)
+        for cycle, _ in found.cycles:
+            names = chain([fans[i].id for i in cycle])
+            self.report(fans[cycle[0]].span, f"fan conditions refer to each other in a cycle: {names}")
+        return tuple(found.order)
 
     def _payment(self, index: int, pay: ast.Pay, checker: ExpressionChecker) -> ir.PayClause:
         condition = checker.check(pay.condition, ir.BOOL, RULE)
@@ -443,7 +490,7 @@ class Checker:
             ir.ExampleCheck(e.kind, self._expectation(e, fans, payments), e.span) for e in example.expectations
         )
         if example.hand is None or example.hand_span is None:
-            self.report(example.span, f"example {example.title!r} has no hand")
+            self.report(example.span, f"example {quoted(example.title)} has no hand")
             return ir.Example(example.title, "", example.span, checks, example.span)
         return ir.Example(example.title, example.hand, example.hand_span, checks, example.span)
 

@@ -63,18 +63,43 @@ class Helper:
     element: str | None
 
 
+@dataclass(frozen=True)
+class DefineHelper:
+    """A define written once as a function of its element (none at hand level; the
+    kind for a tile or kind; the group's kind, first tile and flags for a group)."""
+
+    name: str
+    define: str  # the define's name, for a comment
+    params: tuple[str, ...]
+    returns: str  # bint | longlong
+    code: str
+
+
+#: A define whose body renders to at most this many characters is written in place
+#: at each use; a longer one becomes a function, so the module grows linearly with
+#: the text however defines nest.
+INLINE_LIMIT = 160
+#: The parameters of a define's function, by the scope it is used in.
+DEFINE_PARAMS = {ir.HAND: (), ir.TILE: ("k",), ir.KIND: ("k",), ir.GROUP: ("gk", "gt", "gf")}
+
 #: The checked form of each arithmetic operator.
 _CHECKED = {"+": "_checked_add", "-": "_checked_sub", "*": "_checked_mul", "^": "_checked_pow"}
 
 
 class ExpressionWriter:
-    """Renders IR expressions; collects the aggregate helpers they need."""
+    """Renders IR expressions; collects the aggregate and define helpers they need.
+
+    The IR shares a define's body among its uses (a graph, not a tree): each body
+    and each aggregate is rendered once and remembered by its node."""
 
     def __init__(self) -> None:
         self.helpers: list[Helper] = []
+        self.define_helpers: list[DefineHelper] = []
         self._by_key: dict[tuple[str, str, str | None], str] = {}
         #: whether arithmetic is written checked (see mjr.compiler.ranges)
         self.checked = False
+        self._aggregates: dict[int, tuple[ir.Aggregate, str]] = {}
+        self._defines: dict[tuple[int, bool], tuple[str, bool]] = {}
 
     def write(self, node: ir.Node, element: tuple[str, ...] = ()) -> str:
         return getattr(self, "visit_" + type(node).__name__)(node, element)  # type: ignore[no-any-return]
@@ -146,7 +171,31 @@ class ExpressionWriter:
             return f"({first} and ({gk} != 1 or ({second} and {third})))"
         return f"({first} or ({gk} == 1 and ({second} or {third})))"
 
+    def visit_DefineRef(self, node: ir.DefineRef, element: tuple[str, ...]) -> str:
+        params = DEFINE_PARAMS[node.scope]
+        key = (node.index, self.checked)  # a checked formula checks its defines' arithmetic too
+        if key not in self._defines:
+            code = self.write(node.body, params)
+            inline = len(code) <= INLINE_LIMIT
+            if not inline:
+                name = f"_def{len(self.define_helpers)}"
+                returns = "bint" if node.type == ir.BOOL else "longlong"
+                self.define_helpers.append(DefineHelper(name, node.name, params, returns, code))
+                code = name
+            self._defines[key] = (code, inline)
+        code, inline = self._defines[key]
+        if not inline:
+            return f"{code}({', '.join(('s', *element))})"
+        return code if element == params else self.write(node.body, element)
+
     def visit_Aggregate(self, node: ir.Aggregate, element: tuple[str, ...]) -> str:
+        """The call of the helper for ``node`` (its element has names of its own, so
+        the code is the same wherever the node stands)."""
+        if id(node) not in self._aggregates:
+            self._aggregates[id(node)] = (node, self._aggregate(node))
+        return self._aggregates[id(node)][1]
+
+    def _aggregate(self, node: ir.Aggregate) -> str:
         code = None
         if node.element is not None:
             inner = ("k",) if node.collection in ("tiles", "kinds") else ("gk", "gt", "gf")
@@ -254,6 +303,7 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
         payments=payments,
         score=score,
         helpers=writer.helpers,
+        define_helpers=writer.define_helpers,
         context_flags=CONTEXT_FLAGS,
         max_groups=MAX_GROUPS,
         group_flags={"concealed": GROUP_CONCEALED, "claimed": GROUP_CLAIMED,

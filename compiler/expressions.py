@@ -12,9 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from mjr.dsl import ast
+from mjr.dsl.quoting import chain, quoted
 from mjr.errors import Span, did_you_mean
 
 from . import ir
+from .defines import analyse, children, names_in
 from .vocabulary import ALL_WORDS, AMOUNT_NAMES, COLLECTIONS, SCORE_NAMES, scope_of_word, words_for
 
 Report = Callable[[Span, str], None]
@@ -22,6 +24,9 @@ Report = Callable[[Span, str], None]
 #: Deepest expression, defines written out: the generated code nests as deep, and
 #: Python refuses about 200 nested parentheses.
 MAX_DEPTH = 90
+#: Largest define, the defines it uses written out: a define is evaluated wherever it
+#: is used, so this bounds what one use costs (a define using another twice doubles).
+MAX_SIZE = 10_000
 #: Where an expression stands decides which names it may use.
 FAN_CONDITION, RULE, SCORE, AMOUNT = "fan condition", "rule", "score", "amount"
 
@@ -45,10 +50,17 @@ class Names:
 
 
 class ExpressionChecker:
-    def __init__(self, names: Names, report: Report):
+    def __init__(self, names: Names, report: Report, unusable: frozenset[str] = frozenset()):
         self.names = names
         self.report = report
+        #: defines already refused where they are written (too deep): a use adds nothing
+        self.unusable = unusable
         self._expanding: list[str] = []
+        #: each define checked once per scope and place, shared by all its uses
+        self._defines: dict[tuple[str, str, str], _CheckedDefine] = {}
+        self._tile_facts: dict[str, tuple[bool, bool]] = {}
+        self._depths: dict[int, int] = {}
+        self._suggestions: dict[tuple[str, str, str], str] = {}
         #: fan indices each checked expression refers to (for ordering and cycles)
         self.fan_refs: set[int] = set()
 
@@ -57,7 +69,7 @@ class ExpressionChecker:
         self.place = place
         self.fan_refs = set()
         result = self._visit(node, scope)
-        if _depth(result) > MAX_DEPTH:
+        if _depth(result, self._depths) > MAX_DEPTH:
             self.report(node.span, f"expression nested too deeply once its defines are written out "
                                    f"(more than {MAX_DEPTH} levels)")
         return self._expect(node, result, expected)
@@ -73,7 +85,7 @@ class ExpressionChecker:
         return ir.Const(type_, 0)
 
     def _visit(self, node: ast.Expr, scope: str) -> ir.Node:
-        if scope == ir.GROUP and _is_tile_expression(node, self.names):
+        if scope == ir.GROUP and self._is_tile_expression(node):
             inner = self._visit(node, ir.TILE)
             if inner.type == "error":
                 return inner
@@ -97,7 +109,7 @@ class ExpressionChecker:
             return self._expand(node, self.names.defines[name], scope)
         if name in self.names.fans:
             if self.place in (SCORE, AMOUNT):
-                return self._error(node.span, f"a fan ({name!r}) cannot be used in the {self.place} formula")
+                return self._error(node.span, f"a fan ({quoted(name)}) cannot be used in the {self.place} formula")
             self.fan_refs.add(self.names.fans[name])
             return ir.FanRef(ir.BOOL, self.names.fans[name], False)
         return self._unknown(node, scope)
@@ -106,41 +118,59 @@ class ExpressionChecker:
         name = node.name
         if name in self.names.dropped:
             drop = self.names.dropped[name]
-            return self._error(node.span, f"unknown name {name!r}: removed by the 'drop' at {drop}")
+            return self._error(node.span, f"unknown name {quoted(name)}: removed by the 'drop' at {drop}")
         home = scope_of_word(name)
         if home is not None:
             where = {ir.GROUP: "a set or pair (inside sets, groups, pairs or melds)",
                      ir.KIND: "a tile kind (inside kinds)", ir.TILE: "a tile"}[home]
             return self._error(node.span, f"{name!r} is a property of {where}; it cannot be used here")
-        candidates = [*words_for(scope), *self.names.defines, *self.names.fans, *KEYWORDS]
-        if self.place == SCORE:
-            candidates += list(SCORE_NAMES)
-        if self.place == AMOUNT:
-            candidates += list(AMOUNT_NAMES)
-        return self._error(node.span, f"unknown name {name!r}{did_you_mean(name, candidates)}")
+        key = (name, scope, self.place)
+        if key not in self._suggestions:  # the same typo a thousand times is looked up once
+            candidates = [*words_for(scope), *self.names.defines, *self.names.fans, *KEYWORDS]
+            if self.place == SCORE:
+                candidates += list(SCORE_NAMES)
+            if self.place == AMOUNT:
+                candidates += list(AMOUNT_NAMES)
+            self._suggestions[key] = did_you_mean(name, candidates)
+        return self._error(node.span, f"unknown name {quoted(name)}{self._suggestions[key]}")
 
     def _expand(self, node: ast.Name, define: ast.Define, scope: str) -> ir.Node:
         """A define's body, checked where it is used.  Unknown names and cycles in a
         body are reported once, at the define (:func:`check_defines`); what is wrong
-        only at this use (a set word at hand level, say) is reported here."""
-        if define.name in self._expanding:
+        only at this use (a set word at hand level, say) is reported here.  The body
+        is checked once per scope and place and the result shared by every use, so
+        checking stays linear however the defines nest."""
+        if define.name in self.unusable or define.name in self._expanding:
             return ir.Const("error", 0)
+        key = (define.name, scope, self.place)
+        checked = self._defines.get(key)
+        if checked is None:
+            checked = self._defines[key] = self._check_define(define, scope)
+        self.fan_refs |= checked.fan_refs
+        for message in checked.messages:
+            self.report(node.span, f"define {quoted(define.name)} cannot be used here: {message}")
+        return checked.node
+
+    def _check_define(self, define: ast.Define, scope: str) -> _CheckedDefine:
         found: list[str] = []
         report, self.report = self.report, lambda span, message: found.append(message)
+        outer_refs, self.fan_refs = self.fan_refs, set()
         self._expanding.append(define.name)
         try:
-            result = self._visit(define.body, scope)
+            body = self._visit(define.body, scope)
         finally:
             self._expanding.pop()
             self.report = report
-        for message in dict.fromkeys(found):
-            if not message.startswith(("unknown name", "define ")):
-                self.report(node.span, f"define {define.name!r} cannot be used here: {message}")
-        return result
+            refs, self.fan_refs = self.fan_refs, outer_refs
+        messages = tuple(m for m in dict.fromkeys(found) if not m.startswith("unknown name"))
+        if body.type == "error":
+            return _CheckedDefine(body, messages, frozenset(refs))
+        node = ir.DefineRef(body.type, len(self._defines), define.name, scope, body)
+        return _CheckedDefine(node, messages, frozenset(refs))
 
     def _visit_Scored(self, node: ast.Scored, scope: str) -> ir.Node:
         if node.fan not in self.names.fans:
-            return self._error(node.span, f"unknown fan {node.fan!r}{did_you_mean(node.fan, self.names.fans)}")
+            return self._error(node.span, f"unknown fan {quoted(node.fan)}{did_you_mean(node.fan, self.names.fans)}")
         if self.place != RULE:
             return self._error(node.span, f"'scored' is for requirements, floors and payment conditions, "
                                           f"not for {PLACE_TEXT[self.place]}")
@@ -202,56 +232,92 @@ class ExpressionChecker:
             return self._expect(condition, self._visit(condition, element_scope), ir.BOOL)
         return self._error(span, f"unknown collection {collection!r}")
 
+    def _is_tile_expression(self, node: ast.Expr) -> bool:
+        """Does ``node`` use tile qualities and no group property or collection?
 
-def check_defines(names: Names, report: Report) -> None:
-    """Check every define once where it is written: unknown names, and defines that
-    refer to themselves (each cycle once, at the reference that starts it)."""
+        Inside a group such an expression means "every tile of the group" (or, for a
+        number such as ``rank``, the group's lowest tile).
+        """
+        fits, found_tile = self._tile_facts_of(node)
+        return fits and found_tile
+
+    def _tile_facts_of(self, expr: ast.Expr) -> tuple[bool, bool]:
+        """(uses nothing but tile qualities and hand words, uses a tile quality); a
+        define's facts are worked out once."""
+        if isinstance(expr, ast.Name):
+            home = scope_of_word(expr.name)
+            if home is None and expr.name in self.names.defines:
+                if expr.name in self.unusable or expr.name in self._expanding:
+                    return False, False
+                facts = self._tile_facts.get(expr.name)
+                if facts is None:
+                    self._expanding.append(expr.name)
+                    try:
+                        facts = self._tile_facts_of(self.names.defines[expr.name].body)
+                    finally:
+                        self._expanding.pop()
+                    self._tile_facts[expr.name] = facts
+                return facts
+            return home in (None, ir.TILE), home == ir.TILE
+        if isinstance(expr, (ast.Quantified, ast.Count, ast.Contains)):
+            return False, False
+        fits, found_tile = True, False
+        for child in children(expr):
+            child_fits, child_tile = self._tile_facts_of(child)
+            fits, found_tile = fits and child_fits, found_tile or child_tile
+            if not fits:
+                break
+        return fits, found_tile
+
+
+@dataclass(frozen=True)
+class _CheckedDefine:
+    """A define checked for one scope and place: its IR, what is wrong with it there,
+    and the fans it refers to."""
+
+    node: ir.Node
+    messages: tuple[str, ...]
+    fan_refs: frozenset[int]
+
+
+def check_defines(names: Names, report: Report) -> frozenset[str]:
+    """Check every define once where it is written: unknown names, defines that refer
+    to themselves (each cycle once, at the reference that starts it), and defines
+    nested too deeply once the defines they use are written out (at the define where
+    the limit is crossed).  Returns the defines too deep to use."""
     known = {*ALL_WORDS, *names.defines, *names.fans}
-    cycles: set[frozenset[str]] = set()
     for define in names.defines.values():
-        for name in _names_in(define.body):
-            if name.name in SCORE_NAMES or name.name in AMOUNT_NAMES:
-                report(name.span, f"{name.name!r} belongs to the score formula and payment amounts; "
+        for used in names_in(define.body):
+            if used.name in SCORE_NAMES or used.name in AMOUNT_NAMES:
+                report(used.span, f"{used.name!r} belongs to the score formula and payment amounts; "
                                   f"a define cannot use it")
-            elif name.name not in known:
-                suggestion = did_you_mean(name.name, [*sorted(known), *KEYWORDS])
-                report(name.span, f"unknown name {name.name!r}{suggestion}")
-            elif name.name in names.defines:
-                chain = _path_back(name.name, define.name, names, [define.name])
-                if chain and frozenset(chain) not in cycles:
-                    cycles.add(frozenset(chain))
-                    report(name.span, f"define {define.name!r} refers to itself ({' -> '.join(chain)})")
+            elif used.name not in known:
+                suggestion = did_you_mean(used.name, [*sorted(known), *KEYWORDS])
+                report(used.span, f"unknown name {quoted(used.name)}{suggestion}")
+    graph = analyse(names.defines)
+    for cycle, reference in graph.cycles:
+        report(reference.span, f"define {quoted(cycle[0])} refers to itself ({chain(cycle)})")
+    for name in graph.crossing(graph.depth, MAX_DEPTH):
+        report(names.defines[name].span, f"define {quoted(name)} is nested too deeply once the defines it "
+                                         f"uses are written out (more than {MAX_DEPTH} levels)")
+    for name in graph.crossing(graph.size, MAX_SIZE):
+        if graph.depth[name] <= MAX_DEPTH:
+            report(names.defines[name].span, f"define {quoted(name)} is too large once the defines it uses "
+                                             f"are written out (more than {MAX_SIZE} terms)")
+    return frozenset(name for name in graph.order if graph.depth[name] > MAX_DEPTH or graph.size[name] > MAX_SIZE)
 
 
-def _path_back(current: str, target: str, names: Names, path: list[str]) -> list[str]:
-    """The chain of defines from ``path`` through ``current`` back to ``target``."""
-    if current == target:
-        return [*path, target]
-    if current in path:
-        return []
-    for used in _names_in(names.defines[current].body):
-        if used.name in names.defines:
-            chain = _path_back(used.name, target, names, [*path, current])
-            if chain:
-                return chain
-    return []
-
-
-def _names_in(expr: ast.Expr) -> list[ast.Name]:
-    if isinstance(expr, ast.Name):
-        return [expr]
-    children: tuple[ast.Expr, ...] = _children(expr)
-    if isinstance(expr, (ast.Contains, ast.Quantified, ast.Count)):
-        inner = expr.operand if isinstance(expr, ast.Contains) else expr.condition
-        children = (inner,) if inner is not None else ()
-    return [name for child in children for name in _names_in(child)]
-
-
-def _depth(node: ir.Node) -> int:
-    """Nesting depth of an IR expression (the generated code nests as deep)."""
+def _depth(node: ir.Node, known: dict[int, int]) -> int:
+    """Nesting depth of an IR expression, defines written out (the generated code
+    nests at most as deep).  A define's body is shared by its uses: measured once."""
+    if isinstance(node, ir.DefineRef):
+        if node.index not in known:
+            known[node.index] = _depth(node.body, known)
+        return known[node.index]
     children = [v for v in vars(node).values() if isinstance(v, ir.Node)]
     children += [c for v in vars(node).values() if isinstance(v, tuple) for c in v if isinstance(c, ir.Node)]
-    return 1 + max((_depth(child) for child in children), default=0)
+    return 1 + max((_depth(child, known) for child in children), default=0)
+
 
 
 def _type_word(type_: str) -> str:
@@ -260,43 +326,3 @@ def _type_word(type_: str) -> str:
 
 def _hand_words() -> set[str]:
     return set(words_for(ir.HAND))
-
-
-def _is_tile_expression(node: ast.Expr, names: Names) -> bool:
-    """Does ``node`` use tile qualities and no group property or collection?
-
-    Inside a group such an expression means "every tile of the group" (or, for a
-    number such as ``rank``, the group's lowest tile).
-    """
-    found_tile = False
-    seen_defines: set[str] = set()
-
-    def walk(expr: ast.Expr) -> bool:
-        nonlocal found_tile
-        if isinstance(expr, ast.Name):
-            home = scope_of_word(expr.name)
-            if expr.name in names.defines and expr.name not in seen_defines and home is None:
-                seen_defines.add(expr.name)
-                return walk(names.defines[expr.name].body)
-            if home == ir.TILE:
-                found_tile = True
-            return home in (None, ir.TILE)
-        if isinstance(expr, (ast.Quantified, ast.Count, ast.Contains)):
-            return False
-        return all(walk(child) for child in _children(expr))
-
-    return walk(node) and found_tile
-
-
-def _children(expr: ast.Expr) -> tuple[ast.Expr, ...]:
-    if isinstance(expr, ast.Not | ast.Negate):
-        return (expr.operand,)
-    if isinstance(expr, ast.BoolOp):
-        return expr.operands
-    if isinstance(expr, ast.Compare | ast.Binary):
-        return (expr.left, expr.right)
-    if isinstance(expr, ast.Member):
-        return (expr.operand,)
-    if isinstance(expr, ast.Conditional):
-        return (expr.then, expr.condition, expr.otherwise)
-    return ()

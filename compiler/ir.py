@@ -105,6 +105,19 @@ class Wording:
 
 
 @dataclass(frozen=True)
+class DefineRef(Node):
+    """A define's body, checked for one scope and place.  Every use of the define
+    there shares this node, so the IR is a graph: code generation writes the body
+    once (see :mod:`mjr.compiler.codegen`), and ``body`` takes no part in equality
+    or ``repr``, which would otherwise walk it once per use."""
+
+    index: int
+    name: str
+    scope: str
+    body: Node = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True)
 class Fan:
     index: int
     id: str

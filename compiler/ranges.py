@@ -90,8 +90,13 @@ class Ranges:
 
     def __init__(self, totals: dict[str, Interval]):
         self.totals = totals
+        self._defines: dict[int, Interval] = {}
 
     def of(self, node: ir.Node) -> Interval:
+        if isinstance(node, ir.DefineRef):  # a body shared by its uses: worked out once
+            if node.index not in self._defines:
+                self._defines[node.index] = self.of(node.body)
+            return self._defines[node.index]
         if node.type == ir.BOOL:
             self._check_parts(node)
             return BOOL

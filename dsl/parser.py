@@ -18,6 +18,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from mjr.errors import Problem, SourceError, Span, did_you_mean, problem_at
 
 from . import ast
+from .quoting import quoted
 
 #: Friendly names for terminals in "expected ..." messages.
 TERMINAL_NAMES = {
@@ -119,7 +120,7 @@ def _syntax_problem(error: UnexpectedInput, text: str, file: str) -> Problem:
         found = str(error.token)
         word = _whole_word(text, error.token.start_pos, found)
         expected = error.accepts or error.expected
-        message = f"unexpected {word!r}" + _expected(expected, word) + _name_hint(word, expected)
+        message = f"unexpected {quoted(word)}" + _expected(expected, word) + _name_hint(word, expected)
         width = len(word)
     elif isinstance(error, UnexpectedCharacters):
         position = error.pos_in_stream or 0
@@ -129,7 +130,7 @@ def _syntax_problem(error: UnexpectedInput, text: str, file: str) -> Problem:
         word = _whole_word(text, position, char)
         if _WORD.fullmatch(word):
             allowed = error.allowed
-            message = f"unexpected {word!r}" + _expected(allowed, word) + _name_hint(word, allowed)
+            message = f"unexpected {quoted(word)}" + _expected(allowed, word) + _name_hint(word, allowed)
             width = len(word)
         else:
             message = f"unexpected character {char!r}" + _expected(error.allowed)

@@ -193,10 +193,10 @@ def test_nul_character_in_a_string_is_a_source_error(tmp_path: Path) -> None:
 
 def test_carriage_return_in_a_string_is_a_source_error() -> None:
     text = HEADER + '    fan a "A\rB" 1 : standard\n}\n'
-    try:
-        parse(text, "case.mjr")  # accepting the string would be fine too
-    except SourceError:
-        pass
+    with pytest.raises(SourceError) as info:
+        parse(text, "case.mjr")
+    assert [(p.span.line, p.span.column, p.message) for p in info.value.problems] == [
+        (3, 13, "control character U+000D in a string")]
 
 
 def test_byte_order_mark_is_accepted(tmp_path: Path) -> None:
@@ -352,14 +352,14 @@ def test_caret_stands_under_the_mistake(tmp_path: Path, line: str) -> None:
     assert display_width(caret[: caret.index("^")]) == display_width(source[: 4 + column - 1])
 
 
-def test_negative_indicator_offset_is_rejected_or_honoured(tmp_path: Path,
-                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_negative_indicator_offset_is_honoured(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``indicator -1`` makes the tile before the indicator wild (the sign is part of
+    the language: see the wildcard section of the language reference)."""
     monkeypatch.setenv("MJR_CACHE_DIR", str(tmp_path / "cache"))
     path = tmp_path / "minus.mjr"
     path.write_text(HEADER + "    wildcard indicator -1\n    fan a \"A\" 1 : standard\n}\n", encoding="utf-8")
-    try:
-        ruleset = mjr.load(path, backend="python")
-    except SourceError:
-        return
+    ruleset = mjr.load(path, backend="python")
     hand = parse_hand("234m 567m 345p 678s 2s win 2s indicator 5m")
     assert [kind for kind, wild in enumerate(ruleset.wildcard_kinds(hand)) if wild] == [3]  # 4m
+    hand = parse_hand("234m 567m 345p 678s 2s win 2s indicator 1p")
+    assert [kind for kind, wild in enumerate(ruleset.wildcard_kinds(hand)) if wild] == [17]  # 9p: wraps
