@@ -84,3 +84,17 @@ def test_values_that_cannot_fit_are_refused_at_their_place(tmp_path: Path, line:
 def test_every_number_word_has_bounds() -> None:
     words = {**HAND_WORDS, **TILE_WORDS, **KIND_WORDS}
     assert {name for name, info in words.items() if info.type == ir.INT} == set(WORD_BOUNDS)
+
+
+@pytest.mark.parametrize("backend", ["compiled", "python"])
+def test_a_define_in_a_checked_formula_is_checked_too(tmp_path: Path, backend: str) -> None:
+    path = tmp_path / "define.score.mjr"
+    path.write_text('ruleset define.score "Define" {\n    tiles suits(m p s) winds dragons\n'
+                    '    define steep: 2 ^ (5 * count(tiles where suited))\n'
+                    '    score base * steep * fan\n    fan plain "Plain" 1 : standard\n}\n', encoding="utf-8")
+    rs = mjr.load(path, backend=backend)
+    if rs.backend != backend:
+        pytest.skip(f"no {backend} build here")
+    assert rs.evaluate("123m 456m 789m 111z 5m win 5m").points == 2**55
+    with pytest.raises(HandError, match="pass the 64-bit integers"):
+        rs.evaluate(FLUSH)
