@@ -46,7 +46,10 @@ def cache_dir() -> Path:
     configured = os.environ.get(VARIABLE, "")
     if configured:
         return Path(configured)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    try:
+        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    except RuntimeError:  # no home folder to be found: a shared temporary one
+        base = tempfile.gettempdir()
     return Path(base) / "mjr"
 
 
