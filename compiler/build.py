@@ -2,26 +2,26 @@
 
 ``_parse -> _check -> _generate -> _compile``, each a small step, as a template
 engine does it.  The cache key is the sha256 of every source text in the
-``extends`` chain, mjr's version, the templates, Cython's version and the Python
-ABI, so an edit to any of them is a new entry; entries are written to a temporary
-folder and moved in with ``os.replace``, so two processes building the same file
-at once both end with a valid module, and an entry that fails to import is rebuilt.
+``extends`` chain, mjr's version, the templates and the compiler's sources,
+Cython's version and the Python ABI: the content, never the place, so the same file
+built from any folder is one entry.  The generated module names its files by base
+name alone, and a loaded module is shown with the names of the place it was loaded
+from (:mod:`mjr.compiler.relocate`).  How entries are stored and trusted is
+:mod:`mjr.compiler.cache`; the C toolchain is :mod:`mjr.compiler.toolchain`.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib.util
-import json
 import os
 import shutil
-import subprocess
 import sys
 import sysconfig
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import Cython
 
@@ -29,13 +29,18 @@ from mjr import __version__
 from mjr.dsl import ast
 from mjr.dsl.parser import parse
 from mjr.dsl.quoting import quoted
-from mjr.errors import MjrError, SourceError, problem_at
+from mjr.errors import MjrError, NotCompiledError, SourceError, problem_at
 
-from . import ir
+from . import cache, ir
+from .cache import cache_dir
 from .checker import check
 from .codegen import ModuleSource, generate, module_name, template_hash
+from .relocate import portable, relocated
+from .toolchain import compile_module, compiler_identity
 
-_META = "entry.json"
+__all__ = ["Built", "build", "build_key", "cache_dir", "check_file", "generate_file", "will_compile"]
+#: what a module from the cache must define to be taken as a whole build
+_REQUIRED = ("RULESET_ID", "BUILD_KEY", "FILES", "FANS", "EXAMPLES")
 
 
 @dataclass(frozen=True)
@@ -148,25 +153,20 @@ def check_file(path: Path) -> ir.Ruleset:
 
 
 def build_key(ruleset: ir.Ruleset) -> str:
+    """The cache key: the text of every file in the ``extends`` chain, in order, and
+    what turns text into a module.  File names and folders are not part of it."""
     digest = hashlib.sha256()
     cython_version = str(getattr(Cython, "__version__", ""))
     abi = sysconfig.get_config_var("SOABI") or sys.version
-    for part in (__version__, template_hash(), cython_version, abi):
+    for part in (__version__, template_hash(), cython_version, abi, str(len(ruleset.texts))):
         digest.update(part.encode() + b"\0")
-    for file, text in zip(ruleset.files, ruleset.texts, strict=True):
-        digest.update(file.encode() + b"\0")
-        digest.update(text.encode() + b"\0")
+    for text in ruleset.texts:
+        digest.update(hashlib.sha256(text.encode()).digest())
     return digest.hexdigest()
 
 
-def cache_dir() -> Path:
-    if "MJR_CACHE_DIR" in os.environ:
-        return Path(os.environ["MJR_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "mjr"
-
-
 def generate_file(path: Path) -> ModuleSource:
+    """The generated module source for ``path``, its files named as messages name them."""
     ruleset = check_file(path)
     return generate(ruleset, build_key(ruleset))
 
@@ -174,46 +174,80 @@ def generate_file(path: Path) -> ModuleSource:
 def build(path: Path, backend: str = "auto") -> Built:
     """Compile ``path`` (or take it from the cache) and import it.
 
-    ``backend``: ``compiled`` (fail if it cannot be compiled), ``python`` (the
-    interpreted module), or ``auto`` (compiled, else interpreted: ``fallback``
-    says why, for the caller to warn).
+    ``backend``: ``compiled`` (NotCompiledError if it cannot be compiled),
+    ``python`` (the interpreted module), or ``auto`` (compiled, else interpreted:
+    ``fallback`` says why, for the caller to warn).  An entry that does not load is
+    built again, once.
     """
     ruleset = check_file(path)
     key = build_key(ruleset)
-    entry = cache_dir() / key[:2] / key
-    source = generate(ruleset, key)
+    name = module_name(ruleset, key)
     wants_compiled = backend != "python"
-    installed = _installed(source.module_name) if wants_compiled else None
+    installed = _installed(name) if wants_compiled else None
     if installed is not None:
-        return installed
+        return _shown_from(installed, ruleset)
     for attempt in range(2):
-        meta = _read_meta(entry)
-        if meta is None or (wants_compiled and not meta.get("tried")):
-            _write_entry(entry, source, compile_it=wants_compiled)
-            meta = _read_meta(entry)
-            if meta is None:
-                raise MjrError(f"could not write the build cache at {entry}")
+        entry = cache.lookup(key)
+        if entry is None or (wants_compiled and _should_compile(entry)):
+            entry = cache.store(key, lambda folder: _write_build(folder, ruleset, key, path, wants_compiled))
         try:
-            return _import(entry, source.module_name, backend, meta)
-        except (ImportError, SyntaxError) as error:  # a corrupt entry: build it again
+            built = _import(entry, name, key, backend, fresh=attempt > 0)
+        except _UnloadableEntry as error:
             if attempt:
-                raise MjrError(f"cannot import the build of {path} ({error})") from None
-            shutil.rmtree(entry, ignore_errors=True)
+                raise MjrError(f"cannot load the build of {path} ({error})") from None
+            cache.discard(entry)
+            continue
+        return _shown_from(built, ruleset)
     raise AssertionError("unreachable")
 
 
 def will_compile(path: Path) -> str | None:
     """The ruleset id in ``path`` when :func:`build` would compile it (no compiled
-    build in the cache or installed), else None.  For progress notes."""
+    build in the cache or installed, nor a failure to compile with this compiler),
+    else None.  For progress notes."""
     try:
         ruleset = check_file(path)
     except MjrError:
         return None  # building reports it
     key = build_key(ruleset)
-    meta = _read_meta(cache_dir() / key[:2] / key)
-    if (meta is not None and meta.get("tried")) or _find_installed(module_name(ruleset, key)) is not None:
+    if _find_installed(module_name(ruleset, key)) is not None:
         return None
-    return ruleset.id
+    entry = cache.lookup(key)
+    return ruleset.id if entry is None or _should_compile(entry) else None
+
+
+def _should_compile(entry: cache.Entry) -> bool:
+    """Whether an entry without an extension deserves a compile: never tried, or
+    tried with another compiler than the one found now."""
+    meta = entry.meta
+    return not meta.get("compiled") and (not meta.get("tried") or meta.get("compiler") != compiler_identity())
+
+
+def _write_build(folder: Path, ruleset: ir.Ruleset, key: str, path: Path, compile_it: bool) -> dict[str, Any]:
+    """Fill a new entry's folder: the generated module, and its extension when
+    asked and possible.  Returns the entry's metadata."""
+    source = generate(portable(ruleset), key)
+    py = folder / f"{source.module_name}.py"
+    py.write_text(source.text, encoding="utf-8")
+    meta: dict[str, Any] = {"ruleset": ruleset.id, "file": str(path.resolve()), "source": py.name,
+                            "compiled": None, "tried": compile_it}
+    if compile_it:
+        compiled, error = compile_module(py)
+        meta["compiled"] = compiled.name if compiled else None
+        if compiled is None:
+            meta["error"] = error
+            meta["compiler"] = compiler_identity()
+        for leftover in folder.iterdir():  # Cython's C file and build folder
+            if leftover.name not in (py.name, meta["compiled"]):
+                _remove(leftover)
+    return meta
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        path.unlink(missing_ok=True)
 
 
 def _find_installed(name: str) -> str | None:
@@ -236,15 +270,43 @@ def _installed(name: str) -> Built | None:
     return Built(importlib.import_module(f"mjr._generated.{name}"), "compiled", Path(origin))
 
 
-def _import(entry: Path, name: str, backend: str, meta: dict[str, object]) -> Built:
-    compiled = entry / str(meta.get("compiled") or "")
-    if backend != "python" and meta.get("compiled") and compiled.is_file():
-        return Built(import_path(name, compiled), "compiled", compiled)
+def _shown_from(built: Built, ruleset: ir.Ruleset) -> Built:
+    """``built`` with the file names of this load (see :mod:`mjr.compiler.relocate`)."""
+    module = relocated(built.module, ruleset.files)
+    return built if module is built.module else Built(module, built.backend, built.path, built.fallback)
+
+
+class _UnloadableEntry(Exception):
+    """A cache entry whose module does not import, or is not the build it claims."""
+
+
+def _import(entry: cache.Entry, name: str, key: str, backend: str, fresh: bool) -> Built:
+    compiled = entry.compiled
+    if backend != "python" and compiled is not None:
+        try:
+            where = cache.fresh_copy(compiled) if fresh else compiled
+        except OSError as error:
+            raise _UnloadableEntry(str(error)) from None
+        return Built(_load_checked(name, where, key), "compiled", compiled)
+    why = str(entry.meta.get("error") or "it was not compiled")
     if backend == "compiled":
-        raise MjrError(f"{name} could not be compiled: {meta.get('error', 'no C compiler')}")
-    source = entry / f"{name}.py"
-    fallback = "it could not be compiled" if backend == "auto" else ""
-    return Built(import_path(name + "_py", source), "python", source, fallback)
+        raise NotCompiledError(f"{entry.meta.get('ruleset', name)} could not be compiled: {why}")
+    fallback = f"it could not be compiled: {why}" if backend == "auto" else ""
+    return Built(_load_checked(name + "_py", entry.source, key), "python", entry.source, fallback)
+
+
+def _load_checked(name: str, path: Path, key: str) -> ModuleType:
+    """Import ``path`` and make sure it is the whole build of ``key``."""
+    try:
+        module = import_path(name, path)
+    except Exception as error:  # anything a broken module file raises while it loads
+        raise _UnloadableEntry(f"{type(error).__name__}: {error}") from None
+    missing = [attr for attr in _REQUIRED if not hasattr(module, attr)]
+    if missing or module.BUILD_KEY != key:
+        if sys.modules.get(name) is module:
+            del sys.modules[name]
+        raise _UnloadableEntry(f"{path.name} is not the build it should be ({', '.join(missing) or 'BUILD_KEY'})")
+    return module
 
 
 def import_path(name: str, path: Path) -> ModuleType:
@@ -258,49 +320,3 @@ def import_path(name: str, path: Path) -> ModuleType:
     spec.loader.exec_module(module)
     sys.modules[name] = module
     return module
-
-
-def _read_meta(entry: Path) -> dict[str, object] | None:
-    try:
-        meta = json.loads((entry / _META).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(meta, dict) or not (entry / str(meta.get("source", ""))).is_file():
-        return None
-    return meta
-
-
-def _write_entry(entry: Path, source: ModuleSource, compile_it: bool) -> None:
-    """Generate (and compile) in a private folder, then move each file into place;
-    the metadata file goes last, so a reader never sees half an entry."""
-    entry.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=entry.parent, prefix=".build-") as work:
-        folder = Path(work)
-        py = folder / f"{source.module_name}.py"
-        py.write_text(source.text, encoding="utf-8")
-        meta: dict[str, object] = {"source": py.name, "compiled": None, "tried": compile_it}
-        if compile_it:
-            compiled, error = compile_module(py)
-            meta["compiled"] = compiled.name if compiled else None
-            if error:
-                meta["error"] = error
-            if compiled:
-                os.replace(compiled, entry / compiled.name)
-        os.replace(py, entry / py.name)
-        (folder / _META).write_text(json.dumps(meta), encoding="utf-8")
-        os.replace(folder / _META, entry / _META)
-
-
-def compile_module(py: Path) -> tuple[Path | None, str]:
-    """Cythonize and build ``py`` in its folder; the extension's path, or None and why."""
-    command = [sys.executable, "-c", "from Cython.Build.Cythonize import main; main()", "-i", "-3", "-q", py.name]
-    try:
-        done = subprocess.run(command, cwd=py.parent, capture_output=True, text=True, timeout=900)
-    except (OSError, subprocess.TimeoutExpired) as error:
-        return None, str(error)
-    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    built = py.with_name(py.stem + suffix)
-    if done.returncode != 0 or not built.is_file():
-        lines = (done.stderr or done.stdout).strip().splitlines()
-        return None, lines[-1] if lines else f"exit status {done.returncode}"
-    return built, ""

@@ -168,6 +168,46 @@ def cmd_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def _amount(size: int) -> str:
+    """A size in bytes as a person reads it."""
+    if size < 1000:
+        return f"{size} B"
+    return f"{size / 1000:.1f} kB" if size < 1_000_000 else f"{size / 1_000_000:.1f} MB"
+
+
+def _age(seconds: int) -> str:
+    """An age in seconds in its largest whole unit."""
+    for unit, span in (("d", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= span:
+            return f"{seconds // span} {unit}"
+    return f"{seconds} s"
+
+
+def cmd_cache(args: argparse.Namespace) -> int:
+    """``mjr cache [info]``: where builds are kept and what each entry is;
+    ``mjr cache clear``: remove them all."""
+    from mjr.compiler import cache
+
+    if args.action == "clear":
+        done = cache.clear()
+        if args.json:
+            _dump(done)
+        else:
+            _say(f"{done['cache']}: removed {done['removed']} entries ({_amount(done['bytes'])})")
+        return 0
+    doc = cache.info()
+    if args.json:
+        _dump(doc)
+        return 0
+    entries = doc["entries"]
+    _say(f"{doc['cache']}: {len(entries)} entries, {_amount(doc['bytes'])}")
+    rows = [["ruleset", "backend", "size", "age", "file"]]
+    rows += [[e["ruleset"] or "?", e["backend"], _amount(e["bytes"]), _age(e["age_seconds"]), e["file"] or "?"]
+             for e in entries]
+    _say(*(_table(rows, right=[2, 3], indent="  ") if entries else []))
+    return 0
+
+
 # --------------------------------------------------------------------------- test
 
 
@@ -441,6 +481,8 @@ def _parser() -> argparse.ArgumentParser:
         "files", nargs="+", metavar="FILE")
     add("build", cmd_build, "compile a ruleset and show its module", backend).add_argument(
         "ruleset", metavar="FILE|ID")
+    add("cache", cmd_cache, "show where the build cache is and what it holds, or clear it").add_argument(
+        "action", nargs="?", choices=("info", "clear"), default="info", help="info (default) or clear")
     sub = add("test", cmd_test, "run the example hands of rulesets (all bundled ones by default)", backend)
     sub.add_argument("rulesets", nargs="*", metavar="FILE|ID")
     sub.add_argument("-q", "--quiet", action="store_true", help="only failures and the summary")

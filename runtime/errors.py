@@ -79,7 +79,19 @@ def problem_at(text: str, span: Span, message: str) -> Problem:
 
 
 class PurePythonWarning(RuntimeWarning):
-    """A ruleset runs interpreted (pure-Python mode) because it could not be compiled."""
+    """A ruleset runs interpreted (pure-Python mode) because it could not be compiled.
+
+    Given once per process, for the first ruleset that falls back."""
+
+
+class NotCompiledError(MjrError):
+    """``backend="compiled"`` was asked for, but no compiled build can be had here
+    (no working C compiler now, or none when mjr was installed)."""
+
+
+class CacheWarning(RuntimeWarning):
+    """The build cache cannot be used (``MJR_CACHE_DIR`` names a file, a folder that
+    cannot be made, a read-only place); builds go to a temporary folder instead."""
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str:

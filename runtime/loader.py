@@ -11,16 +11,20 @@ from __future__ import annotations
 
 import importlib
 import json
+import threading
 import warnings
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .errors import MjrError, PurePythonWarning, did_you_mean
+from .errors import MjrError, NotCompiledError, PurePythonWarning, did_you_mean
 from .ruleset import Ruleset
 
 _PACKAGE = Path(__file__).resolve().parent
 BACKENDS = ("auto", "compiled", "python")
+#: the pure-Python warning is given once per process (set once it has been)
+_interpreted_warning = threading.Event()
+_warning_lock = threading.Lock()
 
 
 @lru_cache(maxsize=1)
@@ -93,7 +97,8 @@ def _load_bundled(ident: str, entry: dict[str, Any], backend: str) -> Ruleset:
     compiled = not str(module.__file__).endswith(".py")
     if not compiled:
         if backend == "compiled":
-            raise MjrError(f"the bundled ruleset {ident} was installed without a C compiler; reinstall with one")
+            raise NotCompiledError(f"the bundled ruleset {ident} could not be compiled when mjr was installed "
+                                   "(no C compiler); reinstall with one")
         _warn_interpreted(ident, "installed without a C compiler")
     return Ruleset(module, "compiled" if compiled else "python")
 
@@ -109,5 +114,11 @@ def _load_source(path: Path, backend: str) -> Ruleset:
 
 
 def _warn_interpreted(ident: str, why: str) -> None:
-    """One line, pointing at the caller of :func:`load`."""
+    """One line, pointing at the caller of :func:`load`, and once per process: the
+    first ruleset that runs interpreted says so, and why (a machine without a
+    compiler would otherwise repeat it for every ruleset it loads)."""
+    with _warning_lock:
+        if _interpreted_warning.is_set():
+            return
+        _interpreted_warning.set()
     warnings.warn(f"mjr: {ident} runs interpreted (pure-Python mode): {why}", PurePythonWarning, stacklevel=4)

@@ -1,10 +1,15 @@
-"""The build cache and the two backends: keys follow content, entries are written
-atomically, corrupt entries are rebuilt, and without a C compiler a ruleset still
-runs interpreted with a one-line warning."""
+"""Building and the two backends: keys follow content (not the folder), a file's
+places are shown from where it was loaded, corrupt or foreign entries are rebuilt,
+a failed compile is retried with another compiler, and without a C compiler a
+ruleset still runs interpreted with one warning per process."""
 
 from __future__ import annotations
 
+import hashlib
+import importlib
+import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,8 +17,16 @@ from pathlib import Path
 import pytest
 
 import mjr
-from mjr.compiler.build import build, build_key, cache_dir, check_file, generate_file
-from mjr.errors import PurePythonWarning
+from mjr.compiler.build import build, build_key, cache_dir, check_file, generate_file, will_compile
+from mjr.compiler.toolchain import compiler_problem
+from mjr.errors import NotCompiledError, PurePythonWarning
+from mjr.examples import run_examples
+
+#: why no C extension can be built here ("" where one can)
+NO_COMPILER = compiler_problem()
+needs_compiler = pytest.mark.skipif(bool(NO_COMPILER), reason=f"needs a working C compiler: {NO_COMPILER}")
+HAND = "123m 456m 789m 234m 5m win 5m"
+build_module = importlib.import_module("mjr.compiler.build")  # the package exports a function of that name
 
 RULESET = """ruleset cache.test "Cache test" {
     tiles suits(m p s)
@@ -36,6 +49,28 @@ def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "cache"
 
 
+@pytest.fixture(scope="module")
+def good_extension(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One real compile of ``write(value=9)``, kept aside: tests about what happens
+    around a compile put this file where a compile would (compiling takes seconds)."""
+    if NO_COMPILER:
+        pytest.skip(f"needs a working C compiler: {NO_COMPILER}")
+    folder = tmp_path_factory.mktemp("good")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MJR_CACHE_DIR", str(folder / "cache"))
+        built = build(write(folder, value=9), backend="compiled")
+    assert built.backend == "compiled"
+    return built.path
+
+
+def use_good_extension(good: Path) -> str:
+    """Python that makes a process's compiles copy ``good`` into place."""
+    return ("import importlib, pathlib, shutil\n"
+            "def _compile(py):\n"
+            f"    return pathlib.Path(shutil.copy({str(good)!r}, py.parent)), ''\n"
+            "importlib.import_module('mjr.compiler.build').compile_module = _compile\n")
+
+
 def test_the_key_follows_the_content(tmp_path: Path) -> None:
     path = write(tmp_path)
     first = build_key(check_file(path))
@@ -52,11 +87,86 @@ def test_generated_code_names_its_source(tmp_path: Path) -> None:
     assert "# mjr: cache.test.mjr:4 fan flush 'Flush'" in text or "cache.test.mjr:4 fan flush" in text
 
 
+def forget_modules() -> None:
+    """Forget the modules built in this process, as a new process would not have them."""
+    for name in [n for n in sys.modules if n.startswith("_mjr_cache_test_")]:
+        del sys.modules[name]
+
+
+def reseal(file: Path) -> None:
+    """Make ``entry.json`` vouch for ``file`` as it is now (an entry that passes its
+    checksums and still does not load)."""
+    meta_path = file.parent / "entry.json"
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    meta["sha256"][file.name] = hashlib.sha256(file.read_bytes()).hexdigest()
+    meta_path.write_text(json.dumps(meta), encoding="utf-8")
+
+
 def test_python_backend_builds_no_extension(tmp_path: Path, private_cache: Path) -> None:
     ruleset = mjr.load(write(tmp_path), backend="python")
     assert ruleset.backend == "python"
     assert not list(private_cache.rglob("*.so"))
-    assert ruleset.evaluate("123m 456m 789m 234m 5m win 5m").fan == 4
+    assert ruleset.evaluate(HAND).fan == 4
+
+
+# --------------------------------------------------------------------------- content, not place
+
+
+def test_the_key_does_not_depend_on_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    keys = set()
+    for folder in ("a", "b", "b/c"):
+        (tmp_path / folder).mkdir(parents=True, exist_ok=True)
+        monkeypatch.chdir(tmp_path / folder)
+        keys.add(build_key(check_file(write(tmp_path))))
+        keys.add(build_key(check_file(write(tmp_path / folder))))
+    assert len(keys) == 1
+
+
+def test_the_same_file_from_three_folders_is_built_once(tmp_path: Path, private_cache: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    for folder in ("one", "two", "two/three"):
+        (tmp_path / folder).mkdir(parents=True)
+        ruleset = mjr.load(write(tmp_path / folder), backend="python")
+        assert ruleset.fan("flush").file == f"{folder}/cache.test.mjr"
+    assert len(list(private_cache.glob("*/*/entry.json"))) == 1
+
+
+VARIANT = """ruleset cache.variant "Variant" extends cache.test {
+    example "variant flush" { hand "123m 456m 789m 234m 5m win 5m" expect fan 99 }
+}
+"""
+
+
+def test_places_follow_the_folder_a_build_is_loaded_from(tmp_path: Path, private_cache: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """One entry serves both folders; every place it shows is in the folder loaded."""
+    for folder in ("first", "second"):
+        (tmp_path / folder).mkdir()
+        write(tmp_path / folder)
+        (tmp_path / folder / "cache.variant.mjr").write_text(VARIANT, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    first = mjr.load("first/cache.variant.mjr", backend="python")
+    second = mjr.load(tmp_path / "second" / "cache.variant.mjr", backend="python")
+    assert len(list(private_cache.glob("*/*/entry.json"))) == 1
+    assert second.module.FILES == ("second/cache.test.mjr", "second/cache.variant.mjr")
+    assert second.fan("flush").file == "second/cache.test.mjr"
+    (outcome,) = run_examples(second)
+    assert outcome.place == "second/cache.variant.mjr:2"
+    assert outcome.failures[0].startswith("second/cache.variant.mjr:2: ")
+    assert first.fan("flush").file == "first/cache.test.mjr"  # the first load keeps its own places
+    assert first.module.BUILD_KEY == second.module.BUILD_KEY
+
+
+def test_the_cached_module_names_no_folder(tmp_path: Path, private_cache: Path) -> None:
+    mjr.load(write(tmp_path), backend="python")
+    (source,) = private_cache.rglob("_mjr_cache_test_*.py")
+    text = source.read_text(encoding="utf-8")
+    assert "FILES = ('cache.test.mjr',)" in text
+    assert str(tmp_path) not in text
+
+
+# --------------------------------------------------------------------------- entries that do not load
 
 
 def test_a_corrupt_entry_is_rebuilt(tmp_path: Path, private_cache: Path) -> None:
@@ -64,9 +174,32 @@ def test_a_corrupt_entry_is_rebuilt(tmp_path: Path, private_cache: Path) -> None
     mjr.load(path, backend="python")
     (source,) = private_cache.rglob("_mjr_cache_test_*.py")
     source.write_text("this is not python(", encoding="utf-8")
-    for name in [n for n in sys.modules if n.startswith("_mjr_cache_test_")]:
-        del sys.modules[name]
-    assert mjr.load(path, backend="python").evaluate("123m 456m 789m 234m 5m win 5m").is_win
+    forget_modules()
+    assert mjr.load(path, backend="python").evaluate(HAND).is_win
+
+
+@pytest.mark.parametrize("text", ["", "import sys\n", "RULESET_ID = 'cache.test'\nBUILD_KEY = 'another build'\n",
+                                  "raise RuntimeError('half written')\n"])
+def test_an_incomplete_module_is_rebuilt_even_when_its_checksum_matches(tmp_path: Path, private_cache: Path,
+                                                                        text: str) -> None:
+    path = write(tmp_path)
+    mjr.load(path, backend="python")
+    (source,) = private_cache.rglob("_mjr_cache_test_*.py")
+    source.write_text(text, encoding="utf-8")
+    reseal(source)
+    forget_modules()
+    ruleset = mjr.load(path, backend="python")
+    assert ruleset.evaluate(HAND).fan == 4
+    assert "def " in source.read_text(encoding="utf-8")  # the entry was written again
+
+
+def test_an_empty_module_is_rebuilt(tmp_path: Path, private_cache: Path) -> None:
+    path = write(tmp_path)
+    mjr.load(path, backend="python")
+    (source,) = private_cache.rglob("_mjr_cache_test_*.py")
+    source.write_text("", encoding="utf-8")
+    forget_modules()
+    assert mjr.load(path, backend="python").evaluate(HAND).fan == 4
 
 
 def test_a_broken_entry_index_is_rebuilt(tmp_path: Path, private_cache: Path) -> None:
@@ -77,17 +210,102 @@ def test_a_broken_entry_index_is_rebuilt(tmp_path: Path, private_cache: Path) ->
     assert mjr.load(path, backend="python").backend == "python"
 
 
-def test_without_a_compiler_it_runs_interpreted_with_a_warning(tmp_path: Path,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_foreign_extension_in_an_entry_is_rebuilt_and_loaded(tmp_path: Path, private_cache: Path,
+                                                               good_extension: Path) -> None:
+    """An extension of another module (a wrong ``PyInit``) in the entry, met by a new
+    process: the entry is rebuilt and loaded at once, whether its checksum gives
+    it away or (written again to match) it must fail to load first."""
+    path = write(tmp_path, value=9)
+    script = use_good_extension(good_extension) + (
+        "import sys, mjr\nr = mjr.load(sys.argv[1], backend='compiled')\nprint(r.backend, r.evaluate(sys.argv[2]).fan)")
+    for foreign in ("none", "given away by its checksum", "with a matching checksum"):
+        if foreign != "none":
+            (extension,) = private_cache.rglob("_mjr_cache_test_*.so")
+            shutil.copyfile(mjr.tables.__file__, extension)
+            if foreign == "with a matching checksum":
+                reseal(extension)
+        done = subprocess.run([sys.executable, "-c", script, str(path), HAND], capture_output=True, text=True,
+                              timeout=600)
+        assert (done.returncode, done.stdout) == (0, "compiled 10\n"), (foreign, done.stderr)
+        (extension,) = private_cache.rglob("_mjr_cache_test_*.so")
+        assert extension.read_bytes() == good_extension.read_bytes()
+
+
+# --------------------------------------------------------------------------- no compiler
+
+
+def test_without_a_compiler_it_runs_interpreted_with_a_warning(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               fresh_process_warning: None) -> None:
     monkeypatch.setenv("CC", "false")  # a C compiler that always fails
-    with pytest.warns(PurePythonWarning, match="runs interpreted"):
+    with pytest.warns(PurePythonWarning, match="runs interpreted .*: it could not be compiled: no working C compiler"):
         ruleset = mjr.load(write(tmp_path, value=5))
     assert ruleset.backend == "python"
-    assert ruleset.evaluate("123m 456m 789m 234m 5m win 5m").fan == 6
-    with pytest.raises(mjr.MjrError, match="could not be compiled"):
+    assert ruleset.evaluate(HAND).fan == 6
+    with pytest.raises(NotCompiledError, match="could not be compiled: no working C compiler"):
         build(write(tmp_path, value=5), backend="compiled")
 
 
+def test_a_failed_compile_is_not_tried_again_with_the_same_compiler(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                    fresh_process_warning: None) -> None:
+    monkeypatch.setenv("CC", "false")
+    attempts = []
+    real_compile = build_module.compile_module
+    monkeypatch.setattr(build_module, "compile_module", lambda py: attempts.append(py) or real_compile(py))
+    path = write(tmp_path, value=6)
+    with pytest.warns(PurePythonWarning):
+        mjr.load(path)
+    assert will_compile(path) is None
+    for _ in range(2):
+        assert mjr.load(path).backend == "python"
+    assert len(attempts) == 1
+    monkeypatch.setenv("CC", "false -O2")  # another compiler: worth a new try
+    assert will_compile(path) == "cache.test"
+    assert mjr.load(path).backend == "python"
+    assert len(attempts) == 2
+
+
+def test_a_failed_compile_is_tried_again_once_the_compiler_works(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 fresh_process_warning: None,
+                                                                 good_extension: Path) -> None:
+    path = write(tmp_path, value=9)
+    monkeypatch.setenv("CC", "/nonexistent/cc")
+    with pytest.warns(PurePythonWarning):
+        assert mjr.load(path).backend == "python"
+    with pytest.raises(NotCompiledError, match="/nonexistent/cc"):
+        mjr.load(path, backend="compiled")
+    monkeypatch.delenv("CC")
+    assert will_compile(path) == "cache.test"
+    monkeypatch.setattr(build_module, "compile_module",  # compiling again: the compile the fixture did
+                        lambda py: (Path(shutil.copy(good_extension, py.parent)), ""))
+    ruleset = mjr.load(path, backend="compiled")
+    assert ruleset.backend == "compiled"
+    assert ruleset.evaluate(HAND).fan == 10
+    assert mjr.load(path).backend == "compiled"
+
+
+def test_one_pure_python_warning_per_process(tmp_path: Path) -> None:
+    """Two rulesets that cannot be compiled, in one ``mjr test`` and one script:
+    one warning line each."""
+    files = []
+    for value in (11, 12):
+        folder = tmp_path / str(value)
+        folder.mkdir()
+        files.append(str(write(folder, value=value)))
+    env = dict(os.environ, CC="/bin/false")
+    mjr_command = [sys.executable, "-c", "import sys; from mjr.cli import main; sys.exit(main())"]
+    done = subprocess.run([*mjr_command, "test", "-q", *files], env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    warnings = [line for line in done.stderr.splitlines() if line.startswith("mjr: warning:")]
+    assert len(warnings) == 1 and "runs interpreted" in warnings[0], done.stderr
+    script = ("import sys, warnings, mjr\nwarnings.simplefilter('always')\n"
+              "with warnings.catch_warnings(record=True) as caught:\n"
+              "    for name in sys.argv[1:]: mjr.load(name)\n"
+              "print(len([w for w in caught if issubclass(w.category, mjr.PurePythonWarning)]))")
+    done = subprocess.run([sys.executable, "-c", script, *files], env=env, capture_output=True, text=True, timeout=300)
+    assert (done.returncode, done.stdout.strip()) == (0, "1"), done.stderr
+
+
+@needs_compiler
 def test_two_processes_compiling_at_once_both_get_a_module(tmp_path: Path) -> None:
     path = write(tmp_path, value=7)
     script = ("import sys, mjr; r = mjr.load(sys.argv[1], backend='compiled'); "

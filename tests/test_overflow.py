@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import load_on
 
 import mjr
 from mjr import HandError, SourceError
@@ -30,10 +31,7 @@ HONOURS = "111z 222z 333z 555z 6z win 6z"
 def ruleset(tmp_path: Path, backend: str, score: str, limit: int, honours: int = 0) -> mjr.Ruleset:
     path = tmp_path / "big.edge.mjr"
     path.write_text(BIG.format(name="edge", score=score, limit=limit, honours=honours), encoding="utf-8")
-    loaded = mjr.load(path, backend=backend)
-    if loaded.backend != backend:
-        pytest.skip(f"no {backend} build here")
-    return loaded
+    return load_on(path, backend)
 
 
 @pytest.mark.parametrize("backend", ["compiled", "python"])
@@ -92,9 +90,7 @@ def test_a_define_in_a_checked_formula_is_checked_too(tmp_path: Path, backend: s
     path.write_text('ruleset define.score "Define" {\n    tiles suits(m p s) winds dragons\n'
                     '    define steep: 2 ^ (5 * count(tiles where suited))\n'
                     '    score base * steep * fan\n    fan plain "Plain" 1 : standard\n}\n', encoding="utf-8")
-    rs = mjr.load(path, backend=backend)
-    if rs.backend != backend:
-        pytest.skip(f"no {backend} build here")
+    rs = load_on(path, backend)
     assert rs.evaluate("123m 456m 789m 111z 5m win 5m").points == 2**55
     with pytest.raises(HandError, match="pass the 64-bit integers"):
         rs.evaluate(FLUSH)

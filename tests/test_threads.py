@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from conftest import load_on
 
 import mjr
 from mjr import HandError
@@ -90,9 +91,7 @@ def _run_in_threads(work: Callable[[int], list[Any]]) -> list[list[Any]]:
 @pytest.mark.parametrize("backend", ["compiled", "python"])
 @pytest.mark.parametrize("ident", ["guangdong.jipinghu", "guangdong.tuidaohu", "sichuan.xuezhan"])
 def test_threads_get_the_single_threaded_answers(ident: str, backend: str) -> None:
-    ruleset = mjr.load(ident, backend=backend)
-    if ruleset.backend != backend:
-        pytest.skip(f"{ident} has no {backend} build here")
+    ruleset = load_on(ident, backend)
     hands = _example_hands(ruleset)
     if backend == "python":
         hands = hands[:12]  # interpreted evaluation is slow; the switching still interleaves searches
