@@ -5,7 +5,8 @@ Every ``.. code-block:: console`` block of the pages below is a sample: each
 would, so bundled rulesets are named as installed), and what it prints must equal
 the lines under it.  Only timings are normalised (``in 0.01s``): counts, tables and
 places are compared as they are, so a sample goes stale only by failing here.
-Other commands in a block (``pip install``) are shown, not run.
+Other commands in a block (``pip install``) are shown, not run; output that depends
+on the machine (``mjr cache``) is shown in a ``text`` block instead.
 """
 
 from __future__ import annotations
