@@ -44,13 +44,29 @@ class Problem:
             end = start + 1
             if self.span.end_line in (0, self.span.line) and self.span.end_column > self.span.column:
                 end = self.span.end_column - 1
-            line = self.source_line
+            line, start, end = _window(self.source_line, start, end)
             prefix = "".join(_blank(c) for c in line[:start]) + " " * max(start - len(line), 0)
             under = line[start:end]
             width = sum(len(_blank(c)) if c != "\t" else 1 for c in under) + max(end - start - len(under), 0)
             caret = prefix + "^" * max(width, 1)
             text += f"\n    {line}\n    {caret}"
         return text
+
+
+#: The most characters of a source line an error shows; a longer line is cut around
+#: the place, with '...', so a one-line megabyte file still gives a readable message.
+LINE_WIDTH = 120
+
+
+def _window(line: str, start: int, end: int) -> tuple[str, int, int]:
+    """The part of ``line`` to show around ``start``-``end``, and those positions in it."""
+    if len(line) <= LINE_WIDTH:
+        return line, start, end
+    first = max(0, min(start - LINE_WIDTH // 3, len(line) - LINE_WIDTH))
+    lead = "..." if first else ""
+    shown = lead + line[first:first + LINE_WIDTH] + ("..." if first + LINE_WIDTH < len(line) else "")
+    offset = len(lead) - first
+    return shown, start + offset, min(end + offset, len(lead) + LINE_WIDTH)
 
 
 def _blank(char: str) -> str:

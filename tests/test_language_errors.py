@@ -363,3 +363,17 @@ def test_negative_indicator_offset_is_honoured(tmp_path: Path, monkeypatch: pyte
     assert [kind for kind, wild in enumerate(ruleset.wildcard_kinds(hand)) if wild] == [3]  # 4m
     hand = parse_hand("234m 567m 345p 678s 2s win 2s indicator 1p")
     assert [kind for kind, wild in enumerate(ruleset.wildcard_kinds(hand)) if wild] == [17]  # 9p: wraps
+
+
+def test_a_megabyte_line_is_shown_cut_around_the_place(tmp_path: Path) -> None:
+    path = tmp_path / "long.line.mjr"
+    path.write_text('ruleset long.line "L" {\n    tiles suits(m p s)\n    fan a "A" 1 : standrd  # '
+                    + "x" * 900_000 + "\n}\n", encoding="utf-8")
+    with pytest.raises(SourceError) as caught:
+        mjr.load(path)
+    message = str(caught.value)
+    assert "unknown name 'standrd' (did you mean 'standard'?)" in message
+    assert len(message) < 600
+    shown, caret = message.splitlines()[1:3]
+    assert shown.endswith("...") and caret.strip() == "^" * len("standrd")
+    assert shown[caret.index("^"):].startswith("standrd")
