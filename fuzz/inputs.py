@@ -193,7 +193,8 @@ def batch_specs(draw: st.DrawFn) -> dict[str, Any]:
         spec["columns"] = draw(st.sampled_from([N_KINDS, N_KINDS, 33, 17, 1]))
     elif kind == "array":
         spec["typecode"] = draw(st.sampled_from(["B", "b", "h", "q", "d"]))
-    context = draw(st.one_of(st.none(), st.builds(mjr.format_hand, valid_hands()), st.just("1m win 1m self_draw")))
+    context = draw(st.one_of(st.none(), st.builds(mjr.format_hand, valid_hands()), st.just("1m win 1m self_draw"),
+                             st.sampled_from([5, "", [1]])))
     return {**spec, "context": context, "refused": draw(st.sampled_from(["mark", "mark", "raise", "skip"]))}
 
 

@@ -187,6 +187,20 @@ def test_refused_takes_raise_or_mark_only(jipinghu: mjr.Ruleset, refused: Any) -
         jipinghu.evaluate_counts(b"", refused=refused)
 
 
+@pytest.mark.parametrize("context", [5, b"1m win 1m", ["1m"], 2.5])
+def test_a_batch_context_that_is_not_a_hand_is_named(jipinghu: mjr.Ruleset, context: Any) -> None:
+    reason = f"^the context must be a Hand or a hand string .*, not {type(context).__name__}$"
+    with pytest.raises(HandError, match=reason):
+        jipinghu.evaluate_counts(WIN, context)
+
+
+@pytest.mark.parametrize("hand", [5, b"123m", None, ("1m",)])
+def test_a_hand_that_is_neither_a_hand_nor_text_is_named(jipinghu: mjr.Ruleset, hand: Any) -> None:
+    for call in (jipinghu.evaluate, jipinghu.is_win, jipinghu.waits):
+        with pytest.raises(HandError, match=f"^a hand must be a Hand or a hand string .*, not {type(hand).__name__}$"):
+            call(hand)
+
+
 @HAND_CONSTRUCTION
 @pytest.mark.parametrize(("fields", "value"), [
     (lambda: {"tiles": (34,)}, "34"), (lambda: {"tiles": (-1,)}, "-1"), (lambda: {"win_tile": 99}, "99"),
