@@ -39,8 +39,9 @@ class Failure:
 
     @property
     def signature(self) -> str:
-        head = self.detail.split(":")[0] if self.kind in ("exception", "memory") else self.detail[:40]
-        return re.sub(r"\d+", "N", f"{self.kind} {head} at {self.where}")  # not one per message length
+        detail = re.sub(r"\d+", "N", self.detail)  # not one signature per message length
+        head = detail.split(":")[0] if self.kind in ("exception", "memory") else detail[:40]
+        return f"{self.kind} {head} at {self.where}"
 
 
 def _where(error: BaseException) -> str:
