@@ -94,14 +94,23 @@ def run_hypothesis(target: Target, inputs: int, campaign: Campaign, seed: int | 
                   suppress_health_check=list(HealthCheck))
         @given(strategy)
         def one(value: Any) -> None:
-            if not campaign.out_of_time:
-                campaign.record(target, value)
+            if campaign.out_of_time:
+                raise _OutOfTime()  # not an Exception: hypothesis stops without shrinking
+            campaign.record(target, value)
 
         if seed is not None:
             one = _seeded(one, seed + done)
         before = campaign.tried.get(target.name, 0)
-        one()
+        try:
+            one()
+        except _OutOfTime:
+            return
         done += max(campaign.tried.get(target.name, 0) - before, 1)
+        campaign.progress(target.name)
+
+
+class _OutOfTime(BaseException):
+    """Ends a hypothesis run when the campaign's time is up."""
 
 
 def _seeded(test: Any, seed: int) -> Any:

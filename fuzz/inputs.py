@@ -54,12 +54,21 @@ contexts = st.fixed_dictionaries({}, optional={
 def hand_specs(draw: st.DrawFn) -> dict[str, Any]:
     """Field values for Hand, Meld and Context: sizes near a real hand's, any values."""
     declared = draw(st.lists(melds, max_size=4))
-    spec_melds = [[draw(_often(st.just(m[key]))) for key in ("kind", "tile", "concealed", "source", "added")]
-                  for m in declared]
+    spec_melds = [[m[key] if draw(st.integers(0, 9)) else draw(odd_values)
+                   for key in ("kind", "tile", "concealed", "source", "added")] for m in declared]
     size = 13 - 3 * len(declared) if draw(st.booleans()) else draw(st.integers(0, 16))
     tiles = draw(st.lists(_often(kinds), min_size=size, max_size=size))
     win = draw(st.one_of(kinds, kinds, st.none(), odd_values))
     return {"tiles": sorted(tiles, key=repr), "melds": spec_melds, "win": win, "context": draw(contexts)}
+
+
+_valid_contexts = st.builds(
+    mjr.Context, win_by=st.sampled_from(WIN_METHODS), after_kong=st.booleans(), last_tile=st.booleans(),
+    first_turn=st.booleans(), dealer=st.booleans(), seat=st.integers(0, 3), round=st.integers(0, 3),
+    source=st.sampled_from([None, *SOURCES]), indicator=st.none() | kinds, winners=st.integers(1, 3),
+    void=st.none() | st.integers(0, 2))
+_win_tiles = st.none() | kinds
+_deltas = st.sampled_from([0, 0, 0, 1, -1, 3, 200])
 
 
 @st.composite
@@ -75,12 +84,7 @@ def valid_hands(draw: st.DrawFn) -> mjr.Hand:
         declared.append(mjr.Meld(kind, tile, concealed, None if concealed else meld["source"], added))
     size = 13 - 3 * len(declared)
     tiles = draw(st.lists(kinds, min_size=size, max_size=size))
-    context = draw(st.builds(
-        mjr.Context, win_by=st.sampled_from(WIN_METHODS), after_kong=st.booleans(), last_tile=st.booleans(),
-        first_turn=st.booleans(), dealer=st.booleans(), seat=st.integers(0, 3), round=st.integers(0, 3),
-        source=st.sampled_from([None, *SOURCES]), indicator=st.none() | kinds, winners=st.integers(1, 3),
-        void=st.none() | st.integers(0, 2)))
-    return mjr.Hand(tuple(sorted(tiles)), tuple(declared), draw(st.none() | kinds), context)
+    return mjr.Hand(tuple(sorted(tiles)), tuple(declared), draw(_win_tiles), draw(_valid_contexts))
 
 
 # --------------------------------------------------------------------------- text mutation
@@ -176,7 +180,7 @@ def batch_specs(draw: st.DrawFn) -> dict[str, Any]:
     for _ in range(draw(st.integers(0, 5))):
         hand = draw(valid_hands())
         counts = hand.concealed_counts()
-        counts[draw(kinds)] += draw(st.sampled_from([0, 0, 0, 1, -1, 3, 200]))
+        counts[draw(kinds)] += draw(_deltas)
         rows += [max(0, value) for value in counts]
     if draw(st.integers(0, 9)) == 0:
         rows = draw(st.lists(st.one_of(st.integers(-1, 300), odd_values), max_size=80))
