@@ -117,14 +117,14 @@ def mutated(draw: st.DrawFn, text: str, words: tuple[str, ...]) -> str:
 @st.composite
 def hand_texts(draw: st.DrawFn) -> str:
     """Hand strings: written hands mutated, word soup, any text, now and then a long one."""
-    choice = draw(st.integers(0, 49))
-    if choice < 30:
+    choice = draw(st.integers(0, 199))
+    if choice < 120:
         return draw(mutated(mjr.format_hand(draw(valid_hands())), NOTATION_WORDS))
-    if choice < 40:
+    if choice < 160:
         return " ".join(draw(st.lists(st.sampled_from(NOTATION_WORDS), max_size=20)))
-    if choice < 49:
+    if choice < 199:
         return draw(st.text(max_size=40))
-    return draw(st.sampled_from(["1m ", "[111m] ", "win 1m ", "é"])) * draw(st.integers(50, 5_000))
+    return draw(st.sampled_from(["1m ", "[111m] ", "win 1m ", "é"])) * draw(st.integers(50, 2_000))
 
 
 # --------------------------------------------------------------------------- JSON documents
