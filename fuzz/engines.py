@@ -64,6 +64,8 @@ class Campaign:
         failure = run_one(target, value)
         if failure is None or failure.signature in self.found:
             return
+        if failure.kind == "slow" and run_one(target, value) is None:
+            return  # slow once only: the machine was busy, not mjr
         small = shrink(target, value, failure)
         self.found[failure.signature] = (failure, small)
         state = "known" if failure.signature in self.known else "NEW"
