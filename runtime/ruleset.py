@@ -90,13 +90,13 @@ class Ruleset:
 
     # -- hands -------------------------------------------------------------------
 
-    def _hand(self, hand: Hand | str) -> Hand:
+    def _hand(self, hand: Hand | str, what: str = "a hand") -> Hand:
         if isinstance(hand, str):
             return parse_hand(hand)
-        if isinstance(hand, Hand):
-            return hand
-        raise HandError(f"a hand is a Hand or a hand string such as '123m 456m 789m 234p 5p win 5p', "
-                        f"not {type(hand).__name__}")
+        if not isinstance(hand, Hand):
+            raise HandError(f"{what} must be a Hand or a hand string such as '123m 456m 789m 123p 44p', "
+                            f"not {type(hand).__name__}")
+        return hand
 
     def check_hand(self, hand: Hand, winning: bool) -> None:
         """Raise HandError when the hand is impossible or outside this ruleset's tiles
@@ -315,7 +315,7 @@ class Ruleset:
             raise MjrError(f"refused must be 'raise' or 'mark', not {refused!r}")
         view = batch_view(counts)
         n = len(view) // N_KINDS
-        ctx_hand = self._hand(context) if context is not None else Hand((), win_tile=0)
+        ctx_hand = self._hand(context, "the context") if context is not None else Hand((), win_tile=0)
         self._check_context(ctx_hand)
         points, fan = array("q", bytes(8 * n)), array("q", bytes(8 * n))
         c = ctx_hand.context

@@ -121,5 +121,5 @@ def test_the_batch_context_is_checked_as_a_hand_is(jipinghu: mjr.Ruleset) -> Non
 @pytest.mark.parametrize("hand", [None, 123, ["1m"], b"123m"])
 def test_a_hand_of_another_type_is_refused(jipinghu: mjr.Ruleset, hand: object) -> None:
     for call in (jipinghu.evaluate, jipinghu.is_win, jipinghu.waits):
-        with pytest.raises(HandError, match=f"a hand is a Hand or a hand string .*not {type(hand).__name__}"):
+        with pytest.raises(HandError, match=f"a hand must be a Hand or a hand string .*not {type(hand).__name__}"):
             call(hand)  # type: ignore[arg-type]
