@@ -184,6 +184,10 @@ def _string_problem(text: str, file: str, start: int, line: int, column: int) ->
     return problem_at(text, Span(file, line, column, line, column + 1), message)
 
 
+#: The most expected words a syntax error lists; the rest are counted.
+_MOST_EXPECTED = 12
+
+
 def _expected(terminals: Any, found: str = "") -> str:
     names = set()
     keywords = []
@@ -191,7 +195,11 @@ def _expected(terminals: Any, found: str = "") -> str:
         if terminal in TERMINAL_NAMES:
             names.add(TERMINAL_NAMES[terminal])
             continue
-        pattern = _lark().get_terminal(terminal).pattern
+        try:
+            pattern = _lark().get_terminal(terminal).pattern
+        except KeyError:  # lark's own markers, such as the end of the input
+            names.add("the end of the file" if "END" in terminal.upper() else terminal.lower())
+            continue
         if pattern.type == "str":
             keywords.append(pattern.value)
             names.add(repr(pattern.value))
@@ -200,7 +208,11 @@ def _expected(terminals: Any, found: str = "") -> str:
     if not names:
         return ""
     suggestion = did_you_mean(found, keywords) if found else ""
-    return f"; expected {', '.join(sorted(names))}{suggestion}"
+    # What a word is (a name, a number) first, then the keywords, alphabetically.
+    listed = sorted(names, key=lambda name: (name.startswith("'"), name))
+    if len(listed) > _MOST_EXPECTED:
+        listed = [*listed[:_MOST_EXPECTED], f"... ({len(listed) - _MOST_EXPECTED} more)"]
+    return f"; expected {', '.join(listed)}{suggestion}"
 
 
 def _span(file: str, meta: Any) -> Span:

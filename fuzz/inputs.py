@@ -62,11 +62,27 @@ def hand_specs(draw: st.DrawFn) -> dict[str, Any]:
     return {"tiles": sorted(tiles, key=repr), "melds": spec_melds, "win": win, "context": draw(contexts)}
 
 
-_valid_contexts = st.builds(
-    mjr.Context, win_by=st.sampled_from(WIN_METHODS), after_kong=st.booleans(), last_tile=st.booleans(),
-    first_turn=st.booleans(), dealer=st.booleans(), seat=st.integers(0, 3), round=st.integers(0, 3),
-    source=st.sampled_from([None, *SOURCES]), indicator=st.none() | kinds, winners=st.integers(1, 3),
-    void=st.none() | st.integers(0, 2))
+@st.composite
+def valid_contexts(draw: st.DrawFn) -> mjr.Context:
+    """Any context a Context accepts: a self-draw has no source and one winner, and
+    a robbed kong is not after a kong (see ``mjr.hand.RULED_OUT``)."""
+    win_by = draw(st.sampled_from(WIN_METHODS))
+    return mjr.Context(
+        win_by=win_by,
+        after_kong=draw(st.booleans()) and win_by != "robbing_kong",
+        last_tile=draw(st.booleans()),
+        first_turn=draw(st.booleans()),
+        dealer=draw(st.booleans()),
+        seat=draw(st.integers(0, 3)),
+        round=draw(st.integers(0, 3)),
+        source=None if win_by == "self_draw" else draw(st.sampled_from([None, *SOURCES])),
+        indicator=draw(st.none() | kinds),
+        winners=1 if win_by == "self_draw" else draw(st.integers(1, 3)),
+        void=draw(st.none() | st.integers(0, 2)),
+    )
+
+
+_valid_contexts = valid_contexts()
 _win_tiles = st.none() | kinds
 _deltas = st.sampled_from([0, 0, 0, 1, -1, 3, 200])
 
