@@ -172,11 +172,12 @@ def check_ranges(ruleset: ir.Ruleset, report: Report, score_span: Span) -> None:
         _formula_totals(ruleset, report)
     except Overflow as overflow:
         report(score_span, _message("the fan total or the product of the multipliers", overflow))
-    for clause in ruleset.payments:
+    conditions = ruleset.requirements + ruleset.floors + ruleset.payments  # the rules' plain arithmetic
+    for rule in conditions:
         try:
-            Ranges({}).of(clause.condition)
+            Ranges({}).of(rule.condition)
         except Overflow as overflow:
-            report(clause.span, _message(f"the condition of {clause.id!r}", overflow))
+            report(rule.span, _message(f"the condition of {rule.id!r}", overflow))
 
 
 def unproven(ruleset: ir.Ruleset) -> tuple[bool, frozenset[int]]:

@@ -316,7 +316,9 @@ class Ruleset:
         view = batch_view(counts)
         n = len(view) // N_KINDS
         ctx_hand = self._hand(context, "the context") if context is not None else Hand((), win_tile=0)
-        self._check_context(ctx_hand)
+        problem = self._context_problem(ctx_hand.context)  # as check_hand checks a hand's context
+        if problem is not None:
+            raise HandError(f"the batch's context: {problem}")
         points, fan = array("q", bytes(8 * n)), array("q", bytes(8 * n))
         c = ctx_hand.context
         first = self.module.evaluate_counts(
@@ -330,12 +332,6 @@ class Ruleset:
                        else self._batch_problem(view, first, ctx_hand.context))
             raise HandError(f"hand {first} of the batch: {problem}")
         return points, fan
-
-    def _check_context(self, hand: Hand) -> None:
-        """The context of a batch, as :meth:`check_hand` checks a hand's context."""
-        problem = self._context_problem(hand.context)
-        if problem is not None:
-            raise HandError(f"the batch's context: {problem}")
 
     @lru_cache(maxsize=64)  # noqa: B019 - a Ruleset lives as long as its module
     def _allowed(self, indicator: int | None) -> bytes:

@@ -94,3 +94,16 @@ def test_a_define_in_a_checked_formula_is_checked_too(tmp_path: Path, backend: s
     assert rs.evaluate("123m 456m 789m 111z 5m win 5m").points == 2**55
     with pytest.raises(HandError, match="pass the 64-bit integers"):
         rs.evaluate(FLUSH)
+
+
+@pytest.mark.parametrize("line", [
+    'require big "Big" : 3 ^ (2 * count(tiles)) > 1',
+    'floor big "Big" 1 : 3 ^ (2 * count(tiles)) > 1',
+    'pay big "Big" when 3 ^ (2 * count(tiles)) > 1 : discarder pays points',
+])
+def test_rule_conditions_that_cannot_fit_are_refused(tmp_path: Path, line: str) -> None:
+    path = tmp_path / "rule.mjr"
+    path.write_text(f'ruleset rule "Rule" {{\n    tiles suits(m p s)\n    fan plain "Plain" 1 : standard\n'
+                    f'    {line}\n}}\n', encoding="utf-8")
+    with pytest.raises(SourceError, match="rule.mjr:4:5: the condition of 'big' can reach"):
+        mjr.load(path)
