@@ -17,7 +17,15 @@ from mjr.errors import Span, did_you_mean
 
 from . import ir
 from .defines import analyse, children, names_in
-from .vocabulary import ALL_WORDS, AMOUNT_NAMES, COLLECTIONS, SCORE_NAMES, scope_of_word, words_for
+from .vocabulary import (
+    ALL_WORDS,
+    AMOUNT_NAMES,
+    COLLECTIONS,
+    SCORE_NAMES,
+    WINNING_TILE_WORDS,
+    scope_of_word,
+    words_for,
+)
 
 Report = Callable[[Span, str], None]
 
@@ -29,11 +37,17 @@ MAX_DEPTH = 90
 MAX_SIZE = 10_000
 #: Where an expression stands decides which names it may use.
 FAN_CONDITION, RULE, SCORE, AMOUNT = "fan condition", "rule", "score", "amount"
+#: A declared shape's condition: over the tiles alone (there is no decomposition).
+SHAPE = "shape"
+#: Hand words that speak of a decomposition or of the winning tile's place in it:
+#: a shape's condition decides whether there is one, so it cannot use them.
+DECOMPOSITION_WORDS = frozenset({"standard", "seven_pairs", "thirteen_orphans", "substituted", "waits",
+                                 *(w for w in WINNING_TILE_WORDS if w.startswith("wait_"))})
 
 
 #: How messages name each place an expression can stand.
 PLACE_TEXT = {FAN_CONDITION: "a fan's condition or value", RULE: "a rule", SCORE: "the score formula",
-              AMOUNT: "a payment amount"}
+              AMOUNT: "a payment amount", SHAPE: "a shape's condition"}
 #: Keywords a misspelt word may have been meant as.
 KEYWORDS = ("and", "or", "not", "if", "else", "of", "are", "is", "contain", "contains", "where", "count",
             "all", "any", "no", "scored", "each", "excludes", "pays", "when")
@@ -47,6 +61,7 @@ class Names:
     defines: dict[str, ast.Define] = field(default_factory=dict)
     fans: dict[str, int] = field(default_factory=dict)
     dropped: dict[str, Span] = field(default_factory=dict)
+    shapes: dict[str, int] = field(default_factory=dict)
 
 
 class ExpressionChecker:
@@ -103,10 +118,16 @@ class ExpressionChecker:
             if name in table:
                 return ir.Word(ir.INT, "formula", name)
         words = words_for(scope)
+        if self.place == SHAPE and (name in DECOMPOSITION_WORDS or name in self.names.fans
+                                    or name in self.names.shapes):
+            return self._error(node.span, f"{quoted(name)} cannot be used in a shape's condition: it speaks of "
+                                          f"how the hand won, and a shape decides whether it does")
         if name in words:
             return ir.Word(words[name].type, scope if name not in _hand_words() else ir.HAND, name)
         if name in self.names.defines:
             return self._expand(node, self.names.defines[name], scope)
+        if name in self.names.shapes:
+            return ir.ShapeRef(ir.BOOL, self.names.shapes[name])
         if name in self.names.fans:
             if self.place in (SCORE, AMOUNT):
                 return self._error(node.span, f"a fan ({quoted(name)}) cannot be used in the {self.place} formula")
@@ -126,7 +147,7 @@ class ExpressionChecker:
             return self._error(node.span, f"{name!r} is a property of {where}; it cannot be used here")
         key = (name, scope, self.place)
         if key not in self._suggestions:  # the same typo a thousand times is looked up once
-            candidates = [*words_for(scope), *self.names.defines, *self.names.fans, *KEYWORDS]
+            candidates = [*words_for(scope), *self.names.defines, *self.names.fans, *self.names.shapes, *KEYWORDS]
             if self.place == SCORE:
                 candidates += list(SCORE_NAMES)
             if self.place == AMOUNT:
@@ -220,13 +241,22 @@ class ExpressionChecker:
         element = self._collection_element(node.collection, node.condition, node.span)
         return ir.Aggregate(ir.BOOL, node.quantifier, node.collection, element)
 
+    def _shape_collection(self, collection: str, span: Span) -> None:
+        """A shape's condition sees the tiles and the declared melds, never groups
+        of a decomposition (there is none yet)."""
+        if self.place == SHAPE and collection in ("sets", "pairs", "groups"):
+            self.report(span, f"{quoted(collection)} cannot be used in a shape's condition: a declared shape has "
+                              f"no decomposition (use tiles, kinds or melds)")
+
     def _visit_Count(self, node: ast.Count, scope: str) -> ir.Node:
+        self._shape_collection(node.collection, node.span)
         element = None
         if node.condition is not None:
             element = self._collection_element(node.collection, node.condition, node.span)
         return ir.Aggregate(ir.INT, "count", node.collection, element)
 
     def _collection_element(self, collection: str, condition: ast.Expr, span: Span) -> ir.Node:
+        self._shape_collection(collection, span)
         if collection == "kinds" or collection == "tiles" or collection in COLLECTIONS:
             element_scope = COLLECTIONS[collection]
             return self._expect(condition, self._visit(condition, element_scope), ir.BOOL)
@@ -285,7 +315,7 @@ def check_defines(names: Names, report: Report) -> frozenset[str]:
     to themselves (each cycle once, at the reference that starts it), and defines
     nested too deeply once the defines they use are written out (at the define where
     the limit is crossed).  Returns the defines too deep to use."""
-    known = {*ALL_WORDS, *names.defines, *names.fans}
+    known = {*ALL_WORDS, *names.defines, *names.fans, *names.shapes}
     for define in names.defines.values():
         for used in names_in(define.body):
             if used.name in SCORE_NAMES or used.name in AMOUNT_NAMES:

@@ -13,7 +13,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mjr.abi import CONTEXT_FLAGS, GROUP_ADDED, GROUP_CLAIMED, GROUP_CONCEALED, GROUP_DECLARED, GROUP_LATEST
+from mjr.abi import (
+    CONTEXT_FLAGS,
+    GROUP_ADDED,
+    GROUP_CLAIMED,
+    GROUP_CONCEALED,
+    GROUP_DECLARED,
+    GROUP_LATEST,
+    GROUP_SUBST_SHIFT,
+    GROUP_WILD_SHIFT,
+    GROUP_WINNING,
+    WAITS,
+)
 
 from .ir import BOOL, GROUP, INT, KIND, TILE
 
@@ -49,7 +60,16 @@ HAND_WORDS: dict[str, WordInfo] = {
     "winners": WordInfo(INT, "s.winners", "how many players win on this discard"),
     "wildcards": WordInfo(INT, "s.wild_held", "wildcard tiles held in the hand"),
     "substituted": WordInfo(INT, "s.subst", "wildcards standing for a tile other than their own"),
+    **{name: WordInfo(BOOL, f"(s.wait == {code})", doc) for code, (name, doc) in enumerate(zip(WAITS, (
+        "", "the winning tile completed an edge wait (12-3, 7-89)", "it completed a closed wait (1-3)",
+        "it completed an open wait (23 waiting on 1 or 4)", "it completed the pair (单吊)",
+        "it completed a pung (双碰)"), strict=True)) if name},
+    "waits": WordInfo(INT, "s.waits", "how many kinds the hand without its winning tile waits on (shapes only)"),
 }
+
+#: Words that need the winning tile, and the one that counts the waits: a ruleset
+#: using none of them is generated without the work they cost.
+WINNING_TILE_WORDS = frozenset({*(name for name in WAITS if name), "winning", "waits"})
 
 TILE_WORDS: dict[str, WordInfo] = {
     "honor": WordInfo(BOOL, "({k} >= 27)", "a wind or a dragon"),
@@ -86,6 +106,11 @@ GROUP_WORDS: dict[str, WordInfo] = {
     "added": WordInfo(BOOL, f"(({{gf}} & {GROUP_ADDED}) != 0)", "a kong added to an exposed pung"),
     "declared": WordInfo(BOOL, f"(({{gf}} & {GROUP_DECLARED}) != 0)", "a declared meld"),
     "latest": WordInfo(BOOL, f"(({{gf}} & {GROUP_LATEST}) != 0)", "the meld declared last"),
+    "winning": WordInfo(BOOL, f"(({{gf}} & {GROUP_WINNING}) != 0)", "the group the winning tile completed"),
+    "wilds": WordInfo(INT, " + ".join(f"(({{gf}} >> {GROUP_WILD_SHIFT + i}) & 1)" for i in range(3)).join("()"),
+                      "wildcard tiles placed in this group"),
+    "substitutes": WordInfo(INT, f"(({{gf}} >> {GROUP_SUBST_SHIFT}) & 3)",
+                            "of the group's wildcards, those standing for a kind other than their own"),
 }
 
 #: Collections and the scope of their elements.
