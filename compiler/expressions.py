@@ -120,8 +120,9 @@ class ExpressionChecker:
         words = words_for(scope)
         if self.place == SHAPE and (name in DECOMPOSITION_WORDS or name in self.names.fans
                                     or name in self.names.shapes):
-            return self._error(node.span, f"{quoted(name)} cannot be used in a shape's condition: it speaks of "
-                                          f"how the hand won, and a shape decides whether it does")
+            what = "a fan" if name in self.names.fans else "a shape" if name in self.names.shapes else "a word"
+            return self._error(node.span, f"{quoted(name)} cannot be used in a shape's condition: it is {what} of "
+                                          f"the decomposition, and a shape decides whether there is one")
         if name in words:
             return ir.Word(words[name].type, scope if name not in _hand_words() else ir.HAND, name)
         if name in self.names.defines:
