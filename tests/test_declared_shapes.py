@@ -31,6 +31,7 @@ STAND_IN = """ruleset d.stand_in "Stand-in" {
     fan plain  "Plain"  1 : standard
     fan wild   "Wild"   2 : wildcards > 0
     fan m_pung "M pung" 4 : any sets are (pung and m)
+    fan closed "Closed" 8 : wait_closed
 }
 """
 
@@ -97,7 +98,8 @@ def test_a_stand_in_in_a_meld_and_as_the_winning_tile(tmp_path: Path, backend: s
     meld = rs.evaluate("123m 789m 234s [PPP<L] 2p win 2p indicator 4m")
     assert meld.fan_ids == ("plain", "m_pung")
     assert meld.groups[0].tiles == ("5m", "5m", "5m")
-    assert rs.evaluate("123m 4m 6m 789m 111p 22p win P indicator 4m").is_win
+    # a stand-in winning tile is a real tile of the kind it plays: it closes 4m-6m
+    assert rs.evaluate("123m 4m 6m 789m 111p 22p win P indicator 4m").fan_ids == ("plain", "closed")
     suited = ruleset(tmp_path, STAND_IN.replace("stand_in P", "stand_in 5p").replace("claims", "claims chow")
                      .replace("d.stand_in", "d.suited"), backend)
     with pytest.raises(mjr.HandError, match="the chow 4p5p6p holds 5p, which plays as 5m this hand: no chow"):
