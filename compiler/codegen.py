@@ -298,7 +298,8 @@ def _word_names(ruleset: ir.Ruleset) -> set[str]:
     """Every vocabulary word the ruleset's expressions use (defines written out)."""
     roots: list[ir.Node] = [ruleset.score]
     roots += [node for fan in ruleset.fans for node in (fan.condition, fan.value)]
-    roots += [rule.condition for rule in (*ruleset.requirements, *ruleset.floors, *ruleset.shapes)]
+    roots += [rule.condition for rule in ruleset.requirements]
+    roots += [floor.condition for floor in ruleset.floors] + [shape.condition for shape in ruleset.shapes]
     roots += [node for pay in ruleset.payments for node in (pay.condition, pay.amount) if node is not None]
     names: set[str] = set()
     seen: set[int] = set()
