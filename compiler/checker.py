@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 from mjr.dsl import ast
@@ -63,6 +63,7 @@ class Checker:
         self.candidates = candidates
         self.broken_parent = False
         self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []
         self._reported: set[Problem] = set()
         self.texts: dict[str, str] = {root.file: root.text}
         self._lines: dict[str, list[str]] = {}
@@ -73,13 +74,23 @@ class Checker:
             self._lines[file] = self.texts.get(file, "").split("\n")
         return self._lines[file]
 
-    def report(self, span: Span, message: str) -> None:
+    def _problem(self, span: Span, message: str) -> Problem:
         lines = self.lines(span.file)
         line = lines[span.line - 1].removesuffix("\r") if 0 < span.line <= len(lines) else ""
-        problem = Problem(span, message, line)
+        return Problem(span, message, line)
+
+    def report(self, span: Span, message: str) -> None:
+        problem = self._problem(span, message)
         if problem not in self._reported:
             self._reported.add(problem)
             self.problems.append(problem)
+
+    def warn(self, span: Span, message: str) -> None:
+        """Tell of something doubtful that is no error: ``mjr check`` shows it, a build goes on."""
+        problem = self._problem(span, f"warning: {message}")
+        if problem not in self._reported:
+            self._reported.add(problem)
+            self.warnings.append(problem)
 
     def check(self) -> ir.Ruleset:
         merged = self._merge(self.root)
@@ -88,9 +99,9 @@ class Checker:
             score = merged.settings.get("score")
             check_ranges(result, self.report, score.span if score is not None else self.root.span)
         if self.problems:
-            raise SourceError(sorted(self.problems, key=lambda p: (p.span.file, p.span.line, p.span.column)))
+            raise SourceError(_in_order(self.problems))
         assert result is not None
-        return result
+        return replace(result, warnings=tuple(_in_order(self.warnings)))
 
     # -- extends ---------------------------------------------------------------
 
@@ -207,7 +218,7 @@ class Checker:
         names = Names(dict(merged.defines), {fid: i for i, fid in enumerate(merged.fans)}, merged.dropped)
         self._check_names(merged)
         unusable = check_defines(names, self.report)
-        checker = ExpressionChecker(names, self.report, unusable)
+        checker = ExpressionChecker(names, self.report, unusable, self.warn)
         fans, order = self._fans(merged, names, checker)
         requirements = tuple(
             ir.Requirement(r.id, r.display, checker.check(r.condition, ir.BOOL, RULE), r.span,
@@ -557,6 +568,10 @@ def _statement_key(statement: ast.Statement) -> tuple[str, str] | None:
 
 def _droppable(merged: _Merged) -> tuple[dict[str, object], ...]:
     return (merged.fans, merged.requirements, merged.floors, merged.payments, merged.defines)  # type: ignore[return-value]
+
+
+def _in_order(problems: list[Problem]) -> list[Problem]:
+    return sorted(problems, key=lambda p: (p.span.file, p.span.line, p.span.column))
 
 
 def _formula_names(node: ir.Node) -> set[str]:

@@ -17,7 +17,8 @@ from mjr.errors import Span, did_you_mean
 
 from . import ir
 from .defines import analyse, children, names_in
-from .vocabulary import ALL_WORDS, AMOUNT_NAMES, COLLECTIONS, SCORE_NAMES, scope_of_word, words_for
+from .truth import constant_comparison, constant_member
+from .vocabulary import ALL_WORDS, AMOUNT_NAMES, COLLECTIONS, SCORE_NAMES, TILE_WORDS, scope_of_word, words_for
 
 Report = Callable[[Span, str], None]
 
@@ -50,9 +51,12 @@ class Names:
 
 
 class ExpressionChecker:
-    def __init__(self, names: Names, report: Report, unusable: frozenset[str] = frozenset()):
+    def __init__(self, names: Names, report: Report, unusable: frozenset[str] = frozenset(),
+                 warn: Report | None = None):
         self.names = names
         self.report = report
+        #: where a condition proven never or always true is told (it is no error)
+        self.warn = warn
         #: defines already refused where they are written (too deep): a use adds nothing
         self.unusable = unusable
         self._expanding: list[str] = []
@@ -103,6 +107,9 @@ class ExpressionChecker:
             if name in table:
                 return ir.Word(ir.INT, "formula", name)
         words = words_for(scope)
+        if scope == ir.GROUP and name in TILE_WORDS and TILE_WORDS[name].type == ir.INT:
+            # a tile number in a group is the group's lowest tile's (a chow's lowest rank)
+            return ir.GroupTiles(ir.INT, "first", ir.Word(ir.INT, ir.TILE, name))
         if name in words:
             return ir.Word(words[name].type, scope if name not in _hand_words() else ir.HAND, name)
         if name in self.names.defines:
@@ -187,11 +194,21 @@ class ExpressionChecker:
     def _visit_Compare(self, node: ast.Compare, scope: str) -> ir.Node:
         left = self._expect(node.left, self._visit(node.left, scope), ir.INT)
         right = self._expect(node.right, self._visit(node.right, scope), ir.INT)
-        return ir.Binary(ir.BOOL, node.op, left, right)
+        comparison = ir.Binary(ir.BOOL, node.op, left, right)
+        if self.warn is not None and left.type == right.type == ir.INT:
+            self._warn_constant(node.span, constant_comparison(comparison))
+        return comparison
 
     def _visit_Member(self, node: ast.Member, scope: str) -> ir.Node:
         operand = self._expect(node.operand, self._visit(node.operand, scope), ir.INT)
-        return ir.Member(ir.BOOL, operand, node.values)
+        member = ir.Member(ir.BOOL, operand, node.values)
+        if self.warn is not None and operand.type == ir.INT:
+            self._warn_constant(node.span, constant_member(member))
+        return member
+
+    def _warn_constant(self, span: Span, message: str | None) -> None:
+        if message is not None and self.warn is not None:
+            self.warn(span, message)
 
     def _visit_Binary(self, node: ast.Binary, scope: str) -> ir.Node:
         left = self._expect(node.left, self._visit(node.left, scope), ir.INT)
@@ -235,8 +252,9 @@ class ExpressionChecker:
     def _is_tile_expression(self, node: ast.Expr) -> bool:
         """Does ``node`` use tile qualities and no group property or collection?
 
-        Inside a group such an expression means "every tile of the group" (or, for a
-        number such as ``rank``, the group's lowest tile).
+        Inside a group such an expression means "every tile of the group".  A tile
+        number such as ``rank`` is no tile quality here: in a group it is the group's
+        lowest tile's, so an expression using it is checked part by part.
         """
         fits, found_tile = self._tile_facts_of(node)
         return fits and found_tile
@@ -258,6 +276,8 @@ class ExpressionChecker:
                         self._expanding.pop()
                     self._tile_facts[expr.name] = facts
                 return facts
+            if home == ir.TILE and TILE_WORDS[expr.name].type == ir.INT:
+                return False, False
             return home in (None, ir.TILE), home == ir.TILE
         if isinstance(expr, (ast.Quantified, ast.Count, ast.Contains)):
             return False, False

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mjr.errors import Span
+from mjr.errors import Problem, Span
 
 BOOL, INT = "bool", "int"
 #: Scopes an expression can be evaluated in.
@@ -219,6 +219,8 @@ class Ruleset:
     examples: tuple[Example, ...]
     #: the text of each file in ``files``, for the build-cache key
     texts: tuple[str, ...] = field(default=(), compare=False)
+    #: what the checker found doubtful but not wrong (a condition never true), for ``mjr check``
+    warnings: tuple[Problem, ...] = field(default=(), compare=False)
 
     @property
     def sets(self) -> int:
