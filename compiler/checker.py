@@ -215,7 +215,8 @@ class Checker:
             shapes = {"standard": ()}
         self._check_shapes(merged.settings.get("shapes"), deal, kinds)
         self._check_claims(merged.settings.get("claims"), kinds)
-        names = Names(dict(merged.defines), {fid: i for i, fid in enumerate(merged.fans)}, merged.dropped)
+        counted = frozenset(fid for fid, fan in merged.fans.items() if fan.each)
+        names = Names(dict(merged.defines), {fid: i for i, fid in enumerate(merged.fans)}, merged.dropped, counted)
         self._check_names(merged)
         unusable = check_defines(names, self.report)
         checker = ExpressionChecker(names, self.report, unusable, self.warn)

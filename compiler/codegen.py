@@ -130,8 +130,11 @@ class ExpressionWriter:
         return GROUP_WORDS[name].code.format(gk=gk, gt=gt, gf=gf)
 
     def visit_FanRef(self, node: ir.FanRef, element: tuple[str, ...]) -> str:
+        index = int(node.index)
+        if node.type == ir.INT:  # an ``each`` fan's count
+            return f"(s.num[{index}] if s.award[{index}] != 0 else 0)" if node.scored else f"s.num[{index}]"
         table = "s.award" if node.scored else "s.cond"
-        return f"({table}[{int(node.index)}] != 0)"
+        return f"({table}[{index}] != 0)"
 
     def visit_Unary(self, node: ir.Unary, element: tuple[str, ...]) -> str:
         operand = self.write(node.operand, element)

@@ -48,6 +48,8 @@ class Names:
     defines: dict[str, ast.Define] = field(default_factory=dict)
     fans: dict[str, int] = field(default_factory=dict)
     dropped: dict[str, Span] = field(default_factory=dict)
+    #: the ``each`` fans, whose id is also a number (the count) where one is expected
+    counted: frozenset[str] = frozenset()
 
 
 class ExpressionChecker:
@@ -67,6 +69,7 @@ class ExpressionChecker:
         self._suggestions: dict[tuple[str, str, str], str] = {}
         #: fan indices each checked expression refers to (for ordering and cycles)
         self.fan_refs: set[int] = set()
+        self._counted = frozenset(names.fans[ident] for ident in names.counted)
 
     def check(self, node: ast.Expr, expected: str, place: str, scope: str = ir.HAND) -> ir.Node:
         """Check ``node`` in ``scope``, expecting type ``expected`` (bool or int)."""
@@ -79,9 +82,18 @@ class ExpressionChecker:
         return self._expect(node, result, expected)
 
     def _expect(self, node: ast.Expr, result: ir.Node, expected: str) -> ir.Node:
+        if expected == ir.INT:
+            result = self._as_number(result)
         if result.type != expected and result.type != "error":
             what = "a condition (true or false)" if expected == ir.BOOL else "a number"
             self.report(node.span, f"expected {what} here, found a {_type_word(result.type)}")
+        return result
+
+    def _as_number(self, result: ir.Node) -> ir.Node:
+        """An ``each`` fan's id where a number is expected: its count (0 when the fan
+        does not apply); elsewhere the id is the flag "the fan applies"."""
+        if isinstance(result, ir.FanRef) and result.type == ir.BOOL and result.index in self._counted:
+            return ir.FanRef(ir.INT, result.index, result.scored)
         return result
 
     def _error(self, span: Span, message: str, type_: str = "error") -> ir.Node:
@@ -223,6 +235,8 @@ class ExpressionChecker:
         condition = self._expect(node.condition, self._visit(node.condition, scope), ir.BOOL)
         then = self._visit(node.then, scope)
         otherwise = self._visit(node.otherwise, scope)
+        if ir.INT in (then.type, otherwise.type):
+            then, otherwise = self._as_number(then), self._as_number(otherwise)
         if "error" not in (then.type, otherwise.type) and then.type != otherwise.type:
             return self._error(node.span, "both branches of 'if ... else' must be numbers, or both conditions")
         return ir.Conditional(then.type, then, condition, otherwise)

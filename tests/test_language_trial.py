@@ -91,3 +91,57 @@ def test_mjr_check_shows_warnings_and_passes(tmp_path: Path, capsys: pytest.Capt
     assert cli.main(["check", "--json", str(path)]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert [w["line"] for w in doc["files"][0]["warnings"]] == [3]
+
+
+# -- an each fan's id as a number --------------------------------------------------
+
+COUNTED = """\
+    fan chows "chows" 1 each : count(sets where chow)
+    fan hog "hog" 1 each : count(kinds where copies == 4)
+    fan many_chows "many chows" 2 : chows >= 4
+    fan some_chows "some chows" 1 : chows
+    fan no_hog "no hog" 1 : hog == 0 and not hog
+    fan doubled "doubled" (chows * 2) : chows > 3
+    require enough "enough" : (scored chows if self_draw else 0) == 4
+"""
+
+
+@pytest.mark.parametrize("backend", ["python", "compiled"])
+def test_an_each_fans_id_is_its_count_where_a_number_is_expected(tmp_path: Path, backend: str) -> None:
+    ruleset = load_on(write(tmp_path, COUNTED), backend)
+    result = ruleset.evaluate(HAND)
+    assert dict((line.id, line.value) for line in result.fans) == {
+        "chows": 4, "many_chows": 2, "some_chows": 1, "no_hog": 1, "doubled": 8}
+    assert not ruleset.evaluate(HAND.replace("self_draw", "from L")).is_win
+
+
+def test_a_plain_fans_id_is_still_no_number(tmp_path: Path) -> None:
+    text = problems(write(tmp_path, '    fan flag "flag" 1 : standard\n    fan use "use" 1 : flag > 0\n'))
+    assert "4:23: expected a number here, found a condition" in text
+
+
+# -- excludes on multipliers, as the reference shows it ----------------------------
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "language.rst"
+
+
+def docs_block(after: str) -> str:
+    """The first ``mjr`` code block of the language reference after the text ``after``."""
+    page = DOCS.read_text(encoding="utf-8")
+    rest = page[page.index(after):]
+    block = rest[rest.index(".. code-block:: mjr\n\n") + len(".. code-block:: mjr\n\n"):]
+    lines = []
+    for line in block.split("\n"):
+        if line and not line.startswith("   "):
+            break
+        lines.append(line[3:])
+    return "\n".join(lines).strip() + "\n"
+
+
+def test_the_reference_shows_multipliers_excluding_and_excluded(tmp_path: Path) -> None:
+    body = "    wildcard fixed C\n" + "".join(f"    {line}\n" for line in docs_block("multipliers too").splitlines())
+    ruleset = load_on(write(tmp_path, body), "python")
+    plain = ruleset.evaluate(HAND)
+    assert (plain.fan_ids, plain.multiplier) == (("hard", "clean"), 2)
+    wild = ruleset.evaluate("123m 456m 345p CCC 5s win C self_draw")
+    assert (wild.fan_ids, wild.multiplier) == (("four_wild",), 4)
