@@ -20,6 +20,7 @@ from . import ir
 from .expressions import AMOUNT, FAN_CONDITION, RULE, SCORE, ExpressionChecker, Names, check_defines
 from .graph import walk
 from .ranges import check_ranges
+from .variants import apply_drop, wildcard_kinds
 from .vocabulary import ALL_WORDS
 
 CLAIMS = {"chow": ("left", "any"), "pung": (), "kong": ()}
@@ -182,12 +183,8 @@ class Checker:
         elif isinstance(statement, ast.Example):
             merged.examples.append(statement)
         elif isinstance(statement, ast.Drop):
-            for ident, span in statement.ids:
-                if not any(ident in table for table in _droppable(merged)):
-                    self._unknown(span, ident, [k for t in _droppable(merged) for k in t], "to drop")
-                for table in _droppable(merged):
-                    table.pop(ident, None)
-                merged.dropped[ident] = span
+            apply_drop(statement, _droppable(merged), self.report)
+            merged.dropped.update(statement.ids)
         else:
             key = _statement_key(statement)
             assert key is not None
@@ -246,7 +243,9 @@ class Checker:
             seven_pairs=(2 if "fours" in shapes["seven_pairs"] else 1) if "seven_pairs" in shapes else 0,
             thirteen_orphans="thirteen_orphans" in shapes,
             standard="standard" in shapes,
-            wildcards=self._wildcards([*merged.wildcards, *filter(None, [merged.wildcard_use])], kinds),
+            wildcards=self._wildcards([*merged.wildcards, *filter(None, [merged.wildcard_use])],
+                                      wildcard_kinds(merged.files, merged.settings.get("tiles"),
+                                                     merged.wildcards, kinds, self.report)),
             fans=fans,
             fan_order=order,
             requirements=requirements,
@@ -567,7 +566,7 @@ def _statement_key(statement: ast.Statement) -> tuple[str, str] | None:
     return None
 
 
-def _droppable(merged: _Merged) -> tuple[dict[str, object], ...]:
+def _droppable(merged: _Merged) -> tuple[dict[str, ast.Statement], ...]:
     return (merged.fans, merged.requirements, merged.floors, merged.payments, merged.defines)  # type: ignore[return-value]
 
 

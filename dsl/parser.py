@@ -399,8 +399,12 @@ class _ToAst(Transformer[Token, Any]):
     def payer_claimed_meld(self, meta: Any, items: list[Token]) -> ast.Payer:
         return ast.Payer(self._s(meta), "claimed_meld", int(items[0]))
 
-    def drop(self, meta: Any, items: list[Token]) -> ast.Drop:
-        return ast.Drop(self._s(meta), tuple((str(t), _token_span(self.file, t)) for t in items))
+    def drop(self, meta: Any, items: list[Any]) -> ast.Drop:
+        kind = items.pop(0) if isinstance(items[0], str) and not isinstance(items[0], Token) else None
+        return ast.Drop(self._s(meta), tuple((str(t), _token_span(self.file, t)) for t in items), kind)
+
+    def drop_kind(self, meta: Any, items: list[Token]) -> str:
+        return str(items[0])
 
     def example(self, meta: Any, items: list[Any]) -> ast.Example:
         title = _string(items[0])

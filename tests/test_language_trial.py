@@ -145,3 +145,72 @@ def test_the_reference_shows_multipliers_excluding_and_excluded(tmp_path: Path) 
     assert (plain.fan_ids, plain.multiplier) == (("hard", "clean"), 2)
     wild = ruleset.evaluate("123m 456m 345p CCC 5s win C self_draw")
     assert (wild.fan_ids, wild.multiplier) == (("four_wild",), 4)
+
+
+# -- a variant that changes the tile set under inherited wildcard lines -------------
+
+def test_a_variants_tiles_that_drop_an_inherited_wildcards_honours_is_one_error_at_the_variant(
+        tmp_path: Path) -> None:
+    path = write(tmp_path, "", header='ruleset v "V" extends guangdong.tuidaohu {\n    tiles suits(m p s)\n')
+    with pytest.raises(SourceError) as info:
+        check_file(path)
+    [problem] = info.value.problems
+    assert (problem.span.file, problem.span.line) == (str(path), 2)
+    assert problem.message.startswith("this tile set leaves out E, S, W, N, C, F, P, which the inherited "
+                                      "wildcard line at ")
+    assert problem.message.endswith("guangdong.tuidaohu.mjr:19:5 names: restate the wildcard lines in this file "
+                                    "with tiles of this set (or 'wildcard none')")
+
+
+# -- drop says what kind of statement it drops ---------------------------------------
+
+PARENT = """ruleset p.base "Base" {
+    tiles suits(m p s) winds dragons
+    fan chicken "chicken" 1 : standard
+    floor triple "triple floor" 3 : discard and winners == 3
+    liable triple "triple clause" when discard and winners == 3 : discarder pays all
+    floor robbing "robbing" 3 : robbing_kong
+}
+"""
+
+
+def variant(tmp_path: Path, drop: str) -> Path:
+    (tmp_path / "p.base.mjr").write_text(PARENT, encoding="utf-8")
+    return write(tmp_path, f"    {drop}\n", "p.child.mjr", 'ruleset p.child "Child" extends p.base {\n')
+
+
+def test_a_bare_drop_of_an_id_two_kinds_share_is_refused_with_the_forms_to_use(tmp_path: Path) -> None:
+    text = problems(variant(tmp_path, "drop robbing triple"))
+    assert text.splitlines()[0].endswith("p.child.mjr:2:18: 'triple' names a floor and a liable clause: say which "
+                                         "to drop: 'drop floor triple' or 'drop liable triple'")
+    assert len(text.splitlines()) == 3
+
+
+@pytest.mark.parametrize(("drop", "floors", "clauses"), [
+    ("drop floor triple robbing", [], ["triple"]),
+    ("drop liable triple", ["triple", "robbing"], []),
+    ("drop robbing", ["triple"], ["triple"]),
+])
+def test_drop_with_a_kind_drops_that_kind_only(tmp_path: Path, drop: str, floors: list[str],
+                                               clauses: list[str]) -> None:
+    ruleset = check_file(variant(tmp_path, drop))
+    assert ([f.id for f in ruleset.floors], [p.id for p in ruleset.payments]) == (floors, clauses)
+
+
+@pytest.mark.parametrize(("drop", "message"), [
+    ("drop fan robbing", "2:14: there is no fan 'robbing' to drop: 'robbing' is a floor ('drop floor robbing')"),
+    ("drop pay triple", "2:14: there is no payment clause 'triple' to drop: 'triple' is a floor and a liable "
+                        "clause ('drop floor triple' or 'drop liable triple')"),
+    ("drop floor chiken", "2:16: unknown floor 'chiken' to drop"),
+    ("drop fan chiken", "2:14: unknown fan 'chiken' to drop (did you mean 'chicken'?)"),
+])
+def test_drop_of_a_kind_that_is_not_there_says_what_is(tmp_path: Path, drop: str, message: str) -> None:
+    assert message in problems(variant(tmp_path, drop))
+
+
+def test_the_cap5_variant_keeps_the_three_winners_clause(tmp_path: Path) -> None:
+    rules = Path(__file__).resolve().parents[1] / "rulesets" / "guangdong.jipinghu.cap5.mjr"
+    ruleset = load_on(rules, "python")
+    result = ruleset.evaluate("234m 567m 345p 678s 2s win 2s winners 3 from O")
+    [line] = ruleset.settle(result).lines
+    assert (line.payer, line.amount) == ("W", 12)
