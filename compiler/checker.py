@@ -19,6 +19,7 @@ from mjr.tiles import FIRST_HONOR, N_KINDS, SUIT_LETTERS, parse_tile
 from . import ir
 from .expressions import AMOUNT, FAN_CONDITION, RULE, SCORE, ExpressionChecker, Names, check_defines
 from .graph import walk
+from .places import id_span, in_order
 from .ranges import check_ranges
 from .variants import apply_drop, wildcard_kinds
 from .vocabulary import ALL_WORDS
@@ -100,9 +101,9 @@ class Checker:
             score = merged.settings.get("score")
             check_ranges(result, self.report, score.span if score is not None else self.root.span)
         if self.problems:
-            raise SourceError(_in_order(self.problems))
+            raise SourceError(in_order(self.problems))
         assert result is not None
-        return replace(result, warnings=tuple(_in_order(self.warnings)))
+        return replace(result, warnings=tuple(in_order(self.warnings)))
 
     # -- extends ---------------------------------------------------------------
 
@@ -264,10 +265,11 @@ class Checker:
         """Fan ids and defines are referred to by name: none may hide a built-in word."""
         for name, statement in [*merged.defines.items(), *merged.fans.items()]:
             what = "define" if isinstance(statement, ast.Define) else "fan"
+            span = id_span(self.lines(statement.span.file), statement.span, name)
             if name in ALL_WORDS:
-                self.report(statement.span, f"{what} {name!r} has the name of a built-in word; choose another name")
+                self.report(span, f"{what} {name!r} has the name of a built-in word; choose another name")
             elif what == "define" and name in merged.fans:
-                self.report(statement.span, f"define {quoted(name)} has the name of a fan; choose another name")
+                self.report(span, f"define {quoted(name)} has the name of a fan; choose another name")
 
     def _base(self, merged: _Merged) -> int:
         base = self._int_setting(merged, "base")
@@ -331,12 +333,14 @@ class Checker:
         result = []
         for option in statement.options:
             if option.name not in allowed:
-                self._unknown(option.span, option.name, list(allowed), f"for a {what}")
+                self.report(option.span, f"unknown {what} {quoted(option.name)}{did_you_mean(option.name, allowed)}"
+                                         f"; the {what}s are {', '.join(allowed)}")
                 continue
             for argument in option.arguments:
                 if argument not in allowed[option.name]:
-                    known = ", ".join(allowed[option.name]) or "none"
-                    self.report(option.span, f"{option.name}({cut(argument)}) is not an option (known: {known})")
+                    known = f"known: {', '.join(allowed[option.name])}" if allowed[option.name] else \
+                        f"{option.name} takes none"
+                    self.report(option.span, f"{option.name}({cut(argument)}) is not an option ({known})")
             result.append((option.name, option.arguments))
         return tuple(result)
 
@@ -365,7 +369,9 @@ class Checker:
             elif isinstance(statement, ast.WildcardUse):
                 for option in statement.forbidden:
                     if option.name not in WILDCARD_USES:
-                        self._unknown(option.span, option.name, list(WILDCARD_USES), "for 'may_not'")
+                        self.report(option.span, f"unknown use {quoted(option.name)} for 'may_not'"
+                                                 f"{did_you_mean(option.name, WILDCARD_USES)}; the uses are "
+                                                 f"{', '.join(WILDCARD_USES)}")
                     else:
                         forbidden.append(option.name)
                 if not any(isinstance(s, ast.WildcardFixed | ast.WildcardIndicator) for s in statements):
@@ -491,7 +497,8 @@ class Checker:
             return "highest"
         mode = statement.value
         if mode.name not in LIMIT_MODES:
-            self._unknown(mode.span, mode.name, list(LIMIT_MODES), "for 'limits'")
+            self.report(mode.span, f"unknown mode {quoted(mode.name)} for 'limits'"
+                                   f"{did_you_mean(mode.name, LIMIT_MODES)}; the modes are {', '.join(LIMIT_MODES)}")
             return "highest"
         return mode.name
 
@@ -568,10 +575,6 @@ def _statement_key(statement: ast.Statement) -> tuple[str, str] | None:
 
 def _droppable(merged: _Merged) -> tuple[dict[str, ast.Statement], ...]:
     return (merged.fans, merged.requirements, merged.floors, merged.payments, merged.defines)  # type: ignore[return-value]
-
-
-def _in_order(problems: list[Problem]) -> list[Problem]:
-    return sorted(problems, key=lambda p: (p.span.file, p.span.line, p.span.column))
 
 
 def _formula_names(node: ir.Node) -> set[str]:

@@ -19,6 +19,7 @@ from mjr.errors import Problem, SourceError, Span, did_you_mean, problem_at
 
 from . import ast
 from .quoting import quoted
+from .recovery import more_problems
 
 #: Friendly names for terminals in "expected ..." messages.
 TERMINAL_NAMES = {
@@ -70,7 +71,9 @@ def parse(text: str, file: str = "<string>") -> ast.Ruleset:
     try:
         tree = _lark().parse(text)
     except UnexpectedInput as error:
-        raise SourceError([_syntax_problem(error, text, file)]) from None
+        first = _syntax_problem(error, text, file)
+        more = more_problems(_lark(), text, error, lambda later: _syntax_problem(later, text, file))
+        raise SourceError([first, *more]) from None
     except RecursionError:
         raise SourceError([_too_deep(text, Span(file, 1, 1))]) from None
     _check_nesting(tree, text, file)

@@ -150,7 +150,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             doc["error"] = errors[0]
         _dump(doc)
     else:
-        for report, shown in zip(reports, warnings):
+        for report, shown in zip(reports, warnings, strict=True):
             if report["ok"]:
                 _say(*shown, f"{report['file']}: ok ({report['fans']} fans, {report['examples']} examples)")
             elif "problems" in report:

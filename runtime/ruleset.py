@@ -27,7 +27,7 @@ from .abi import (
 from .batch import Buffer, batch_view
 from .errors import MjrError, did_you_mean
 from .hand import CHOW, WIN_METHODS, Context, Hand, Meld, impossibility
-from .notation import parse_hand
+from .notation import format_meld, parse_hand
 from .result import FanLine, Group, Result, Settlement, Table, Wait
 from .settle import settle
 from .tiles import N_KINDS, tile_name
@@ -126,8 +126,10 @@ class Ruleset:
                 return f"{self.id} does not allow claiming a {claim}"
             if meld.kind == CHOW and "left" in self.claims.get("chow", ()) and meld.source not in (None, "L"):
                 return f"in {self.id} a chow is claimed only from the left player, not {meld.source}"
-            if "claim" in self.module.WILD_FORBIDDEN and not meld.concealed and any(wild[k] for k in meld.tiles):
-                return "wildcards may not be used in a claimed meld"
+            wilds = [k for k in meld.tiles if wild[k]]
+            if "claim" in self.module.WILD_FORBIDDEN and not meld.concealed and wilds:
+                return (f"wildcards may not be used in a claimed meld, and {format_meld(meld)} holds "
+                        f"{tile_name(wilds[0])}, a wildcard this hand")
         return None
 
     def _context_problem(self, context: Context) -> str | None:

@@ -7,12 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import load_on
 
 from mjr import cli
 from mjr.compiler.build import check_file
 from mjr.errors import SourceError
-
-from conftest import load_on
 
 HEADER = 'ruleset t "Test" {\n    tiles suits(m p s) winds dragons\n'
 #: a chow 123m, chows 456m 345p 678s, pair 2s
