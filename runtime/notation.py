@@ -590,6 +590,11 @@ def _format_meld(meld: Meld) -> str:
     return f"{opener}{_format_tiles(meld.tiles)}{source}{plus}{_CLOSER_OF[opener]}"
 
 
+def format_meld(meld: Meld) -> str:
+    """A meld as the notation writes it (``[345p<L]``), for messages that name one."""
+    return _format_meld(meld)
+
+
 def _format_context(context: Context) -> list[str]:
     """Only the words that differ from the defaults, in field order, so equal
     hands always give equal text."""

@@ -32,7 +32,7 @@ from .batch import Buffer, batch_view, win_tiles_view
 from .errors import MjrError, did_you_mean
 from .facts import Facts
 from .hand import CHOW, WIN_METHODS, Context, Hand, Meld, impossibility
-from .notation import parse_hand
+from .notation import format_meld, parse_hand
 from .result import FanLine, Group, Result, Settlement, Table, Wait
 from .settle import settle
 from .tiles import N_KINDS, WIND_LETTERS, tile_name
@@ -138,8 +138,10 @@ class Ruleset:
                 return f"{self.id} does not allow claiming a {claim}"
             if meld.kind == CHOW and "left" in self.claims.get("chow", ()) and meld.source not in (None, "L"):
                 return f"in {self.id} a chow is claimed only from the left player, not {meld.source}"
-            if "claim" in self.module.WILD_FORBIDDEN and not meld.concealed and any(wild[k] for k in meld.tiles):
-                return "wildcards may not be used in a claimed meld"
+            wilds = [k for k in meld.tiles if wild[k]]
+            if "claim" in self.module.WILD_FORBIDDEN and not meld.concealed and wilds:
+                return (f"wildcards may not be used in a claimed meld, and {format_meld(meld)} holds "
+                        f"{tile_name(wilds[0])}, a wildcard this hand")
             stand_in = self.module.WILD_STAND_IN
             if meld.kind == CHOW and stand_in in meld.tiles and self._stand_in_target(wild) >= 0:
                 return (f"the chow {''.join(tile_name(k) for k in meld.tiles)} holds {tile_name(stand_in)}, which "

@@ -42,7 +42,8 @@ def test_a_wrong_tile_count_is_refused(jipinghu: mjr.Ruleset) -> None:
 
 
 def test_a_wildcard_may_not_be_claimed_with(tuidaohu: mjr.Ruleset) -> None:
-    with pytest.raises(HandError, match="wildcards may not be used in a claimed meld"):
+    with pytest.raises(HandError, match=r"wildcards may not be used in a claimed meld, and \[666m<L\] holds 6m, "
+                                        r"a wildcard this hand$"):
         tuidaohu.evaluate("123m 456p 789s 5s [666m<L] win 5s indicator 5m")
 
 
