@@ -289,6 +289,7 @@ class Hand:
             and type(self.melds) is tuple and _MELD.issuperset(map(type, self.melds))
             and (win is None or (type(win) is int and 0 <= win < N_KINDS))
             and type(self.context) is Context
+            and not (self.context.first_turn and self.melds)  # first_turn_claim decides
         ):
             problem = hand_problem(self)
             if problem is not None:
@@ -338,6 +339,28 @@ def hand_problem(hand: Hand) -> tuple[str, object, str] | None:
         return problem
     if not isinstance(hand.context, Context):
         return "context", hand.context, "expected a Context"
+    index = first_turn_claim(hand.melds, hand.context.first_turn)
+    if index is not None:
+        return f"melds[{index}]", hand.melds[index], f"{FIRST_TURN_CLAIM} (context.first_turn is True)"
+    return None
+
+
+#: Why a ``first_turn`` hand holds no exposed meld.
+FIRST_TURN_CLAIM = "first_turn is the first go-round before any claim, and an exposed meld was claimed"
+
+
+def first_turn_claim(melds: tuple[Meld, ...], first_turn: bool) -> int | None:
+    """The index of the first exposed meld of a ``first_turn`` hand, or ``None``.
+
+    ``first_turn`` means the first go-round before anyone claimed (天和, 地和 and
+    人和 are void once anyone chowed or ponged), and every exposed meld, an added
+    kong included, was made by a claim; a concealed kong was not.  The readers ask
+    before they build a Hand, so their errors can point at the word or the key.
+    """
+    if first_turn:
+        for index, meld in enumerate(melds):
+            if not meld.concealed:
+                return index
     return None
 
 

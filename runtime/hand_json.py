@@ -38,7 +38,19 @@ from collections.abc import Callable
 from difflib import get_close_matches
 from typing import Any, NoReturn, TypeVar
 
-from .hand import MELD_KINDS, SOURCES, WIN_METHODS, Context, Hand, HandFieldError, Meld, clip, clip_repr
+from .hand import (
+    FIRST_TURN_CLAIM,
+    MELD_KINDS,
+    SOURCES,
+    WIN_METHODS,
+    Context,
+    Hand,
+    HandFieldError,
+    Meld,
+    clip,
+    clip_repr,
+    first_turn_claim,
+)
 from .notation import _DEFAULT_CONTEXT, VOID_LETTERS, NotationError, _check_writable
 from .tiles import WIND_LETTERS, parse_tile, tile_name
 
@@ -234,4 +246,7 @@ def hand_from_json(data: dict[str, Any]) -> Hand:
     context = _json_context(obj.get("context", {}), "context")
     if not tiles and not melds and win is None:
         _json_fail("", "a hand needs at least one tile")
+    claimed = first_turn_claim(tuple(melds), context.first_turn)
+    if claimed is not None:
+        _json_fail("context.first_turn", f"{FIRST_TURN_CLAIM} (melds[{claimed}])")
     return Hand(tuple(sorted(tiles)), tuple(melds), win, context)

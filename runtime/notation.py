@@ -26,7 +26,8 @@ A hand is whitespace-separated words, in this order:
    (1-3) and ``void X`` (X in m p s).  Words the win method rules out are
    refused at whichever comes second: ``self_draw`` with ``from X`` or with
    ``winners 2``/``3``, ``robbing_kong`` with ``after_kong``
-   (:data:`mjr.hand.RULED_OUT`).
+   (:data:`mjr.hand.RULED_OUT`).  ``first_turn`` (before any claim) is refused
+   beside an exposed meld, at ``first_turn``.
 
 Reading checks the shape of every word and meld but not whether a table could
 deal the hand (a fifth copy, a bad tile count): that is
@@ -56,7 +57,20 @@ from difflib import get_close_matches
 from typing import Any, NoReturn
 
 from .errors import MjrError, _blank
-from .hand import CHOW, KONG, PUNG, SOURCES, WIN_METHODS, Context, Hand, Meld, clip, conflict
+from .hand import (
+    CHOW,
+    FIRST_TURN_CLAIM,
+    KONG,
+    PUNG,
+    SOURCES,
+    WIN_METHODS,
+    Context,
+    Hand,
+    Meld,
+    clip,
+    conflict,
+    first_turn_claim,
+)
 from .tiles import (
     FIRST_HONOR,
     HONOR_LETTERS,
@@ -340,6 +354,10 @@ class _Parser:
         self.text = text
         self.words = [_Word(m.group(), m.start()) for m in re.finditer(r"\S+", text)]
         self.index = 0
+        #: the word of each meld read, and of each context field set, for errors
+        #: about a combination
+        self.meld_words: list[_Word] = []
+        self.phrases: dict[str, _Word] = {}
 
     def fail(self, column: int, reason: str) -> NoReturn:
         _fail(self.text, column, reason)
@@ -371,6 +389,7 @@ class _Parser:
             self.index += 1
             if word.text[0] in _CLOSER_OF:
                 melds.append(_parse_meld(self.text, word.start, word.end))
+                self.meld_words.append(word)
             elif _looks_like_tiles(word.text):
                 tiles += [t.kind for t in _scan_tiles(self.text, word.start, word.end)[0]]
             else:
@@ -383,7 +402,7 @@ class _Parser:
         """``win T`` and the context words, in any order, each at most once."""
         win: int | None = None
         fields: dict[str, Any] = {}
-        phrases: dict[str, _Word] = {}
+        phrases = self.phrases
         seen: set[str] = set()
         while (word := self.take()) is not None:
             self.check_new(word, seen)
@@ -403,6 +422,14 @@ class _Parser:
             name, why = found
             first, second = sorted((phrases[name], phrases["win_by"]), key=lambda phrase: phrase.start)
             self.fail(second.start, f"'{second.text}' contradicts '{first.text}': {why}")
+
+    def check_first_turn(self, melds: list[Meld], context: Context) -> None:
+        """Refuse ``first_turn`` beside an exposed meld, at ``first_turn`` (context
+        words come after the melds)."""
+        index = first_turn_claim(tuple(melds), context.first_turn)
+        if index is not None:
+            meld = self.meld_words[index].text
+            self.fail(self.phrases["first_turn"].start, f"'first_turn' contradicts '{meld}': {FIRST_TURN_CLAIM}")
 
     def check_new(self, word: _Word, seen: set[str]) -> None:
         """Reject repeats, a second win method, and anything not a keyword."""
@@ -480,6 +507,7 @@ def parse_hand(text: str) -> Hand:
         parser.fail(len(text), "empty hand: expected tiles such as 123m456p")
     tiles, melds = parser.read_body()
     win, context = parser.read_tail()
+    parser.check_first_turn(melds, context)
     if not tiles and not melds and win is None:
         parser.fail(parser.words[0].start, "no tiles: tiles and melds come first, as in '123m dealer'")
     return Hand(tuple(sorted(tiles)), tuple(melds), win, context)

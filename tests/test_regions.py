@@ -36,6 +36,12 @@ def test_the_indicator_counts_as_a_copy(tuidaohu: mjr.Ruleset) -> None:
         tuidaohu.evaluate("1111m 234m 456p 789s 5s win 5s indicator 1m")
 
 
+def test_earthly_hand_is_void_after_a_claim(jipinghu: mjr.Ruleset) -> None:
+    """§2.8: 地和 is void once anyone chowed or ponged; first_turn is before any claim."""
+    with pytest.raises(MjrError, match="'first_turn' contradicts '\\[555p<L\\]'"):
+        jipinghu.evaluate("[555p<L] 123m 456m 789s 2s win 2s self_draw first_turn seat S")
+
+
 def test_a_wrong_tile_count_is_refused(jipinghu: mjr.Ruleset) -> None:
     with pytest.raises(HandError, match="14 tiles"):
         jipinghu.evaluate("123m 456p 789s 234s 555s 6s win 5s")
