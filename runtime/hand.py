@@ -364,21 +364,47 @@ def first_turn_claim(melds: tuple[Meld, ...], first_turn: bool) -> int | None:
     return None
 
 
-def impossibility(hand: Hand) -> str | None:
+def copies(hand: Hand, indicator_in_play: bool = False) -> list[int]:
+    """Copies of the 34 kinds the hand accounts for: its tiles, melds and winning
+    tile, the flipped indicator (unless the ruleset puts it back in play), and the
+    three in the robbed player's pung when the hand robs a kong of its winning tile."""
+    counts = hand.all_counts()
+    if hand.context.indicator is not None and not indicator_in_play:
+        counts[hand.context.indicator] += 1
+    if hand.context.win_by == "robbing_kong" and hand.win_tile is not None:
+        counts[hand.win_tile] += ROBBED_PUNG
+    return counts
+
+
+#: The copies of a robbed tile in the robbed player's pung, outside the robber's hand.
+ROBBED_PUNG = 3
+
+
+def impossibility(hand: Hand, indicator_in_play: bool = False) -> str | None:
     """Why no real table could produce this hand, or ``None``.
 
-    A fifth copy of a kind (the flipped indicator tile counts as a copy) or a
-    tile count that is not 3n+1 / 3n+2.
+    A fifth copy of a kind (see :func:`copies`: the indicator out of play and a
+    robbed pung count) or a tile count that is not 3n+1 / 3n+2.
     """
-    counts = hand.all_counts()
-    if hand.context.indicator is not None:
-        counts[hand.context.indicator] += 1
+    counts = copies(hand, indicator_in_play)
     if max(counts) > 4:
         kind = next(kind for kind, n in enumerate(counts) if n > 4)
-        extra = " (with the indicator)" if kind == hand.context.indicator else ""
-        return f"{counts[kind]} copies of {tile_name(kind)}{extra}: there are only 4"
+        return _too_many(hand, kind, counts[kind], indicator_in_play)
     wanted = 2 if hand.win_tile is not None else 1
     if hand.size % 3 != wanted:
         what = "a winning hand" if hand.win_tile is not None else "a waiting hand"
         return f"{hand.size} tiles is not a size for {what} (3n+{wanted})"
     return None
+
+
+def _too_many(hand: Hand, kind: int, count: int, indicator_in_play: bool) -> str:
+    """The message for ``count`` copies of ``kind``, naming the copies counted
+    outside the hand."""
+    extra, hint = [], ""
+    if kind == hand.context.indicator and not indicator_in_play:
+        extra.append("the indicator")
+    if kind == hand.win_tile and hand.context.win_by == "robbing_kong":
+        extra.append("the three in the robbed player's pung")
+        hint = "; a hand that robs a kong holds no other copy of the robbed tile"
+    beyond = f" (with {' and '.join(extra)})" if extra else ""
+    return f"{count} copies of {tile_name(kind)}{beyond}: there are only 4{hint}"

@@ -26,7 +26,7 @@ from .abi import (
 )
 from .batch import Buffer, batch_view
 from .errors import MjrError, did_you_mean
-from .hand import CHOW, WIN_METHODS, Context, Hand, Meld, impossibility
+from .hand import CHOW, ROBBED_PUNG, WIN_METHODS, Context, Hand, Meld, copies, impossibility
 from .notation import parse_hand
 from .result import FanLine, Group, Result, Settlement, Table, Wait
 from .settle import settle
@@ -277,12 +277,11 @@ class Ruleset:
         if hand.win_tile is not None:
             raise HandError("waits takes a hand without its winning tile (drop 'win T')")
         self.check_hand(hand, winning=False)
-        held = hand.all_counts()
-        if hand.context.indicator is not None:
-            held[hand.context.indicator] += 1
+        held = copies(hand)
+        robbed = ROBBED_PUNG if hand.context.win_by == "robbing_kong" else 0
         found = []
         for kind in sorted(self.kinds):
-            if held[kind] >= 4:
+            if held[kind] + 1 + robbed > 4:  # no fifth copy (impossibility), the winning tile included
                 continue
             candidate = hand.with_win(kind)
             if self._completes(candidate):

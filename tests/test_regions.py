@@ -42,6 +42,20 @@ def test_earthly_hand_is_void_after_a_claim(jipinghu: mjr.Ruleset) -> None:
         jipinghu.evaluate("[555p<L] 123m 456m 789s 2s win 2s self_draw first_turn seat S")
 
 
+@pytest.mark.parametrize("hand", ["123m 456p 789s 234s 5s win 5s robbing_kong from R",
+                                  "123m 11s 46s [456p<O] [345s<L] win 5s robbing_kong from R"])
+def test_robbing_a_kong_while_holding_its_tile_is_impossible(jipinghu: mjr.Ruleset, hand: str) -> None:
+    """Three copies of the robbed tile are in the robbed player's pung."""
+    with pytest.raises(HandError, match=r"5 copies of 5s \(with the three in the robbed player's pung\)"):
+        jipinghu.evaluate(hand)
+
+
+def test_a_robbed_kong_is_no_wait_on_a_held_tile(jipinghu: mjr.Ruleset) -> None:
+    assert [w.tile for w in jipinghu.waits("123m 456p 789s 234s 5s robbing_kong from R")] == []
+    assert [w.tile for w in jipinghu.waits("123m 456p 789s 46s 11s robbing_kong from R")] == ["5s"]
+    assert [w.tile for w in jipinghu.waits("123m 456p 789s 234s 5s from R")] == ["2s", "5s"]
+
+
 def test_a_wrong_tile_count_is_refused(jipinghu: mjr.Ruleset) -> None:
     with pytest.raises(HandError, match="14 tiles"):
         jipinghu.evaluate("123m 456p 789s 234s 555s 6s win 5s")
@@ -74,7 +88,7 @@ def test_a_stake_multiplies_every_line(sichuan: mjr.Ruleset) -> None:
 
 
 def test_settlement_is_zero_sum(jipinghu: mjr.Ruleset) -> None:
-    for hand in ("123m 456p 789s 234s 5s win 5s robbing_kong from R",
+    for hand in ("123m 456p 789s 46s 11s win 5s robbing_kong from R",
                  "5s [123m<L] [456p<L] [789s<L] [777s<O] win 5s self_draw",
                  "123m 456m 789m EEE C win C from R"):
         assert sum(jipinghu.settle(jipinghu.evaluate(hand)).totals().values()) == 0
