@@ -339,9 +339,9 @@ def hand_problem(hand: Hand) -> tuple[str, object, str] | None:
         return problem
     if not isinstance(hand.context, Context):
         return "context", hand.context, "expected a Context"
-    index = first_turn_claim(hand.melds, hand.context.first_turn)
-    if index is not None:
-        return f"melds[{index}]", hand.melds[index], f"{FIRST_TURN_CLAIM} (context.first_turn is True)"
+    claimed = first_turn_claim(hand.melds, hand.context.first_turn)
+    if claimed is not None:
+        return f"melds[{claimed}]", hand.melds[claimed], f"{FIRST_TURN_CLAIM} (context.first_turn is True)"
     return None
 
 
