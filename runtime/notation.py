@@ -86,6 +86,7 @@ __all__ = [
     "MAX_HAND_TEXT",
     "NotationError",
     "format_hand",
+    "format_meld",
     "parse_hand",
 ]
 
@@ -533,7 +534,8 @@ def _format_tiles(kinds: tuple[int, ...]) -> str:
     return "".join(groups)
 
 
-def _format_meld(meld: Meld) -> str:
+def format_meld(meld: Meld) -> str:
+    """One meld as the notation writes it: ``[555p<O]``, ``(5555p)``."""
     opener = "(" if meld.concealed else "["
     source = f"<{meld.source}" if meld.source else ""
     plus = "+" if meld.added else ""
@@ -570,7 +572,7 @@ def format_hand(hand: Hand) -> str:
     """
     _check_writable(hand)
     words = [_format_tiles(hand.tiles)] if hand.tiles else []
-    words += [_format_meld(meld) for meld in hand.melds]
+    words += [format_meld(meld) for meld in hand.melds]
     if hand.win_tile is not None:
         words += ["win", tile_name(hand.win_tile)]
     return " ".join(words + _format_context(hand.context))

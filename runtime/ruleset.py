@@ -27,7 +27,7 @@ from .abi import (
 from .batch import Buffer, batch_view
 from .errors import MjrError, did_you_mean
 from .hand import CHOW, ROBBED_PUNG, WIN_METHODS, Context, Hand, Meld, copies, impossibility
-from .notation import parse_hand
+from .notation import format_meld, parse_hand
 from .result import FanLine, Group, Result, Settlement, Table, Wait
 from .settle import settle
 from .tiles import N_KINDS, tile_name
@@ -82,6 +82,8 @@ class Ruleset:
         self._fan_index = {fan.id: i for i, fan in enumerate(self.fans)}
         #: whether the ruleset has wildcards (fixed, or derived from an indicator)
         self.has_wildcards = bool(module.WILD_FIXED or module.WILD_DERIVED)
+        #: whether the flipped indicator goes back into play (``indicator in_play``)
+        self.indicator_in_play = bool(module.INDICATOR_IN_PLAY)
         standard, seven_pairs, orphans = module.SHAPES
         self._shapes = (bool(standard), int(seven_pairs), bool(orphans))
 
@@ -101,7 +103,7 @@ class Ruleset:
     def check_hand(self, hand: Hand, winning: bool) -> None:
         """Raise HandError when the hand is impossible or outside this ruleset's tiles
         and claims."""
-        problem = impossibility(hand)
+        problem = impossibility(hand, self.indicator_in_play)
         if problem is None:
             problem = self._outside_rules(hand, winning)
         if problem is not None:
@@ -119,15 +121,37 @@ class Ruleset:
         foreign = [kind for kind in used if kind is not None and kind not in self.kinds]
         if foreign:  # (a chow's tiles are in play when its lowest is: suits come whole)
             return f"tile {tile_name(min(foreign))} is not in {self.id}'s tile set"
-        wild = self.wildcard_kinds(hand)
         for meld in hand.melds:
             claim = _CLAIM_OF_MELD[meld.kind]
             if not meld.concealed and claim not in self.claims:
                 return f"{self.id} does not allow claiming a {claim}"
             if meld.kind == CHOW and "left" in self.claims.get("chow", ()) and meld.source not in (None, "L"):
                 return f"in {self.id} a chow is claimed only from the left player, not {meld.source}"
-            if "claim" in self.module.WILD_FORBIDDEN and not meld.concealed and any(wild[k] for k in meld.tiles):
-                return "wildcards may not be used in a claimed meld"
+        return self._wildcard_use_problem(hand) if self.module.WILD_FORBIDDEN else None
+
+    def _wildcard_use_problem(self, hand: Hand) -> str | None:
+        """What ``wildcard may_not`` forbids in this hand: a meld of a forbidden kind,
+        or a claimed meld, holding a wildcard; a win on a discarded (or robbed)
+        wildcard, since a wildcard is never discarded."""
+        forbidden = self.module.WILD_FORBIDDEN
+        wild = self.wildcard_kinds(hand)
+        for meld in hand.melds:
+            held = next((kind for kind in meld.tiles if wild[kind]), None)
+            if held is None:
+                continue
+            word = format_meld(meld)
+            if meld.kind in forbidden:
+                what = "a concealed kong" if meld.concealed else f"a {meld.kind}"
+                return (f"{word} holds the wildcard {tile_name(held)}: in {self.id} a wildcard may not be used "
+                        f"in {what} (wildcard may_not {meld.kind})")
+            if "claim" in forbidden and not meld.concealed:
+                return (f"{word} holds the wildcard {tile_name(held)}: in {self.id} wildcards may not be used "
+                        "in a claimed meld (wildcard may_not claim)")
+        win = hand.win_tile
+        if "discard" in forbidden and win is not None and wild[win] and not hand.context.self_draw:
+            how = "robbed from a kong" if hand.context.win_by == "robbing_kong" else "a discard"
+            return (f"the winning tile {tile_name(win)} is a wildcard, so it cannot be {how}: in {self.id} "
+                    "a wildcard is never discarded (wildcard may_not discard)")
         return None
 
     def _context_problem(self, context: Context) -> str | None:
@@ -277,13 +301,15 @@ class Ruleset:
         if hand.win_tile is not None:
             raise HandError("waits takes a hand without its winning tile (drop 'win T')")
         self.check_hand(hand, winning=False)
-        held = copies(hand)
+        held = copies(hand, self.indicator_in_play)
         robbed = ROBBED_PUNG if hand.context.win_by == "robbing_kong" else 0
         found = []
         for kind in sorted(self.kinds):
             if held[kind] + 1 + robbed > 4:  # no fifth copy (impossibility), the winning tile included
                 continue
             candidate = hand.with_win(kind)
+            if self.module.WILD_FORBIDDEN and self._wildcard_use_problem(candidate) is not None:
+                continue  # a wildcard this hand could not win on (never discarded)
             if self._completes(candidate):
                 found.append(Wait(tile_name(kind), self._evaluate_allowed(candidate)))
         return found
@@ -335,9 +361,9 @@ class Ruleset:
     @lru_cache(maxsize=64)  # noqa: B019 - a Ruleset lives as long as its module
     def _allowed(self, indicator: int | None) -> bytes:
         """Most copies a batch hand may hold of each kind: 4 in play, 0 out of it,
-        one fewer of the flipped indicator's kind."""
+        one fewer of the flipped indicator's kind unless it is back in play."""
         allowed = bytearray(4 if kind in self.kinds else 0 for kind in range(N_KINDS))
-        if indicator is not None:
+        if indicator is not None and not self.indicator_in_play:
             allowed[indicator] -= 1
         return bytes(allowed)
 

@@ -62,8 +62,25 @@ def test_a_wrong_tile_count_is_refused(jipinghu: mjr.Ruleset) -> None:
 
 
 def test_a_wildcard_may_not_be_claimed_with(tuidaohu: mjr.Ruleset) -> None:
-    with pytest.raises(HandError, match="wildcards may not be used in a claimed meld"):
+    with pytest.raises(HandError, match=r"\[666m<L\] holds the wildcard 6m: .* in a pung \(wildcard may_not pung\)"):
         tuidaohu.evaluate("123m 456p 789s 5s [666m<L] win 5s indicator 5m")
+
+
+def test_a_concealed_kong_of_wildcards_is_refused(tuidaohu: mjr.Ruleset) -> None:
+    """T-1 §3.1 (003's note: 赖子 "不能用来开杠"): no 硬胡 from a concealed kong of 赖子."""
+    with pytest.raises(HandError, match=r"\(6666m\) holds the wildcard 6m: .* in a concealed kong"):
+        tuidaohu.evaluate("123m 456p 789s 5s (6666m) win 5s self_draw indicator 5m")
+    assert tuidaohu.evaluate("123m 456p 789s 5s (7777m) win 5s self_draw indicator 5m").is_win
+
+
+@pytest.mark.parametrize("how", ["from L", "robbing_kong from L"])
+def test_no_win_on_a_discarded_wildcard(tuidaohu: mjr.Ruleset, how: str) -> None:
+    """T-1 §3.1 "赖子牌不能打出"."""
+    with pytest.raises(HandError, match="the winning tile 6m is a wildcard"):
+        tuidaohu.evaluate(f"111m 999p 555s 777s 3m win 6m {how} indicator 5m")
+    assert tuidaohu.evaluate("111m 999p 555s 777s 3m win 6m self_draw indicator 5m").is_win
+    assert "6m" not in [w.tile for w in tuidaohu.waits("111m 999p 555s 777s 3m from L indicator 5m")]
+    assert "6m" in [w.tile for w in tuidaohu.waits("111m 999p 555s 777s 3m self_draw indicator 5m")]
 
 
 def test_evaluate_needs_the_winning_tile(jipinghu: mjr.Ruleset) -> None:
