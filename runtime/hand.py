@@ -352,9 +352,9 @@ FIRST_TURN_CLAIM = "first_turn is the first go-round before any claim, and an ex
 def first_turn_claim(melds: tuple[Meld, ...], first_turn: bool) -> int | None:
     """The index of the first exposed meld of a ``first_turn`` hand, or ``None``.
 
-    ``first_turn`` means the first go-round before anyone claimed (天和, 地和 and
-    人和 are void once anyone chowed or ponged), and every exposed meld, an added
-    kong included, was made by a claim; a concealed kong was not.  The readers ask
+    ``first_turn`` means the first go-round before anyone claimed (hands that
+    reward it are void once anyone chowed or ponged), and every exposed meld, an
+    added kong included, was made by a claim; a concealed kong was not.  The readers ask
     before they build a Hand, so their errors can point at the word or the key.
     """
     if first_turn:
