@@ -330,7 +330,10 @@ class Ruleset:
         tiles are ignored).  Returns arrays of points and fan: -1 where a hand does
         not win.
 
-        Each hand is checked as :meth:`evaluate` checks it (counts, tile set, size).
+        Each hand is checked as :meth:`evaluate` checks it (counts, tile set, size),
+        except for what depends on which tile won, which a batch does not know: the
+        copies of a robbed tile in the robbed player's pung, and a win on a
+        discarded wildcard under ``wildcard may_not discard``.
         With ``refused="raise"`` the first hand that fails, or whose points would
         pass 64 bits, raises :class:`HandError` naming its index; with
         ``refused="mark"`` such hands get -2 (:data:`REFUSED`), or -3
