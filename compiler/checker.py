@@ -29,8 +29,9 @@ from .vocabulary import ALL_WORDS
 CLAIMS = {"chow": ("left", "any"), "pung": (), "kong": ()}
 WIN_METHODS = ("self_draw", "discard", "robbing_kong")
 SHAPES = {"standard": (), "seven_pairs": ("fours",), "thirteen_orphans": ()}
-WILDCARD_USES = ("discard", "claim")
+WILDCARD_USES = ("discard", "claim", "chow", "pung", "kong")
 LIMIT_MODES = ("highest", "sum")
+INDICATOR_PLAY = ("in_play", "out_of_play")
 DEFAULT_SUCCESSOR_CYCLES = ((27, 28, 29, 30, 31, 32, 33),)
 MAX_OFFSET = 8
 #: The terminals and honours, every one of which a thirteen-orphans hand holds.
@@ -170,6 +171,9 @@ class Checker:
                 merged.wildcard_use = None  # no wildcards: the parent's restrictions on them go too
             if none and not any(isinstance(s, ast.WildcardStandIn) for s in node.statements):
                 merged.stand_in = None
+            if not any(isinstance(s, ast.WildcardIndicator) for s in own_wildcards) and "indicator" not in {
+                    s.keyword for s in node.statements if isinstance(s, ast.Setting)}:
+                merged.settings.pop("indicator", None)  # no indicator: the parent's reading of it goes too
             if none and len(own_wildcards) > 1:
                 self.report(none[0].span, "'wildcard none' cannot stand beside other wildcard statements")
 
@@ -254,7 +258,8 @@ class Checker:
         wildcards = self._wildcards([*merged.wildcards, *filter(None, [merged.wildcard_use])],
                                     wildcard_kinds(merged.files, merged.settings.get("tiles"),
                                                    merged.wildcards, kinds, self.report))
-        wildcards = replace(wildcards, stand_in=stand_in(merged.stand_in, wildcards, kinds, self._tile, self.report))
+        wildcards = replace(wildcards, stand_in=stand_in(merged.stand_in, wildcards, kinds, self._tile, self.report),
+                            indicator_in_play=self._indicator_in_play(merged))
         return ir.Ruleset(
             id=root.id,
             title=root.title,
@@ -402,6 +407,19 @@ class Checker:
                     self.report(statement.span, "'wildcard may_not' restricts wildcards, and this ruleset has none "
                                                 "(no 'wildcard fixed' or 'wildcard indicator')")
         return ir.Wildcards(tuple(fixed), derived, tuple(forbidden))
+
+    def _indicator_in_play(self, merged: _Merged) -> bool:
+        """``indicator in_play | out_of_play``: whether the flipped indicator tile goes
+        back (no copy taken up); out of play when not written."""
+        statement = merged.settings.get("indicator")
+        if not isinstance(statement, ast.Setting) or not isinstance(statement.value, ast.Option):
+            return False
+        if not any(isinstance(s, ast.WildcardIndicator) for s in merged.wildcards):
+            self.report(statement.span, "'indicator' says whether the flipped indicator tile stays out of play, "
+                                        "and this ruleset has no 'wildcard indicator'")
+        if statement.value.name not in INDICATOR_PLAY:
+            self._unknown(statement.value.span, statement.value.name, list(INDICATOR_PLAY), "for 'indicator'")
+        return statement.value.name == "in_play"
 
     def _derived(self, statement: ast.WildcardIndicator, kinds: tuple[int, ...]) -> tuple[int, ...]:
         """The wildcard for each indicator: ``offset`` steps along its cycle (suits

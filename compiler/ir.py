@@ -218,13 +218,15 @@ class Fact:
 @dataclass(frozen=True)
 class Wildcards:
     """Fixed wildcard kinds, and/or a kind derived from the indicator: ``derived`` is
-    a 34-entry table, the wildcard kind for each indicator kind (empty: none)."""
+    a 34-entry table, the wildcard kind for each indicator kind (empty: none).
+    ``indicator_in_play``: the flipped indicator goes back, taking up no copy."""
 
     fixed: tuple[int, ...] = ()
     derived: tuple[int, ...] = ()
     forbidden: tuple[str, ...] = ()
     #: the kind that plays as the (first) wildcard kind when it is not wild itself; -1: none
     stand_in: int = -1
+    indicator_in_play: bool = False
 
 
 @dataclass(frozen=True)

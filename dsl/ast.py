@@ -186,7 +186,7 @@ class WildcardUse(Statement):
 
 @dataclass(frozen=True)
 class Setting(Statement):
-    """``score``, ``cap``, ``limits``, ``minimum``, ``base``: one value each."""
+    """``score``, ``cap``, ``limits``, ``minimum``, ``base``, ``indicator``: one value each."""
 
     keyword: str
     value: Expr | int | Option

@@ -332,6 +332,9 @@ class _ToAst(Transformer[Token, Any]):
         options = tuple(ast.Option(_token_span(self.file, t), str(t), ()) for t in items)
         return ast.WildcardUse(self._s(meta), options)
 
+    def indicator_play(self, meta: Any, items: list[Token]) -> ast.Setting:
+        return self._setting(meta, "indicator", ast.Option(_token_span(self.file, items[0]), str(items[0]), ()))
+
     def _setting(self, meta: Any, keyword: str, value: Any) -> ast.Setting:
         return ast.Setting(self._s(meta), keyword, value)
 
