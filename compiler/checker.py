@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 from mjr.dsl import ast
@@ -17,7 +17,9 @@ from mjr.errors import Problem, SourceError, Span, did_you_mean
 from mjr.tiles import FIRST_HONOR, N_KINDS, SUIT_LETTERS, parse_tile
 
 from . import ir
+from .declared import lower_shapes, stand_in
 from .expressions import AMOUNT, FAN_CONDITION, RULE, SCORE, ExpressionChecker, Names, check_defines
+from .facts import check_facts, needs
 from .graph import walk
 from .ranges import check_ranges
 from .vocabulary import ALL_WORDS
@@ -49,11 +51,14 @@ class _Merged:
     requirements: dict[str, ast.Require] = field(default_factory=dict)
     floors: dict[str, ast.Floor] = field(default_factory=dict)
     payments: dict[str, ast.Pay] = field(default_factory=dict)
+    facts: dict[str, ast.Fact] = field(default_factory=dict)
     sources: list[str] = field(default_factory=list)
     examples: list[ast.Example] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     dropped: dict[str, Span] = field(default_factory=dict)
     wildcard_use: ast.WildcardUse | None = None
+    stand_in: ast.WildcardStandIn | None = None
+    shapes: dict[str, ast.Shape] = field(default_factory=dict)
 
 
 class Checker:
@@ -150,12 +155,20 @@ class Checker:
             none = [s for s in own_wildcards if isinstance(s, ast.WildcardNone)]
             if none and not any(isinstance(s, ast.WildcardUse) for s in node.statements):
                 merged.wildcard_use = None  # no wildcards: the parent's restrictions on them go too
+            if none and not any(isinstance(s, ast.WildcardStandIn) for s in node.statements):
+                merged.stand_in = None
             if none and len(own_wildcards) > 1:
                 self.report(none[0].span, "'wildcard none' cannot stand beside other wildcard statements")
 
     def _apply_statement(self, statement: ast.Statement, merged: _Merged, wildcards: list[ast.Statement]) -> None:
         if isinstance(statement, ast.WildcardUse):
             merged.wildcard_use = statement
+        elif isinstance(statement, ast.WildcardStandIn):
+            if merged.stand_in is not None and merged.stand_in.span.file == statement.span.file:
+                self.report(statement.span, f"a second 'wildcard stand_in' (first at line {merged.stand_in.span.line})")
+            merged.stand_in = statement
+        elif isinstance(statement, ast.Shape):
+            merged.shapes[statement.id] = statement
         elif isinstance(statement, (ast.WildcardNone, ast.WildcardFixed, ast.WildcardIndicator)):
             wildcards.append(statement)
         elif isinstance(statement, ast.Define):
@@ -168,6 +181,8 @@ class Checker:
             merged.floors[statement.id] = statement
         elif isinstance(statement, ast.Pay):
             merged.payments[statement.id] = statement
+        elif isinstance(statement, ast.Fact):
+            merged.facts[statement.id] = statement
         elif isinstance(statement, ast.Example):
             merged.examples.append(statement)
         elif isinstance(statement, ast.Drop):
@@ -204,7 +219,10 @@ class Checker:
             shapes = {"standard": ()}
         self._check_shapes(merged.settings.get("shapes"), deal, kinds)
         self._check_claims(merged.settings.get("claims"), kinds)
-        names = Names(dict(merged.defines), {fid: i for i, fid in enumerate(merged.fans)}, merged.dropped)
+        facts = check_facts(merged.facts.values(), self.report)
+        names = Names(dict(merged.defines), {fid: i for i, fid in enumerate(merged.fans)}, merged.dropped,
+                      shapes={sid: i for i, sid in enumerate(merged.shapes)},
+                      facts={fact.id: fact for fact in facts})
         self._check_names(merged)
         unusable = check_defines(names, self.report)
         checker = ExpressionChecker(names, self.report, unusable)
@@ -221,6 +239,13 @@ class Checker:
         )
         payments = tuple(self._payment(i, p, checker) for i, p in enumerate(merged.payments.values()))
         score = self._score(merged.settings.get("score"), checker, fans)
+        needs_dealer, needs_source = needs([
+            *(f.condition for f in fans), *(f.value for f in fans), *(r.condition for r in requirements),
+            *(f.condition for f in floors), *(p.condition for p in payments), *(p.amount for p in payments)])
+        taken = {**dict.fromkeys(merged.defines, "define"), **dict.fromkeys(merged.fans, "fan")}
+        declared = lower_shapes(merged.shapes, checker, taken, self.report, self._wording)
+        wildcards = self._wildcards([*merged.wildcards, *filter(None, [merged.wildcard_use])], kinds)
+        wildcards = replace(wildcards, stand_in=stand_in(merged.stand_in, wildcards, kinds, self._tile, self.report))
         return ir.Ruleset(
             id=root.id,
             title=root.title,
@@ -234,7 +259,7 @@ class Checker:
             seven_pairs=(2 if "fours" in shapes["seven_pairs"] else 1) if "seven_pairs" in shapes else 0,
             thirteen_orphans="thirteen_orphans" in shapes,
             standard="standard" in shapes,
-            wildcards=self._wildcards([*merged.wildcards, *filter(None, [merged.wildcard_use])], kinds),
+            wildcards=wildcards,
             fans=fans,
             fan_order=order,
             requirements=requirements,
@@ -246,7 +271,11 @@ class Checker:
             minimum=self._int_setting(merged, "minimum"),
             base=self._base(merged),
             examples=tuple(self._example(e, fans, payments) for e in merged.examples),
+            facts=facts,
+            needs_dealer=needs_dealer,
+            needs_source=needs_source,
             texts=tuple(self.texts[file] for file in merged.files),
+            shapes=declared,
         )
 
     def _check_names(self, merged: _Merged) -> None:
@@ -452,7 +481,8 @@ class Checker:
         amount = checker.check(pay.amount, ir.INT, AMOUNT) if pay.amount is not None else None
         if pay.liable and pay.payer.kind == "each":
             self.report(pay.payer.span, "a liable clause moves the payment to one player: the discarder, "
-                                        "the feeder of the last meld or of claimed meld N")
+                                        "the feeder of the last meld or of claimed meld N, or the left, "
+                                        "opposite or right player")
         if pay.payer.kind == "claimed_meld" and not 1 <= pay.payer.index <= 5:
             self.report(pay.payer.span, f"claimed meld {pay.payer.index}: a hand has claimed melds 1 to 5")
         payer = self._span_text(pay.payer.span)
@@ -540,8 +570,12 @@ def _statement_key(statement: ast.Statement) -> tuple[str, str] | None:
         return ("requirement", statement.id)
     if isinstance(statement, ast.Floor):
         return ("floor", statement.id)
+    if isinstance(statement, ast.Shape):
+        return ("shape", statement.id)
     if isinstance(statement, ast.Pay):
         return ("payment clause", statement.id)
+    if isinstance(statement, ast.Fact):
+        return ("fact", statement.id)
     if isinstance(statement, ast.Example):
         return ("example", statement.title)
     if isinstance(statement, ast.Setting):
@@ -556,7 +590,8 @@ def _statement_key(statement: ast.Statement) -> tuple[str, str] | None:
 
 
 def _droppable(merged: _Merged) -> tuple[dict[str, object], ...]:
-    return (merged.fans, merged.requirements, merged.floors, merged.payments, merged.defines)  # type: ignore[return-value]
+    return (merged.fans, merged.requirements, merged.floors, merged.payments, merged.defines,  # type: ignore[return-value]
+            merged.shapes, merged.facts)
 
 
 def _formula_names(node: ir.Node) -> set[str]:

@@ -17,17 +17,29 @@ from pathlib import Path
 import jinja2
 
 from mjr import __version__
-from mjr.abi import CONTEXT_FLAGS, GROUP_ADDED, GROUP_CLAIMED, GROUP_CONCEALED, GROUP_DECLARED
+from mjr.abi import (
+    CONTEXT_FLAGS,
+    GROUP_ADDED,
+    GROUP_CLAIMED,
+    GROUP_CONCEALED,
+    GROUP_DECLARED,
+    GROUP_SUBST_SHIFT,
+    GROUP_WILD_SHIFT,
+    GROUP_WINNING,
+)
 
 from . import ir
+from .facts import words_in
 from .ranges import unproven
 from .vocabulary import (
     AMOUNT_NAMES,
     GROUP_WORDS,
     HAND_WORDS,
     KIND_WORDS,
+    PAYER_WORDS,
     SCORE_NAMES,
     TILE_WORDS,
+    WINNING_TILE_WORDS,
 )
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -61,6 +73,14 @@ class Helper:
     op: str
     collection: str
     element: str | None
+    fact: int = -1  # a tiles fact's slot, for a loop over its tiles
+
+    @property
+    def count_term(self) -> str:
+        """What one element adds to a count: a tile kind counts its copies."""
+        if self.fact >= 0:
+            return f"s.ft[{34 * self.fact} + k]"
+        return "s.tc[k]" if self.collection == "tiles" else "1"
 
 
 @dataclass(frozen=True)
@@ -122,12 +142,21 @@ class ExpressionWriter:
             return SCORE_NAMES.get(name) or AMOUNT_NAMES[name]
         if node.scope == ir.HAND:
             return HAND_WORDS[name].code
+        if node.scope == "payer":
+            return PAYER_WORDS[name].code
         if node.scope in (ir.TILE, ir.KIND) and name in TILE_WORDS:
             return TILE_WORDS[name].code.format(k=element[0])
         if node.scope == ir.KIND:
             return KIND_WORDS[name].code.format(k=element[0])
         gk, gt, gf = element
         return GROUP_WORDS[name].code.format(gk=gk, gt=gt, gf=gf)
+
+    def visit_FactRef(self, node: ir.FactRef, element: tuple[str, ...]) -> str:
+        value = f"s.fv[{int(node.slot)}]"
+        return f"({value} != 0)" if node.type == ir.BOOL else value
+
+    def visit_ShapeRef(self, node: ir.ShapeRef, element: tuple[str, ...]) -> str:
+        return f"(s.shape == {3 + int(node.index)})"
 
     def visit_FanRef(self, node: ir.FanRef, element: tuple[str, ...]) -> str:
         table = "s.award" if node.scored else "s.cond"
@@ -149,6 +178,8 @@ class ExpressionWriter:
             return f"{_CHECKED[node.op]}(s, {left}, {right})"
         if node.op == "^":
             return f"_ipow({left}, {right})"
+        if node.op == "%":
+            return f"_mod({left}, {right})"
         assert node.op in ("+", "-", "*", "==", "!=", "<", "<=", ">", ">=")
         return f"({left} {node.op} {right})"
 
@@ -198,13 +229,13 @@ class ExpressionWriter:
     def _aggregate(self, node: ir.Aggregate) -> str:
         code = None
         if node.element is not None:
-            inner = ("k",) if node.collection in ("tiles", "kinds") else ("gk", "gt", "gf")
+            inner = ("k",) if node.collection in ("tiles", "kinds") or node.fact >= 0 else ("gk", "gt", "gf")
             code = self.write(node.element, inner)
         key = (node.op, node.collection, code)
         if key not in self._by_key:
             name = f"_agg{len(self.helpers)}"
             self._by_key[key] = name
-            self.helpers.append(Helper(name, node.op, node.collection, code))
+            self.helpers.append(Helper(name, node.op, node.collection, code, node.fact))
         call = f"{self._by_key[key]}(s)"
         return f"({call} != 0)" if node.type == ir.BOOL else call
 
@@ -226,9 +257,13 @@ class RuleCode:
 
 @dataclass(frozen=True)
 class PayCode:
+    """A payment clause's code; ``per_payer`` when its amount depends on who pays
+    (it is then worked out once for each player who may pay)."""
+
     clause: ir.PayClause
     condition: str
     amount: str
+    per_payer: bool = False
 
 
 @dataclass(frozen=True)
@@ -265,6 +300,45 @@ def template_hash() -> str:
     return digest.hexdigest()
 
 
+@dataclass(frozen=True)
+class WordsUsed:
+    """Which costly words the ruleset uses, decided at compile time so a ruleset
+    without them is generated without their work: the winning tile's place
+    (``winning``, ``wait_*``), the count of waits, per-group substitutes."""
+
+    winning_tile: bool
+    waits: bool
+    substitutes: bool
+
+
+def words_used(ruleset: ir.Ruleset) -> WordsUsed:
+    names = _word_names(ruleset)
+    return WordsUsed(bool(names & (WINNING_TILE_WORDS - {"waits"})), "waits" in names, "substitutes" in names)
+
+
+def _word_names(ruleset: ir.Ruleset) -> set[str]:
+    """Every vocabulary word the ruleset's expressions use (defines written out)."""
+    roots: list[ir.Node] = [ruleset.score]
+    roots += [node for fan in ruleset.fans for node in (fan.condition, fan.value)]
+    roots += [rule.condition for rule in ruleset.requirements]
+    roots += [floor.condition for floor in ruleset.floors] + [shape.condition for shape in ruleset.shapes]
+    roots += [node for pay in ruleset.payments for node in (pay.condition, pay.amount) if node is not None]
+    names: set[str] = set()
+    seen: set[int] = set()
+    while roots:
+        node = roots.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, ir.Word):
+            names.add(node.name)
+        for value in vars(node).values():
+            for child in value if isinstance(value, tuple) else (value,):
+                if isinstance(child, ir.Node):
+                    roots.append(child)
+    return names
+
+
 def module_name(ruleset: ir.Ruleset, key: str) -> str:
     return "_mjr_" + ruleset.id.replace(".", "_") + "_" + key[:12]
 
@@ -281,10 +355,12 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
     score_checked, amounts_checked = unproven(ruleset)
     payments = [
         PayCode(p, writer.write(p.condition),
-                writer.write_checked(p.amount, p.index in amounts_checked) if p.amount is not None else "0")
+                writer.write_checked(p.amount, p.index in amounts_checked) if p.amount is not None else "0",
+                p.amount is not None and bool(words_in(p.amount) & set(PAYER_WORDS)))
         for p in ruleset.payments
     ]
     score = writer.write_checked(ruleset.score, score_checked)
+    shapes = [RuleCode(shape.index, writer.write(shape.condition), shape.span) for shape in ruleset.shapes]
     excluded_by: dict[int, list[int]] = {f.index: [] for f in ruleset.fans}
     for fan in ruleset.fans:
         for target in fan.excludes:
@@ -296,17 +372,22 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
         version=__version__,
         key=key,
         fans=fans,
+        values_facts=[f for f in ruleset.facts if f.kind != "tiles"],
+        tiles_facts=[f for f in ruleset.facts if f.kind == "tiles"],
         fan_order=[fans[i] for i in ruleset.fan_order],
         excluded_by=excluded_by,
         requirements=requirements,
         floors=floors,
         payments=payments,
         score=score,
+        shapes=shapes,
+        uses=words_used(ruleset),
         helpers=writer.helpers,
         define_helpers=writer.define_helpers,
         context_flags=CONTEXT_FLAGS,
         max_groups=MAX_GROUPS,
         group_flags={"concealed": GROUP_CONCEALED, "claimed": GROUP_CLAIMED,
-                     "added": GROUP_ADDED, "declared": GROUP_DECLARED},
+                     "added": GROUP_ADDED, "declared": GROUP_DECLARED, "wild_shift": GROUP_WILD_SHIFT,
+                     "subst_shift": GROUP_SUBST_SHIFT, "winning": GROUP_WINNING},
     )
     return ModuleSource(name, text)

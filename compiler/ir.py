@@ -35,11 +35,28 @@ class Word(Node):
 
 
 @dataclass(frozen=True)
+class FactRef(Node):
+    """A number or flag fact of play, by its slot among them, with its range."""
+
+    slot: int
+    name: str
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
 class FanRef(Node):
     """A fan's condition (``scored=False``) or its award after exclusions."""
 
     index: int
     scored: bool
+
+
+@dataclass(frozen=True)
+class ShapeRef(Node):
+    """A declared shape's id: true when the hand won by that shape."""
+
+    index: int
 
 
 @dataclass(frozen=True)
@@ -86,11 +103,15 @@ class GroupTiles(Node):
 @dataclass(frozen=True)
 class Aggregate(Node):
     """``all``/``any``/``no``/``count`` over a collection; ``element`` is in the
-    collection's scope (``None`` for a plain count)."""
+    collection's scope (``None`` for a plain count).  A tiles fact is a collection
+    too: ``fact`` is its slot among the tiles facts (-1 for the built-in ones) and
+    ``size`` the most tiles it holds."""
 
     op: str
     collection: str
     element: Node | None
+    fact: int = -1
+    size: int = 0
 
 
 @dataclass(frozen=True)
@@ -152,6 +173,19 @@ class FloorRule:
 
 
 @dataclass(frozen=True)
+class DeclaredShape:
+    """``shape ID "name" : COND``: a hand whose tiles meet COND wins by this shape
+    (number ``3 + index`` in the kernels, after the built-in ones)."""
+
+    index: int
+    id: str
+    display: str
+    condition: Node
+    span: Span
+    wording: Wording = Wording()
+
+
+@dataclass(frozen=True)
 class PayClause:
     index: int
     id: str
@@ -166,6 +200,21 @@ class PayClause:
 
 
 @dataclass(frozen=True)
+class Fact:
+    """A fact of play the hand gives: a flag or a number (``slot`` among those) or
+    a few tiles (``slot`` among the tiles facts), within ``low``..``high`` (for
+    tiles: how many)."""
+
+    id: str
+    display: str
+    kind: str  # flag | number | tiles
+    low: int
+    high: int
+    slot: int
+    span: Span
+
+
+@dataclass(frozen=True)
 class Wildcards:
     """Fixed wildcard kinds, and/or a kind derived from the indicator: ``derived`` is
     a 34-entry table, the wildcard kind for each indicator kind (empty: none)."""
@@ -173,6 +222,8 @@ class Wildcards:
     fixed: tuple[int, ...] = ()
     derived: tuple[int, ...] = ()
     forbidden: tuple[str, ...] = ()
+    #: the kind that plays as the (first) wildcard kind when it is not wild itself; -1: none
+    stand_in: int = -1
 
 
 @dataclass(frozen=True)
@@ -217,8 +268,13 @@ class Ruleset:
     minimum: int | None
     base: int
     examples: tuple[Example, ...]
+    facts: tuple[Fact, ...] = ()
+    #: whether some rule needs to know who deals, and who discarded the winning tile
+    needs_dealer: bool = False
+    needs_source: bool = False
     #: the text of each file in ``files``, for the build-cache key
     texts: tuple[str, ...] = field(default=(), compare=False)
+    shapes: tuple[DeclaredShape, ...] = ()
 
     @property
     def sets(self) -> int:
