@@ -18,6 +18,7 @@ from mjr.tiles import FIRST_HONOR, N_KINDS, SUIT_LETTERS, parse_tile
 
 from . import ir
 from .expressions import AMOUNT, FAN_CONDITION, RULE, SCORE, ExpressionChecker, Names, check_defines
+from .facts import check_facts, needs
 from .graph import walk
 from .ranges import check_ranges
 from .vocabulary import ALL_WORDS
@@ -49,6 +50,7 @@ class _Merged:
     requirements: dict[str, ast.Require] = field(default_factory=dict)
     floors: dict[str, ast.Floor] = field(default_factory=dict)
     payments: dict[str, ast.Pay] = field(default_factory=dict)
+    facts: dict[str, ast.Fact] = field(default_factory=dict)
     sources: list[str] = field(default_factory=list)
     examples: list[ast.Example] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
@@ -168,6 +170,8 @@ class Checker:
             merged.floors[statement.id] = statement
         elif isinstance(statement, ast.Pay):
             merged.payments[statement.id] = statement
+        elif isinstance(statement, ast.Fact):
+            merged.facts[statement.id] = statement
         elif isinstance(statement, ast.Example):
             merged.examples.append(statement)
         elif isinstance(statement, ast.Drop):
@@ -204,7 +208,9 @@ class Checker:
             shapes = {"standard": ()}
         self._check_shapes(merged.settings.get("shapes"), deal, kinds)
         self._check_claims(merged.settings.get("claims"), kinds)
-        names = Names(dict(merged.defines), {fid: i for i, fid in enumerate(merged.fans)}, merged.dropped)
+        facts = check_facts(merged.facts.values(), self.report)
+        names = Names(dict(merged.defines), {fid: i for i, fid in enumerate(merged.fans)}, merged.dropped,
+                      {fact.id: fact for fact in facts})
         self._check_names(merged)
         unusable = check_defines(names, self.report)
         checker = ExpressionChecker(names, self.report, unusable)
@@ -221,6 +227,9 @@ class Checker:
         )
         payments = tuple(self._payment(i, p, checker) for i, p in enumerate(merged.payments.values()))
         score = self._score(merged.settings.get("score"), checker, fans)
+        needs_dealer, needs_source = needs([
+            *(f.condition for f in fans), *(f.value for f in fans), *(r.condition for r in requirements),
+            *(f.condition for f in floors), *(p.condition for p in payments), *(p.amount for p in payments)])
         return ir.Ruleset(
             id=root.id,
             title=root.title,
@@ -246,6 +255,9 @@ class Checker:
             minimum=self._int_setting(merged, "minimum"),
             base=self._base(merged),
             examples=tuple(self._example(e, fans, payments) for e in merged.examples),
+            facts=facts,
+            needs_dealer=needs_dealer,
+            needs_source=needs_source,
             texts=tuple(self.texts[file] for file in merged.files),
         )
 
@@ -452,7 +464,8 @@ class Checker:
         amount = checker.check(pay.amount, ir.INT, AMOUNT) if pay.amount is not None else None
         if pay.liable and pay.payer.kind == "each":
             self.report(pay.payer.span, "a liable clause moves the payment to one player: the discarder, "
-                                        "the feeder of the last meld or of claimed meld N")
+                                        "the feeder of the last meld or of claimed meld N, or the left, "
+                                        "opposite or right player")
         if pay.payer.kind == "claimed_meld" and not 1 <= pay.payer.index <= 5:
             self.report(pay.payer.span, f"claimed meld {pay.payer.index}: a hand has claimed melds 1 to 5")
         payer = self._span_text(pay.payer.span)
@@ -542,6 +555,8 @@ def _statement_key(statement: ast.Statement) -> tuple[str, str] | None:
         return ("floor", statement.id)
     if isinstance(statement, ast.Pay):
         return ("payment clause", statement.id)
+    if isinstance(statement, ast.Fact):
+        return ("fact", statement.id)
     if isinstance(statement, ast.Example):
         return ("example", statement.title)
     if isinstance(statement, ast.Setting):
@@ -556,7 +571,8 @@ def _statement_key(statement: ast.Statement) -> tuple[str, str] | None:
 
 
 def _droppable(merged: _Merged) -> tuple[dict[str, object], ...]:
-    return (merged.fans, merged.requirements, merged.floors, merged.payments, merged.defines)  # type: ignore[return-value]
+    return (merged.fans, merged.requirements, merged.floors, merged.payments, merged.defines,  # type: ignore[return-value]
+            merged.facts)
 
 
 def _formula_names(node: ir.Node) -> set[str]:

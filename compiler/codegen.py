@@ -20,12 +20,14 @@ from mjr import __version__
 from mjr.abi import CONTEXT_FLAGS, GROUP_ADDED, GROUP_CLAIMED, GROUP_CONCEALED, GROUP_DECLARED
 
 from . import ir
+from .facts import words_in
 from .ranges import unproven
 from .vocabulary import (
     AMOUNT_NAMES,
     GROUP_WORDS,
     HAND_WORDS,
     KIND_WORDS,
+    PAYER_WORDS,
     SCORE_NAMES,
     TILE_WORDS,
 )
@@ -61,6 +63,14 @@ class Helper:
     op: str
     collection: str
     element: str | None
+    fact: int = -1  # a tiles fact's slot, for a loop over its tiles
+
+    @property
+    def count_term(self) -> str:
+        """What one element adds to a count: a tile kind counts its copies."""
+        if self.fact >= 0:
+            return f"s.ft[{34 * self.fact} + k]"
+        return "s.tc[k]" if self.collection == "tiles" else "1"
 
 
 @dataclass(frozen=True)
@@ -122,12 +132,18 @@ class ExpressionWriter:
             return SCORE_NAMES.get(name) or AMOUNT_NAMES[name]
         if node.scope == ir.HAND:
             return HAND_WORDS[name].code
+        if node.scope == "payer":
+            return PAYER_WORDS[name].code
         if node.scope in (ir.TILE, ir.KIND) and name in TILE_WORDS:
             return TILE_WORDS[name].code.format(k=element[0])
         if node.scope == ir.KIND:
             return KIND_WORDS[name].code.format(k=element[0])
         gk, gt, gf = element
         return GROUP_WORDS[name].code.format(gk=gk, gt=gt, gf=gf)
+
+    def visit_FactRef(self, node: ir.FactRef, element: tuple[str, ...]) -> str:
+        value = f"s.fv[{int(node.slot)}]"
+        return f"({value} != 0)" if node.type == ir.BOOL else value
 
     def visit_FanRef(self, node: ir.FanRef, element: tuple[str, ...]) -> str:
         table = "s.award" if node.scored else "s.cond"
@@ -149,6 +165,8 @@ class ExpressionWriter:
             return f"{_CHECKED[node.op]}(s, {left}, {right})"
         if node.op == "^":
             return f"_ipow({left}, {right})"
+        if node.op == "%":
+            return f"_mod({left}, {right})"
         assert node.op in ("+", "-", "*", "==", "!=", "<", "<=", ">", ">=")
         return f"({left} {node.op} {right})"
 
@@ -198,13 +216,13 @@ class ExpressionWriter:
     def _aggregate(self, node: ir.Aggregate) -> str:
         code = None
         if node.element is not None:
-            inner = ("k",) if node.collection in ("tiles", "kinds") else ("gk", "gt", "gf")
+            inner = ("k",) if node.collection in ("tiles", "kinds") or node.fact >= 0 else ("gk", "gt", "gf")
             code = self.write(node.element, inner)
         key = (node.op, node.collection, code)
         if key not in self._by_key:
             name = f"_agg{len(self.helpers)}"
             self._by_key[key] = name
-            self.helpers.append(Helper(name, node.op, node.collection, code))
+            self.helpers.append(Helper(name, node.op, node.collection, code, node.fact))
         call = f"{self._by_key[key]}(s)"
         return f"({call} != 0)" if node.type == ir.BOOL else call
 
@@ -226,9 +244,13 @@ class RuleCode:
 
 @dataclass(frozen=True)
 class PayCode:
+    """A payment clause's code; ``per_payer`` when its amount depends on who pays
+    (it is then worked out once for each player who may pay)."""
+
     clause: ir.PayClause
     condition: str
     amount: str
+    per_payer: bool = False
 
 
 @dataclass(frozen=True)
@@ -281,7 +303,8 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
     score_checked, amounts_checked = unproven(ruleset)
     payments = [
         PayCode(p, writer.write(p.condition),
-                writer.write_checked(p.amount, p.index in amounts_checked) if p.amount is not None else "0")
+                writer.write_checked(p.amount, p.index in amounts_checked) if p.amount is not None else "0",
+                p.amount is not None and bool(words_in(p.amount) & set(PAYER_WORDS)))
         for p in ruleset.payments
     ]
     score = writer.write_checked(ruleset.score, score_checked)
@@ -296,6 +319,8 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
         version=__version__,
         key=key,
         fans=fans,
+        values_facts=[f for f in ruleset.facts if f.kind != "tiles"],
+        tiles_facts=[f for f in ruleset.facts if f.kind == "tiles"],
         fan_order=[fans[i] for i in ruleset.fan_order],
         excluded_by=excluded_by,
         requirements=requirements,

@@ -17,7 +17,7 @@ from mjr.errors import Span, did_you_mean
 
 from . import ir
 from .defines import analyse, children, names_in
-from .vocabulary import ALL_WORDS, AMOUNT_NAMES, COLLECTIONS, SCORE_NAMES, scope_of_word, words_for
+from .vocabulary import ALL_WORDS, AMOUNT_NAMES, COLLECTIONS, PAYER_WORDS, SCORE_NAMES, scope_of_word, words_for
 
 Report = Callable[[Span, str], None]
 
@@ -41,12 +41,13 @@ KEYWORDS = ("and", "or", "not", "if", "else", "of", "are", "is", "contain", "con
 
 @dataclass
 class Names:
-    """What the ruleset defines: defines by name, fans by id (with their index), and
-    what a ``drop`` removed (with where)."""
+    """What the ruleset defines: defines by name, fans by id (with their index),
+    what a ``drop`` removed (with where), and the facts of play by id."""
 
     defines: dict[str, ast.Define] = field(default_factory=dict)
     fans: dict[str, int] = field(default_factory=dict)
     dropped: dict[str, Span] = field(default_factory=dict)
+    facts: dict[str, ir.Fact] = field(default_factory=dict)
 
 
 class ExpressionChecker:
@@ -102,6 +103,13 @@ class ExpressionChecker:
             table = SCORE_NAMES if self.place == SCORE else AMOUNT_NAMES
             if name in table:
                 return ir.Word(ir.INT, "formula", name)
+        if name in PAYER_WORDS:
+            if self.place != AMOUNT:
+                return self._error(node.span, f"{name!r} is a word of the payer: it can be used only in a "
+                                              "payment amount (after 'pays')")
+            return ir.Word(PAYER_WORDS[name].type, "payer", name)
+        if name in self.names.facts:
+            return self._fact(node, self.names.facts[name])
         words = words_for(scope)
         if name in words:
             return ir.Word(words[name].type, scope if name not in _hand_words() else ir.HAND, name)
@@ -113,6 +121,13 @@ class ExpressionChecker:
             self.fan_refs.add(self.names.fans[name])
             return ir.FanRef(ir.BOOL, self.names.fans[name], False)
         return self._unknown(node, scope)
+
+    def _fact(self, node: ast.Name, fact: ir.Fact) -> ir.Node:
+        if fact.kind == "tiles":
+            return self._error(node.span, f"fact {quoted(fact.id)} holds tiles: count them, as in "
+                                          f"'count({fact.id})' or 'any {fact.id} are honor'")
+        type_ = ir.BOOL if fact.kind == "flag" else ir.INT
+        return ir.FactRef(type_, fact.slot, fact.id, fact.low, fact.high)
 
     def _unknown(self, node: ast.Name, scope: str) -> ir.Node:
         name = node.name
@@ -126,11 +141,11 @@ class ExpressionChecker:
             return self._error(node.span, f"{name!r} is a property of {where}; it cannot be used here")
         key = (name, scope, self.place)
         if key not in self._suggestions:  # the same typo a thousand times is looked up once
-            candidates = [*words_for(scope), *self.names.defines, *self.names.fans, *KEYWORDS]
+            candidates = [*words_for(scope), *self.names.defines, *self.names.fans, *self.names.facts, *KEYWORDS]
             if self.place == SCORE:
                 candidates += list(SCORE_NAMES)
             if self.place == AMOUNT:
-                candidates += list(AMOUNT_NAMES)
+                candidates += [*AMOUNT_NAMES, *PAYER_WORDS]
             self._suggestions[key] = did_you_mean(name, candidates)
         return self._error(node.span, f"unknown name {quoted(name)}{self._suggestions[key]}")
 
@@ -217,20 +232,26 @@ class ExpressionChecker:
         return ir.GroupTiles(ir.BOOL, "any", inner)
 
     def _visit_Quantified(self, node: ast.Quantified, scope: str) -> ir.Node:
-        element = self._collection_element(node.collection, node.condition, node.span)
-        return ir.Aggregate(ir.BOOL, node.quantifier, node.collection, element)
+        return self._aggregate(ir.BOOL, node.quantifier, node.collection, node.condition, node.span)
 
     def _visit_Count(self, node: ast.Count, scope: str) -> ir.Node:
-        element = None
-        if node.condition is not None:
-            element = self._collection_element(node.collection, node.condition, node.span)
-        return ir.Aggregate(ir.INT, "count", node.collection, element)
+        return self._aggregate(ir.INT, "count", node.collection, node.condition, node.span)
 
-    def _collection_element(self, collection: str, condition: ast.Expr, span: Span) -> ir.Node:
-        if collection == "kinds" or collection == "tiles" or collection in COLLECTIONS:
-            element_scope = COLLECTIONS[collection]
-            return self._expect(condition, self._visit(condition, element_scope), ir.BOOL)
-        return self._error(span, f"unknown collection {collection!r}")
+    def _aggregate(self, type_: str, op: str, collection: str, condition: ast.Expr | None, span: Span) -> ir.Node:
+        """A built-in collection (elements of its scope), or a tiles fact (tiles)."""
+        fact = self.names.facts.get(collection)
+        if fact is not None and fact.kind == "tiles":
+            scope, slot, size = ir.TILE, fact.slot, fact.high
+        elif collection in COLLECTIONS:
+            scope, slot, size = COLLECTIONS[collection], -1, 0
+        else:
+            tiles_facts = [name for name, f in self.names.facts.items() if f.kind == "tiles"]
+            return self._error(span, f"unknown collection {quoted(collection)}"
+                                     f"{did_you_mean(collection, [*COLLECTIONS, *tiles_facts])}")
+        element = None
+        if condition is not None:
+            element = self._expect(condition, self._visit(condition, scope), ir.BOOL)
+        return ir.Aggregate(type_, op, collection, element, slot, size)
 
     def _is_tile_expression(self, node: ast.Expr) -> bool:
         """Does ``node`` use tile qualities and no group property or collection?

@@ -35,6 +35,16 @@ class Word(Node):
 
 
 @dataclass(frozen=True)
+class FactRef(Node):
+    """A number or flag fact of play, by its slot among them, with its range."""
+
+    slot: int
+    name: str
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
 class FanRef(Node):
     """A fan's condition (``scored=False``) or its award after exclusions."""
 
@@ -86,11 +96,15 @@ class GroupTiles(Node):
 @dataclass(frozen=True)
 class Aggregate(Node):
     """``all``/``any``/``no``/``count`` over a collection; ``element`` is in the
-    collection's scope (``None`` for a plain count)."""
+    collection's scope (``None`` for a plain count).  A tiles fact is a collection
+    too: ``fact`` is its slot among the tiles facts (-1 for the built-in ones) and
+    ``size`` the most tiles it holds."""
 
     op: str
     collection: str
     element: Node | None
+    fact: int = -1
+    size: int = 0
 
 
 @dataclass(frozen=True)
@@ -166,6 +180,21 @@ class PayClause:
 
 
 @dataclass(frozen=True)
+class Fact:
+    """A fact of play the hand gives: a flag or a number (``slot`` among those) or
+    a few tiles (``slot`` among the tiles facts), within ``low``..``high`` (for
+    tiles: how many)."""
+
+    id: str
+    display: str
+    kind: str  # flag | number | tiles
+    low: int
+    high: int
+    slot: int
+    span: Span
+
+
+@dataclass(frozen=True)
 class Wildcards:
     """Fixed wildcard kinds, and/or a kind derived from the indicator: ``derived`` is
     a 34-entry table, the wildcard kind for each indicator kind (empty: none)."""
@@ -217,6 +246,10 @@ class Ruleset:
     minimum: int | None
     base: int
     examples: tuple[Example, ...]
+    facts: tuple[Fact, ...] = ()
+    #: whether some rule needs to know who deals, and who discarded the winning tile
+    needs_dealer: bool = False
+    needs_source: bool = False
     #: the text of each file in ``files``, for the build-cache key
     texts: tuple[str, ...] = field(default=(), compare=False)
 

@@ -40,7 +40,7 @@ _COLLECTION_SIZE = {"tiles": MAX_TILES, "kinds": 34, "sets": MAX_GROUPS, "groups
 #: The values of the number words (the rest are flags, 0 or 1).
 WORD_BOUNDS: dict[str, Interval] = {
     "suits": (0, 3), "winners": (1, 3), "wildcards": (0, MAX_TILES), "substituted": (0, MAX_TILES),
-    "rank": (0, 9), "copies": (0, MAX_TILES),
+    "rank": (0, 9), "copies": (0, MAX_TILES), "winner_from_dealer": (0, 3), "payer_from_dealer": (0, 3),
 }
 BOOL: Interval = (0, 1)
 
@@ -85,6 +85,17 @@ def _power(base: Interval, exponent: Interval) -> Interval:
     return _fits((min(results), max(results)))
 
 
+def _remainder(value: Interval, divisor: Interval) -> Interval:
+    """``a % b`` as Python and the generated code count it: the sign of ``b``, 0
+    when ``b`` is 0 (see ``_mod``)."""
+    reach = max(abs(divisor[0]), abs(divisor[1]))
+    low = -(reach - 1) if divisor[0] < 0 else 0
+    high = reach - 1 if divisor[1] > 0 else 0
+    if value[0] >= 0 and divisor[0] >= 0:
+        high = min(high, value[1])
+    return low, max(high, 0)
+
+
 class Ranges:
     """Intervals of IR expressions; ``totals`` gives the formula names theirs."""
 
@@ -112,6 +123,9 @@ class Ranges:
     def visit_Const(self, node: ir.Const) -> Interval:
         return node.value, node.value
 
+    def visit_FactRef(self, node: ir.FactRef) -> Interval:
+        return node.low, node.high
+
     def visit_Word(self, node: ir.Word) -> Interval:
         if node.scope == "formula":
             return self.totals[node.name]
@@ -129,6 +143,8 @@ class Ranges:
             return left[0] - right[1], left[1] - right[0]
         if node.op == "*":
             return _times(left, right)
+        if node.op == "%":
+            return _remainder(left, right)
         return _power(left, right)
 
     def visit_Conditional(self, node: ir.Conditional) -> Interval:
@@ -141,7 +157,7 @@ class Ranges:
     def visit_Aggregate(self, node: ir.Aggregate) -> Interval:
         if node.element is not None:
             self.of(node.element)
-        return 0, _COLLECTION_SIZE[node.collection]
+        return 0, node.size if node.fact >= 0 else _COLLECTION_SIZE[node.collection]
 
 
 assert set(_COLLECTION_SIZE) == set(COLLECTIONS)

@@ -186,6 +186,18 @@ class Setting(Statement):
 
 
 @dataclass(frozen=True)
+class Fact(Statement):
+    """``fact ID "name" flag | number LOW to HIGH | tiles LOW to HIGH``: a fact of play
+    the hand gives (a flag, a number, or a few tiles), with its range."""
+
+    id: str
+    display: str
+    kind: str  # flag | number | tiles
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
 class Define(Statement):
     name: str
     body: Expr
@@ -222,7 +234,7 @@ class Floor(Statement):
 @dataclass(frozen=True)
 class Payer:
     span: Span
-    kind: str  # discarder | each | last_meld | claimed_meld
+    kind: str  # discarder | each | last_meld | claimed_meld | left | opposite | right
     index: int = 0
 
 

@@ -36,6 +36,8 @@ TERMINAL_NAMES = {
     "COLON": "':'",
     "COMPARE": "a comparison",
     "ADD_OP": "'+' or '-'",
+    "MUL_OP": "'*' or '%'",
+    "PLACE": "'left', 'opposite' or 'right'",
     "SIGN": "'+' or '-'",
     "$END": "end of file",
 }
@@ -345,6 +347,19 @@ class _ToAst(Transformer[Token, Any]):
     def define(self, meta: Any, items: list[Any]) -> ast.Define:
         return ast.Define(self._s(meta), str(items[0]), items[1])
 
+    def fact(self, meta: Any, items: list[Any]) -> ast.Fact:
+        kind, low, high = items[2]
+        return ast.Fact(self._s(meta), str(items[0]), _string(items[1]), kind, low, high)
+
+    def fact_flag(self, meta: Any, items: list[Token]) -> tuple[str, int, int]:
+        return "flag", 0, 1
+
+    def fact_number(self, meta: Any, items: list[Token]) -> tuple[str, int, int]:
+        return "number", int(items[0]), int(items[1])
+
+    def fact_tiles(self, meta: Any, items: list[Token]) -> tuple[str, int, int]:
+        return "tiles", int(items[0]), int(items[1])
+
     def fan_kind(self, meta: Any, items: list[Token]) -> str:
         return str(items[0])
 
@@ -352,7 +367,10 @@ class _ToAst(Transformer[Token, Any]):
         return str(items[0])
 
     def collection(self, meta: Any, items: list[Token]) -> str:
-        return _plural(str(items[0]))
+        """A built-in collection, singular or plural (``set``, ``sets``), or a tiles
+        fact by its id."""
+        word = str(items[0])
+        return word if items[0].type == "NAME" else _plural(word)
 
     def fan(self, meta: Any, items: list[Any]) -> ast.Fan:
         kind, ident, display, (value, each), condition = items[:5]
@@ -398,6 +416,9 @@ class _ToAst(Transformer[Token, Any]):
 
     def payer_claimed_meld(self, meta: Any, items: list[Token]) -> ast.Payer:
         return ast.Payer(self._s(meta), "claimed_meld", int(items[0]))
+
+    def payer_place(self, meta: Any, items: list[Token]) -> ast.Payer:
+        return ast.Payer(self._s(meta), str(items[0]))
 
     def drop(self, meta: Any, items: list[Token]) -> ast.Drop:
         return ast.Drop(self._s(meta), tuple((str(t), _token_span(self.file, t)) for t in items))
@@ -481,14 +502,14 @@ class _ToAst(Transformer[Token, Any]):
         return ast.Contains(self._s(meta), items[0])
 
     def quantified(self, meta: Any, items: list[Any]) -> ast.Quantified:
-        return ast.Quantified(self._s(meta), str(items[0]), _plural(items[1]), items[2])
+        return ast.Quantified(self._s(meta), str(items[0]), items[1], items[2])
 
     def quantified_contain(self, meta: Any, items: list[Any]) -> ast.Quantified:
         quality = ast.Contains(items[2].span, items[2])
-        return ast.Quantified(self._s(meta), str(items[0]), _plural(items[1]), quality)
+        return ast.Quantified(self._s(meta), str(items[0]), items[1], quality)
 
     def count(self, meta: Any, items: list[Any]) -> ast.Count:
-        return ast.Count(self._s(meta), _plural(items[0]), items[1] if len(items) > 1 else None)
+        return ast.Count(self._s(meta), items[0], items[1] if len(items) > 1 else None)
 
     def words(self, meta: Any, items: list[Token]) -> ast.Expr:
         names = [ast.Name(_token_span(self.file, t), str(t)) for t in items]

@@ -314,7 +314,7 @@ def _totals(ruleset: Ruleset, result: Result) -> list[list[object]]:
 
 def cmd_score(args: argparse.Namespace) -> int:
     ruleset = _load(args.ruleset, args.backend)
-    result = ruleset.evaluate(parse_hand(" ".join(args.hand)))
+    result = ruleset.evaluate(parse_hand(" ".join(args.hand), ruleset.facts.kinds))
     settlement, why = None, ""
     if result.is_win:
         try:
@@ -342,7 +342,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 def cmd_waits(args: argparse.Namespace) -> int:
     ruleset = _load(args.ruleset, args.backend)
-    hand = parse_hand(" ".join(args.hand))
+    hand = parse_hand(" ".join(args.hand), ruleset.facts.kinds)
     waits, misses = ruleset.waits(hand), ruleset.near_misses(hand)
     if args.json:
         _dump({"ruleset": ruleset.id, "hand": format_hand(hand), "waits": [w.to_json() for w in waits],

@@ -10,9 +10,11 @@ them against their own tile set and claims.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from .abi import CONTEXT_WORDS
 from .errors import MjrError
 from .tiles import FIRST_HONOR, N_KINDS, tile_name
 
@@ -27,6 +29,11 @@ _FLAGS = ("after_kong", "last_tile", "first_turn", "dealer")
 _CHOW_STARTS = frozenset(kind for kind in range(FIRST_HONOR) if kind % 9 < 7)
 _KINDS = frozenset(range(N_KINDS))
 _INT = frozenset({int})
+#: A fact of play's name, and the largest number and most tiles any fact holds.
+FACT_NAME = re.compile(r"[a-z_][a-z0-9_]*\Z")
+MAX_FACT_NUMBER, MAX_FACT_TILES = 1_000_000, 16
+#: A fact's value: a set flag, a number, or tiles (sorted kinds).
+FactValue = bool | int | tuple[int, ...]
 
 
 class HandFieldError(MjrError, ValueError):
@@ -188,6 +195,13 @@ class Context:
     robbed (L, O, R).  ``seat`` and ``round`` are winds 0-3 (E S W N).  ``void`` is a
     declared void suit (0-2) where a region declares one.  A self-draw has no
     source and one winner; a robbed kong is not ``after_kong``.
+
+    ``dealer`` says the winner deals; ``dealer_seat`` names another dealer's seat
+    (0-3).  A ``dealer_seat`` equal to ``seat`` is read as ``dealer=True`` (and
+    stored so), so each table has one form.  ``facts`` holds the facts of play a
+    ruleset declares, as ``(name, value)`` pairs: ``True`` for a flag that holds
+    (leave a false flag out), an int 0-1,000,000, or a tuple of tile kinds; they
+    are stored sorted by name, tiles in kind order.
     """
 
     win_by: str = "discard"
@@ -201,9 +215,17 @@ class Context:
     indicator: int | None = None
     winners: int = 1
     void: int | None = None
+    dealer_seat: int | None = None
+    facts: tuple[tuple[str, FactValue], ...] = ()
 
     def __post_init__(self) -> None:
         """One cheap test for the usual case; the detailed search only on failure."""
+        if self.dealer_seat is not None and self.dealer_seat == self.seat and not self.dealer:
+            object.__setattr__(self, "dealer", True)
+        if self.dealer and self.dealer_seat == self.seat:
+            object.__setattr__(self, "dealer_seat", None)
+        if self.facts and type(self.facts) is tuple:
+            object.__setattr__(self, "facts", _sorted_facts(self.facts))
         if not (
             self.win_by in WIN_METHODS
             and type(self.after_kong) is bool and type(self.last_tile) is bool
@@ -215,6 +237,9 @@ class Context:
             and type(self.winners) is int and 1 <= self.winners <= 3
             and (self.void is None or (type(self.void) is int and 0 <= self.void <= 2))
             and (self.win_by == "discard" or (self.source is None and self.winners == 1 and not self.after_kong))
+            and (self.dealer_seat is None or (type(self.dealer_seat) is int and 0 <= self.dealer_seat <= 3
+                                              and not self.dealer))
+            and type(self.facts) is tuple and (not self.facts or facts_problem(self.facts) is None)
         ):  # the last line passes when no field RULED_OUT names is set; context_problem decides the rest
             problem = context_problem(self)
             if problem is not None:
@@ -224,6 +249,62 @@ class Context:
     def self_draw(self) -> bool:
         return self.win_by == "self_draw"
 
+    @property
+    def dealer_wind(self) -> int | None:
+        """The dealer's seat, or ``None`` when the context does not say."""
+        return self.seat if self.dealer else self.dealer_seat
+
+    def fact(self, name: str) -> FactValue | None:
+        """The value given for fact ``name``, or ``None``."""
+        for key, value in self.facts:
+            if key == name:
+                return value
+        return None
+
+
+def _sorted_facts(facts: tuple[object, ...]) -> tuple[object, ...]:
+    """Facts in name order, tiles in kind order, when they have the shape for it
+    (a bad shape is left for :func:`facts_problem` to name)."""
+    pairs: list[tuple[object, object]] = []
+    for pair in facts:
+        if type(pair) is not tuple or len(pair) != 2:
+            return facts
+        name, value = pair
+        pairs.append((name, tuple(sorted(value)) if type(value) is tuple and _INT.issuperset(map(type, value))
+                      else value))
+    return tuple(sorted(pairs, key=lambda pair: str(pair[0])))
+
+
+def facts_problem(facts: tuple[object, ...]) -> tuple[str, object, str] | None:
+    """(field, value, reason) of the first bad fact, or ``None``."""
+    seen: set[str] = set()
+    for index, pair in enumerate(facts):
+        if type(pair) is not tuple or len(pair) != 2:
+            return f"facts[{index}]", pair, "expected a (name, value) pair"
+        name, value = pair
+        if not (isinstance(name, str) and FACT_NAME.match(name)) or name in CONTEXT_WORDS:
+            return f"facts[{index}]", name, "a fact's name is a lower-case word that is not a hand keyword"
+        if name in seen:
+            return f"facts[{index}]", name, "this fact is given twice"
+        seen.add(name)
+        problem = _fact_value_problem(value)
+        if problem is not None:
+            return f"facts[{index}]", value, problem
+    return None
+
+
+def _fact_value_problem(value: object) -> str | None:
+    if value is True:
+        return None
+    if value is False:
+        return "a flag that does not hold is left out, not given as False"
+    if type(value) is int:
+        return None if 0 <= value <= MAX_FACT_NUMBER else f"a number fact is 0 to {MAX_FACT_NUMBER:,}"
+    if type(value) is tuple:
+        if not 1 <= len(value) <= MAX_FACT_TILES:
+            return f"a tiles fact holds 1 to {MAX_FACT_TILES} tiles (leave an empty one out)"
+        return None if all(_is_kind(kind) for kind in value) else "tile kinds are ints 0-33 (see mjr.tiles)"
+    return _typed("expected True, an int or a tuple of tile kinds", value, int)
 
 def _in_range(value: object, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
@@ -240,12 +321,21 @@ def context_problem(context: Context) -> tuple[str, object, str] | None:
          "expected 'L', 'O', 'R' or None", str),
         ("winners", _in_range(context.winners, 1, 3), "expected 1, 2 or 3", int),
         ("void", context.void is None or _in_range(context.void, 0, 2), "void suits are 0-2 (m p s), or None", int),
+        ("dealer_seat", context.dealer_seat is None or _in_range(context.dealer_seat, 0, 3),
+         "seats are winds 0-3 (E S W N), or None", int),
     )
     for name, ok, reason, wanted in checks:
         if not ok:
             value = getattr(context, name)
             return name, value, _typed(reason, value, wanted)
     problem = _kind_problem("indicator", context.indicator, optional=True) or _bool_problem(context, _FLAGS)
+    if problem is not None:
+        return problem
+    if context.dealer and context.dealer_seat is not None:
+        return "dealer_seat", context.dealer_seat, f"dealer=True says the winner (seat {context.seat}) deals"
+    if not isinstance(context.facts, tuple):
+        return "facts", context.facts, "expected a tuple of (name, value) pairs"
+    problem = facts_problem(context.facts)
     if problem is not None:
         return problem
     found = conflict(context.win_by, vars(context))
@@ -350,6 +440,10 @@ def impossibility(hand: Hand) -> str | None:
     counts = hand.all_counts()
     if hand.context.indicator is not None:
         counts[hand.context.indicator] += 1
+    for _, value in hand.context.facts:  # tiles facts are real tiles (birds drawn from the wall)
+        if type(value) is tuple:
+            for kind in value:
+                counts[kind] += 1
     if max(counts) > 4:
         kind = next(kind for kind, n in enumerate(counts) if n > 4)
         extra = " (with the indicator)" if kind == hand.context.indicator else ""

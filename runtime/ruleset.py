@@ -19,18 +19,23 @@ from .abi import (
     GROUP_CLAIMED,
     GROUP_CONCEALED,
     GROUP_DECLARED,
+    GROUP_FROM_LEFT,
+    GROUP_FROM_OPPOSITE,
+    GROUP_FROM_RIGHT,
     GROUP_KINDS,
     GROUP_LATEST,
     SHAPES,
+    SOURCE_STEPS,
     context_bits,
 )
 from .batch import Buffer, batch_view
 from .errors import MjrError, did_you_mean
+from .facts import Facts
 from .hand import CHOW, WIN_METHODS, Context, Hand, Meld, impossibility
 from .notation import parse_hand
 from .result import FanLine, Group, Result, Settlement, Table, Wait
 from .settle import settle
-from .tiles import N_KINDS, tile_name
+from .tiles import N_KINDS, WIND_LETTERS, tile_name
 
 _MELD_KINDS = {"chow": 1, "pung": 2, "kong": 3}
 _BITS = {method: context_bits({method}) for method in WIN_METHODS}
@@ -38,6 +43,7 @@ _AFTER_KONG, _LAST_TILE, _FIRST_TURN, _DEALER = (
     context_bits({flag}) for flag in ("after_kong", "last_tile", "first_turn", "dealer")
 )
 _CLAIM_OF_MELD = {"chow": "chow", "pung": "pung", "kong": "kong"}
+_FROM = {"L": GROUP_FROM_LEFT, "O": GROUP_FROM_OPPOSITE, "R": GROUP_FROM_RIGHT}
 
 
 #: What the batch arrays hold for a hand it refused, or whose points overflow.
@@ -84,6 +90,8 @@ class Ruleset:
         self.has_wildcards = bool(module.WILD_FIXED or module.WILD_DERIVED)
         standard, seven_pairs, orphans = module.SHAPES
         self._shapes = (bool(standard), int(seven_pairs), bool(orphans))
+        #: the facts of play the ruleset declares, by id
+        self.facts = Facts(module.FACTS)
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.id} ({self.backend})>"
@@ -92,7 +100,7 @@ class Ruleset:
 
     def _hand(self, hand: Hand | str, what: str = "a hand") -> Hand:
         if isinstance(hand, str):
-            return parse_hand(hand)
+            return parse_hand(hand, self.facts.kinds)
         if not isinstance(hand, Hand):
             raise HandError(f"{what} must be a Hand or a hand string such as '123m 456m 789m 123p 44p', "
                             f"not {type(hand).__name__}")
@@ -131,6 +139,15 @@ class Ruleset:
         return None
 
     def _context_problem(self, context: Context) -> str | None:
+        problem = self.facts.problem(context, self.id, self.kinds)
+        if problem is not None:
+            return problem
+        if self.module.NEEDS_DEALER and context.dealer_wind is None:
+            return (f"{self.id}'s rules need to know who deals: add 'dealer' (the winner deals) "
+                    "or 'dealer X' (X the dealer's seat, E S W N)")
+        if self.module.NEEDS_SOURCE and context.win_by != "self_draw" and context.source is None:
+            return (f"{self.id}'s rules need to know who discarded the winning tile (or whose kong was robbed): "
+                    "add 'from L', 'from O' or 'from R'")
         indicator = context.indicator
         if indicator is None:
             return None
@@ -158,8 +175,16 @@ class Ruleset:
             flags |= GROUP_CONCEALED if meld.concealed else 0
             flags |= GROUP_CLAIMED if meld.source is not None else 0
             flags |= GROUP_ADDED if meld.added else 0
+            flags |= _FROM[meld.source] if meld.source is not None else 0
             encoded.append((_MELD_KINDS[meld.kind], meld.tile, flags))
         return tuple(encoded)
+
+    @staticmethod
+    def _seats(context: Context) -> tuple[int, int]:
+        """The discarder as steps on from the winner in play order (0: none), and
+        the dealer's seat (-1: not known), as the kernel takes them."""
+        dealer = context.dealer_wind
+        return (0 if context.source is None else SOURCE_STEPS[context.source]), (-1 if dealer is None else dealer)
 
     @staticmethod
     def _context_bits(hand: Hand) -> int:
@@ -191,7 +216,8 @@ class Ruleset:
         context = hand.context
         status, details = self.module.evaluate_raw(
             counts, wild, self._melds(hand.melds), self._context_bits(hand), context.seat, context.round,
-            -1 if context.void is None else context.void, context.winners,
+            -1 if context.void is None else context.void, context.winners, *self._seats(context),
+            *self.facts.encode(context),
         )
         if status == "overflow":
             raise HandError(_OVERFLOW.format(id=self.id))
@@ -208,7 +234,7 @@ class Ruleset:
         return "the tiles do not form a complete hand"
 
     def _result(self, hand: Hand, details: tuple[Any, ...]) -> Result:
-        (points, fan, mult, floor, limit, shape, subst, groups, awards, assigned, pay, liable, amount) = details
+        (points, fan, mult, floor, limit, shape, subst, groups, awards, assigned, pay, liable, amounts) = details
         fans = tuple([self._fan_line(i, int(value)) for i, value in awards])
         return Result(
             True,
@@ -224,7 +250,7 @@ class Ruleset:
             substituted=int(subst),
             payment=self.module.PAYMENTS[pay][0] if pay >= 0 else None,
             liable=self.module.PAYMENTS[liable][0] if liable >= 0 else None,
-            amount=int(amount),
+            amounts=_amounts_by_seat(hand.context.seat, amounts) if pay >= 0 else (),
             hand=hand,
         )
 
@@ -325,7 +351,7 @@ class Ruleset:
             view, n, self.wildcard_kinds(ctx_hand), self._allowed(c.indicator),
             c.win_by in self.win_methods,  # as evaluate: no win by a method the ruleset lacks
             self._context_bits(ctx_hand), c.seat, c.round, -1 if c.void is None else c.void, c.winners,
-            0 if refused == "raise" else n, points, fan,
+            0 if refused == "raise" else n, points, fan, *self._seats(c), *self.facts.encode(c),
         )
         if first >= 0 and refused == "raise":
             problem = (_OVERFLOW.format(id=self.id) if points[first] == OVERFLOWED
@@ -363,6 +389,12 @@ class Ruleset:
         if ident not in self._fan_index:
             raise MjrError(f"{self.id} has no fan {ident!r}{did_you_mean(ident, self._fan_index)}")
         return self.fans[self._fan_index[ident]]
+
+
+def _amounts_by_seat(winner: int, amounts: tuple[int, int, int]) -> tuple[tuple[str, int], ...]:
+    """What each other seat pays under the payment clause, in play order from the
+    winner's right (the kernel counts them 1-3 steps on from the winner)."""
+    return tuple((WIND_LETTERS[(winner + step) % 4], int(amounts[step - 1])) for step in (1, 2, 3))
 
 
 @cache

@@ -111,6 +111,8 @@ def test_json_matches_schema() -> None:
             "indicator": "5m",
             "winners": 1,
             "void": "m",
+            "dealer_seat": None,
+            "facts": {},
         },
     }
 
