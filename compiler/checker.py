@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 from mjr.dsl import ast
@@ -17,6 +17,7 @@ from mjr.errors import Problem, SourceError, Span, did_you_mean
 from mjr.tiles import FIRST_HONOR, N_KINDS, SUIT_LETTERS, parse_tile
 
 from . import ir
+from .declared import lower_shapes, stand_in
 from .expressions import AMOUNT, FAN_CONDITION, RULE, SCORE, ExpressionChecker, Names, check_defines
 from .facts import check_facts, needs
 from .graph import walk
@@ -56,6 +57,8 @@ class _Merged:
     files: list[str] = field(default_factory=list)
     dropped: dict[str, Span] = field(default_factory=dict)
     wildcard_use: ast.WildcardUse | None = None
+    stand_in: ast.WildcardStandIn | None = None
+    shapes: dict[str, ast.Shape] = field(default_factory=dict)
 
 
 class Checker:
@@ -152,12 +155,20 @@ class Checker:
             none = [s for s in own_wildcards if isinstance(s, ast.WildcardNone)]
             if none and not any(isinstance(s, ast.WildcardUse) for s in node.statements):
                 merged.wildcard_use = None  # no wildcards: the parent's restrictions on them go too
+            if none and not any(isinstance(s, ast.WildcardStandIn) for s in node.statements):
+                merged.stand_in = None
             if none and len(own_wildcards) > 1:
                 self.report(none[0].span, "'wildcard none' cannot stand beside other wildcard statements")
 
     def _apply_statement(self, statement: ast.Statement, merged: _Merged, wildcards: list[ast.Statement]) -> None:
         if isinstance(statement, ast.WildcardUse):
             merged.wildcard_use = statement
+        elif isinstance(statement, ast.WildcardStandIn):
+            if merged.stand_in is not None and merged.stand_in.span.file == statement.span.file:
+                self.report(statement.span, f"a second 'wildcard stand_in' (first at line {merged.stand_in.span.line})")
+            merged.stand_in = statement
+        elif isinstance(statement, ast.Shape):
+            merged.shapes[statement.id] = statement
         elif isinstance(statement, (ast.WildcardNone, ast.WildcardFixed, ast.WildcardIndicator)):
             wildcards.append(statement)
         elif isinstance(statement, ast.Define):
@@ -210,7 +221,8 @@ class Checker:
         self._check_claims(merged.settings.get("claims"), kinds)
         facts = check_facts(merged.facts.values(), self.report)
         names = Names(dict(merged.defines), {fid: i for i, fid in enumerate(merged.fans)}, merged.dropped,
-                      {fact.id: fact for fact in facts})
+                      shapes={sid: i for i, sid in enumerate(merged.shapes)},
+                      facts={fact.id: fact for fact in facts})
         self._check_names(merged)
         unusable = check_defines(names, self.report)
         checker = ExpressionChecker(names, self.report, unusable)
@@ -230,6 +242,10 @@ class Checker:
         needs_dealer, needs_source = needs([
             *(f.condition for f in fans), *(f.value for f in fans), *(r.condition for r in requirements),
             *(f.condition for f in floors), *(p.condition for p in payments), *(p.amount for p in payments)])
+        taken = {**dict.fromkeys(merged.defines, "define"), **dict.fromkeys(merged.fans, "fan")}
+        declared = lower_shapes(merged.shapes, checker, taken, self.report, self._wording)
+        wildcards = self._wildcards([*merged.wildcards, *filter(None, [merged.wildcard_use])], kinds)
+        wildcards = replace(wildcards, stand_in=stand_in(merged.stand_in, wildcards, kinds, self._tile, self.report))
         return ir.Ruleset(
             id=root.id,
             title=root.title,
@@ -243,7 +259,7 @@ class Checker:
             seven_pairs=(2 if "fours" in shapes["seven_pairs"] else 1) if "seven_pairs" in shapes else 0,
             thirteen_orphans="thirteen_orphans" in shapes,
             standard="standard" in shapes,
-            wildcards=self._wildcards([*merged.wildcards, *filter(None, [merged.wildcard_use])], kinds),
+            wildcards=wildcards,
             fans=fans,
             fan_order=order,
             requirements=requirements,
@@ -259,6 +275,7 @@ class Checker:
             needs_dealer=needs_dealer,
             needs_source=needs_source,
             texts=tuple(self.texts[file] for file in merged.files),
+            shapes=declared,
         )
 
     def _check_names(self, merged: _Merged) -> None:
@@ -553,6 +570,8 @@ def _statement_key(statement: ast.Statement) -> tuple[str, str] | None:
         return ("requirement", statement.id)
     if isinstance(statement, ast.Floor):
         return ("floor", statement.id)
+    if isinstance(statement, ast.Shape):
+        return ("shape", statement.id)
     if isinstance(statement, ast.Pay):
         return ("payment clause", statement.id)
     if isinstance(statement, ast.Fact):
@@ -572,7 +591,7 @@ def _statement_key(statement: ast.Statement) -> tuple[str, str] | None:
 
 def _droppable(merged: _Merged) -> tuple[dict[str, object], ...]:
     return (merged.fans, merged.requirements, merged.floors, merged.payments, merged.defines,  # type: ignore[return-value]
-            merged.facts)
+            merged.shapes, merged.facts)
 
 
 def _formula_names(node: ir.Node) -> set[str]:

@@ -17,7 +17,16 @@ from pathlib import Path
 import jinja2
 
 from mjr import __version__
-from mjr.abi import CONTEXT_FLAGS, GROUP_ADDED, GROUP_CLAIMED, GROUP_CONCEALED, GROUP_DECLARED
+from mjr.abi import (
+    CONTEXT_FLAGS,
+    GROUP_ADDED,
+    GROUP_CLAIMED,
+    GROUP_CONCEALED,
+    GROUP_DECLARED,
+    GROUP_SUBST_SHIFT,
+    GROUP_WILD_SHIFT,
+    GROUP_WINNING,
+)
 
 from . import ir
 from .facts import words_in
@@ -30,6 +39,7 @@ from .vocabulary import (
     PAYER_WORDS,
     SCORE_NAMES,
     TILE_WORDS,
+    WINNING_TILE_WORDS,
 )
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -144,6 +154,9 @@ class ExpressionWriter:
     def visit_FactRef(self, node: ir.FactRef, element: tuple[str, ...]) -> str:
         value = f"s.fv[{int(node.slot)}]"
         return f"({value} != 0)" if node.type == ir.BOOL else value
+
+    def visit_ShapeRef(self, node: ir.ShapeRef, element: tuple[str, ...]) -> str:
+        return f"(s.shape == {3 + int(node.index)})"
 
     def visit_FanRef(self, node: ir.FanRef, element: tuple[str, ...]) -> str:
         table = "s.award" if node.scored else "s.cond"
@@ -287,6 +300,45 @@ def template_hash() -> str:
     return digest.hexdigest()
 
 
+@dataclass(frozen=True)
+class WordsUsed:
+    """Which costly words the ruleset uses, decided at compile time so a ruleset
+    without them is generated without their work: the winning tile's place
+    (``winning``, ``wait_*``), the count of waits, per-group substitutes."""
+
+    winning_tile: bool
+    waits: bool
+    substitutes: bool
+
+
+def words_used(ruleset: ir.Ruleset) -> WordsUsed:
+    names = _word_names(ruleset)
+    return WordsUsed(bool(names & (WINNING_TILE_WORDS - {"waits"})), "waits" in names, "substitutes" in names)
+
+
+def _word_names(ruleset: ir.Ruleset) -> set[str]:
+    """Every vocabulary word the ruleset's expressions use (defines written out)."""
+    roots: list[ir.Node] = [ruleset.score]
+    roots += [node for fan in ruleset.fans for node in (fan.condition, fan.value)]
+    roots += [rule.condition for rule in ruleset.requirements]
+    roots += [floor.condition for floor in ruleset.floors] + [shape.condition for shape in ruleset.shapes]
+    roots += [node for pay in ruleset.payments for node in (pay.condition, pay.amount) if node is not None]
+    names: set[str] = set()
+    seen: set[int] = set()
+    while roots:
+        node = roots.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, ir.Word):
+            names.add(node.name)
+        for value in vars(node).values():
+            for child in value if isinstance(value, tuple) else (value,):
+                if isinstance(child, ir.Node):
+                    roots.append(child)
+    return names
+
+
 def module_name(ruleset: ir.Ruleset, key: str) -> str:
     return "_mjr_" + ruleset.id.replace(".", "_") + "_" + key[:12]
 
@@ -308,6 +360,7 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
         for p in ruleset.payments
     ]
     score = writer.write_checked(ruleset.score, score_checked)
+    shapes = [RuleCode(shape.index, writer.write(shape.condition), shape.span) for shape in ruleset.shapes]
     excluded_by: dict[int, list[int]] = {f.index: [] for f in ruleset.fans}
     for fan in ruleset.fans:
         for target in fan.excludes:
@@ -327,11 +380,14 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
         floors=floors,
         payments=payments,
         score=score,
+        shapes=shapes,
+        uses=words_used(ruleset),
         helpers=writer.helpers,
         define_helpers=writer.define_helpers,
         context_flags=CONTEXT_FLAGS,
         max_groups=MAX_GROUPS,
         group_flags={"concealed": GROUP_CONCEALED, "claimed": GROUP_CLAIMED,
-                     "added": GROUP_ADDED, "declared": GROUP_DECLARED},
+                     "added": GROUP_ADDED, "declared": GROUP_DECLARED, "wild_shift": GROUP_WILD_SHIFT,
+                     "subst_shift": GROUP_SUBST_SHIFT, "winning": GROUP_WINNING},
     )
     return ModuleSource(name, text)

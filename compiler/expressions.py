@@ -17,7 +17,16 @@ from mjr.errors import Span, did_you_mean
 
 from . import ir
 from .defines import analyse, children, names_in
-from .vocabulary import ALL_WORDS, AMOUNT_NAMES, COLLECTIONS, PAYER_WORDS, SCORE_NAMES, scope_of_word, words_for
+from .vocabulary import (
+    ALL_WORDS,
+    AMOUNT_NAMES,
+    COLLECTIONS,
+    PAYER_WORDS,
+    SCORE_NAMES,
+    WINNING_TILE_WORDS,
+    scope_of_word,
+    words_for,
+)
 
 Report = Callable[[Span, str], None]
 
@@ -29,11 +38,17 @@ MAX_DEPTH = 90
 MAX_SIZE = 10_000
 #: Where an expression stands decides which names it may use.
 FAN_CONDITION, RULE, SCORE, AMOUNT = "fan condition", "rule", "score", "amount"
+#: A declared shape's condition: over the tiles alone (there is no decomposition).
+SHAPE = "shape"
+#: Hand words that speak of a decomposition or of the winning tile's place in it:
+#: a shape's condition decides whether there is one, so it cannot use them.
+DECOMPOSITION_WORDS = frozenset({"standard", "seven_pairs", "thirteen_orphans", "substituted", "waits",
+                                 *(w for w in WINNING_TILE_WORDS if w.startswith("wait_"))})
 
 
 #: How messages name each place an expression can stand.
 PLACE_TEXT = {FAN_CONDITION: "a fan's condition or value", RULE: "a rule", SCORE: "the score formula",
-              AMOUNT: "a payment amount"}
+              AMOUNT: "a payment amount", SHAPE: "a shape's condition"}
 #: Keywords a misspelt word may have been meant as.
 KEYWORDS = ("and", "or", "not", "if", "else", "of", "are", "is", "contain", "contains", "where", "count",
             "all", "any", "no", "scored", "each", "excludes", "pays", "when")
@@ -48,6 +63,7 @@ class Names:
     fans: dict[str, int] = field(default_factory=dict)
     dropped: dict[str, Span] = field(default_factory=dict)
     facts: dict[str, ir.Fact] = field(default_factory=dict)
+    shapes: dict[str, int] = field(default_factory=dict)
 
 
 class ExpressionChecker:
@@ -111,10 +127,17 @@ class ExpressionChecker:
         if name in self.names.facts:
             return self._fact(node, self.names.facts[name])
         words = words_for(scope)
+        if self.place == SHAPE and (name in DECOMPOSITION_WORDS or name in self.names.fans
+                                    or name in self.names.shapes):
+            what = "a fan" if name in self.names.fans else "a shape" if name in self.names.shapes else "a word"
+            return self._error(node.span, f"{quoted(name)} cannot be used in a shape's condition: it is {what} of "
+                                          f"the decomposition, and a shape decides whether there is one")
         if name in words:
             return ir.Word(words[name].type, scope if name not in _hand_words() else ir.HAND, name)
         if name in self.names.defines:
             return self._expand(node, self.names.defines[name], scope)
+        if name in self.names.shapes:
+            return ir.ShapeRef(ir.BOOL, self.names.shapes[name])
         if name in self.names.fans:
             if self.place in (SCORE, AMOUNT):
                 return self._error(node.span, f"a fan ({quoted(name)}) cannot be used in the {self.place} formula")
@@ -141,7 +164,8 @@ class ExpressionChecker:
             return self._error(node.span, f"{name!r} is a property of {where}; it cannot be used here")
         key = (name, scope, self.place)
         if key not in self._suggestions:  # the same typo a thousand times is looked up once
-            candidates = [*words_for(scope), *self.names.defines, *self.names.fans, *self.names.facts, *KEYWORDS]
+            candidates = [*words_for(scope), *self.names.defines, *self.names.fans, *self.names.shapes,
+                          *self.names.facts, *KEYWORDS]
             if self.place == SCORE:
                 candidates += list(SCORE_NAMES)
             if self.place == AMOUNT:
@@ -234,11 +258,19 @@ class ExpressionChecker:
     def _visit_Quantified(self, node: ast.Quantified, scope: str) -> ir.Node:
         return self._aggregate(ir.BOOL, node.quantifier, node.collection, node.condition, node.span)
 
+    def _shape_collection(self, collection: str, span: Span) -> None:
+        """A shape's condition sees the tiles and the declared melds, never groups
+        of a decomposition (there is none yet)."""
+        if self.place == SHAPE and collection in ("sets", "pairs", "groups"):
+            self.report(span, f"{quoted(collection)} cannot be used in a shape's condition: a declared shape has "
+                              f"no decomposition (use tiles, kinds or melds)")
+
     def _visit_Count(self, node: ast.Count, scope: str) -> ir.Node:
         return self._aggregate(ir.INT, "count", node.collection, node.condition, node.span)
 
     def _aggregate(self, type_: str, op: str, collection: str, condition: ast.Expr | None, span: Span) -> ir.Node:
         """A built-in collection (elements of its scope), or a tiles fact (tiles)."""
+        self._shape_collection(collection, span)
         fact = self.names.facts.get(collection)
         if fact is not None and fact.kind == "tiles":
             scope, slot, size = ir.TILE, fact.slot, fact.high
@@ -306,7 +338,7 @@ def check_defines(names: Names, report: Report) -> frozenset[str]:
     to themselves (each cycle once, at the reference that starts it), and defines
     nested too deeply once the defines they use are written out (at the define where
     the limit is crossed).  Returns the defines too deep to use."""
-    known = {*ALL_WORDS, *names.defines, *names.fans}
+    known = {*ALL_WORDS, *names.defines, *names.fans, *names.shapes}
     for define in names.defines.values():
         for used in names_in(define.body):
             if used.name in SCORE_NAMES or used.name in AMOUNT_NAMES:

@@ -53,6 +53,13 @@ class FanRef(Node):
 
 
 @dataclass(frozen=True)
+class ShapeRef(Node):
+    """A declared shape's id: true when the hand won by that shape."""
+
+    index: int
+
+
+@dataclass(frozen=True)
 class Unary(Node):
     op: str  # not | neg
     operand: Node
@@ -166,6 +173,19 @@ class FloorRule:
 
 
 @dataclass(frozen=True)
+class DeclaredShape:
+    """``shape ID "name" : COND``: a hand whose tiles meet COND wins by this shape
+    (number ``3 + index`` in the kernels, after the built-in ones)."""
+
+    index: int
+    id: str
+    display: str
+    condition: Node
+    span: Span
+    wording: Wording = Wording()
+
+
+@dataclass(frozen=True)
 class PayClause:
     index: int
     id: str
@@ -202,6 +222,8 @@ class Wildcards:
     fixed: tuple[int, ...] = ()
     derived: tuple[int, ...] = ()
     forbidden: tuple[str, ...] = ()
+    #: the kind that plays as the (first) wildcard kind when it is not wild itself; -1: none
+    stand_in: int = -1
 
 
 @dataclass(frozen=True)
@@ -252,6 +274,7 @@ class Ruleset:
     needs_source: bool = False
     #: the text of each file in ``files``, for the build-cache key
     texts: tuple[str, ...] = field(default=(), compare=False)
+    shapes: tuple[DeclaredShape, ...] = ()
 
     @property
     def sets(self) -> int:

@@ -60,6 +60,11 @@ HAND_WORDS: dict[str, WordInfo] = {
     "winner_from_dealer": WordInfo(INT, "((s.seat - s.dealer_seat + 4) % 4)",
                                    "steps in play order from the dealer to the winner: 0 the dealer, "
                                    "1 the dealer's right player (下家), 2 opposite, 3 left"),
+    **{name: WordInfo(BOOL, f"(s.wait == {code})", doc) for code, (name, doc) in enumerate(zip(abi.WAITS, (
+        "", "the winning tile completed an edge wait (12-3, 7-89)", "it completed a closed wait (1-3)",
+        "it completed an open wait (23 waiting on 1 or 4)", "it completed the pair (单吊)",
+        "it completed a pung (双碰)"), strict=True)) if name},
+    "waits": WordInfo(INT, "s.waits", "how many kinds the hand without its winning tile waits on (shapes only)"),
 }
 
 #: Words of the payer, in payment amounts only: the amount is worked out for each
@@ -78,6 +83,10 @@ PAYER_WORDS: dict[str, WordInfo] = {
 NEEDS_DEALER = frozenset({"discarder_dealer", "winner_from_dealer", "payer_dealer", "payer_from_dealer"})
 NEEDS_SOURCE = frozenset({"discarder_dealer", "discarder_left", "discarder_opposite", "discarder_right",
                           "payer_discarder"})
+
+#: Words that need the winning tile, and the one that counts the waits: a ruleset
+#: using none of them is generated without the work they cost.
+WINNING_TILE_WORDS = frozenset({*(name for name in abi.WAITS if name), "winning", "waits"})
 
 TILE_WORDS: dict[str, WordInfo] = {
     "honor": WordInfo(BOOL, "({k} >= 27)", "a wind or a dragon"),
@@ -118,6 +127,11 @@ GROUP_WORDS: dict[str, WordInfo] = {
     "from_left": WordInfo(BOOL, f"(({{gf}} & {abi.GROUP_FROM_LEFT}) != 0)", "claimed from the left player (上家)"),
     "from_opposite": WordInfo(BOOL, f"(({{gf}} & {abi.GROUP_FROM_OPPOSITE}) != 0)", "claimed from the opposite player"),
     "from_right": WordInfo(BOOL, f"(({{gf}} & {abi.GROUP_FROM_RIGHT}) != 0)", "claimed from the right player (下家)"),
+    "winning": WordInfo(BOOL, f"(({{gf}} & {abi.GROUP_WINNING}) != 0)", "the group the winning tile completed"),
+    "wilds": WordInfo(INT, " + ".join(f"(({{gf}} >> {abi.GROUP_WILD_SHIFT + i}) & 1)" for i in range(3)).join("()"),
+                      "wildcard tiles placed in this group"),
+    "substitutes": WordInfo(INT, f"(({{gf}} >> {abi.GROUP_SUBST_SHIFT}) & 3)",
+                            "of the group's wildcards, those standing for a kind other than their own"),
 }
 
 #: Collections and the scope of their elements.

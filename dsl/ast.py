@@ -171,6 +171,13 @@ class WildcardIndicator(Statement):
 
 
 @dataclass(frozen=True)
+class WildcardStandIn(Statement):
+    """``wildcard stand_in P``: P plays as the wildcard kind when it is not wild itself."""
+
+    tile: TileRef
+
+
+@dataclass(frozen=True)
 class WildcardUse(Statement):
     """``wildcard may_not discard claim``."""
 
@@ -218,6 +225,15 @@ class Fan(Statement):
 
 @dataclass(frozen=True)
 class Require(Statement):
+    id: str
+    display: str
+    condition: Expr
+
+
+@dataclass(frozen=True)
+class Shape(Statement):
+    """``shape ID "name" : COND``: a winning shape declared by the ruleset."""
+
     id: str
     display: str
     condition: Expr

@@ -313,6 +313,9 @@ class _ToAst(Transformer[Token, Any]):
                 skip += value
         return ast.WildcardIndicator(self._s(meta), -offset if sign == "-" else offset, cycles, skip)
 
+    def wildcard_stand_in(self, meta: Any, items: list[Token]) -> ast.WildcardStandIn:
+        return ast.WildcardStandIn(self._s(meta), self._tile(items[0]))
+
     def honor_order(self, meta: Any, cycles: list[tuple[ast.TileRef, ...]]) -> tuple[str, Any]:
         return "honors", tuple(cycles)
 
@@ -393,6 +396,9 @@ class _ToAst(Transformer[Token, Any]):
 
     def require(self, meta: Any, items: list[Any]) -> ast.Require:
         return ast.Require(self._s(meta), str(items[0]), _string(items[1]), items[2])
+
+    def shape(self, meta: Any, items: list[Any]) -> ast.Shape:
+        return ast.Shape(self._s(meta), str(items[0]), _string(items[1]), items[2])
 
     def floor(self, meta: Any, items: list[Any]) -> ast.Floor:
         return ast.Floor(self._s(meta), str(items[0]), _string(items[1]), int(items[2]), items[3])

@@ -23,3 +23,10 @@ SHAPES = ("standard", "seven_pairs", "thirteen_orphans")
 
 def context_bits(words: set[str]) -> int:
     return sum(1 << i for i, name in enumerate(CONTEXT_FLAGS) if name in words)
+
+#: Group bits the search writes beside the flags above, for group words of the
+#: winning tile and wildcards: the places (bit i: the group's tile i) a wildcard
+#: fills, how many of those stand for another kind, and "the winning tile is here".
+GROUP_WILD_SHIFT, GROUP_SUBST_SHIFT, GROUP_WINNING = 16, 20, 1 << 24
+#: The wait a winning tile completed, as the kernels store it (0: none known).
+WAITS = ("", "wait_edge", "wait_closed", "wait_open", "wait_pair", "wait_pung")

@@ -28,7 +28,7 @@ from .abi import (
     SOURCE_STEPS,
     context_bits,
 )
-from .batch import Buffer, batch_view
+from .batch import Buffer, batch_view, win_tiles_view
 from .errors import MjrError, did_you_mean
 from .facts import Facts
 from .hand import CHOW, WIN_METHODS, Context, Hand, Meld, impossibility
@@ -92,6 +92,10 @@ class Ruleset:
         self._shapes = (bool(standard), int(seven_pairs), bool(orphans))
         #: the facts of play the ruleset declares, by id
         self.facts = Facts(module.FACTS)
+        #: the shape names by kernel number: the built-in ones, then the declared ones
+        self.shape_ids: tuple[str, ...] = (*SHAPES, *(ident for ident, _ in module.DECLARED_SHAPES))
+        #: whether scoring needs each hand's winning tile (a batch must give them)
+        self.uses_win_tile = bool(module.USES_WIN_TILE)
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.id} ({self.backend})>"
@@ -136,7 +140,19 @@ class Ruleset:
                 return f"in {self.id} a chow is claimed only from the left player, not {meld.source}"
             if "claim" in self.module.WILD_FORBIDDEN and not meld.concealed and any(wild[k] for k in meld.tiles):
                 return "wildcards may not be used in a claimed meld"
+            stand_in = self.module.WILD_STAND_IN
+            if meld.kind == CHOW and stand_in in meld.tiles and self._stand_in_target(wild) >= 0:
+                return (f"the chow {''.join(tile_name(k) for k in meld.tiles)} holds {tile_name(stand_in)}, which "
+                        f"plays as {tile_name(self._stand_in_target(wild))} this hand: no chow")
         return None
+
+    def _stand_in_target(self, wild: bytearray) -> int:
+        """The kind the ``wildcard stand_in`` tile plays as this hand (the first
+        wildcard kind, when the stand-in is not wild itself), or -1."""
+        stand_in = self.module.WILD_STAND_IN
+        if stand_in < 0 or wild[stand_in]:
+            return -1
+        return next((kind for kind in range(N_KINDS) if wild[kind]), -1)
 
     def _context_problem(self, context: Context) -> str | None:
         problem = self.facts.problem(context, self.id, self.kinds)
@@ -210,15 +226,18 @@ class Ruleset:
                           hand=hand)
         return self._evaluate_checked(hand)
 
-    def _evaluate_checked(self, hand: Hand) -> Result:
-        wild = self.wildcard_kinds(hand)
-        counts = bytearray(hand.concealed_counts())
+    def _evaluate_raw(self, hand: Hand) -> tuple[str, Any]:
+        """The module's answer for a checked hand: a status and its details."""
         context = hand.context
-        status, details = self.module.evaluate_raw(
-            counts, wild, self._melds(hand.melds), self._context_bits(hand), context.seat, context.round,
+        return self.module.evaluate_raw(  # type: ignore[no-any-return]
+            bytearray(hand.concealed_counts()), self.wildcard_kinds(hand), self._melds(hand.melds),
+            -1 if hand.win_tile is None else hand.win_tile, self._context_bits(hand), context.seat, context.round,
             -1 if context.void is None else context.void, context.winners, *self._seats(context),
             *self.facts.encode(context),
         )
+
+    def _evaluate_checked(self, hand: Hand) -> Result:
+        status, details = self._evaluate_raw(hand)
         if status == "overflow":
             raise HandError(_OVERFLOW.format(id=self.id))
         if status != "win":
@@ -244,7 +263,7 @@ class Ruleset:
             multiplier=int(mult),
             limit=bool(limit),
             floor=self.module.FLOORS[floor][0] if floor >= 0 else None,
-            shape=SHAPES[shape],
+            shape=self.shape_ids[shape],
             groups=tuple([_group(kind, tile, flags) for kind, tile, flags in groups]),
             wildcards=tuple([(tile_name(k), int(n)) for k, n in assigned]),
             substituted=int(subst),
@@ -270,7 +289,8 @@ class Ruleset:
         return self._completes(hand)
 
     def _completes(self, hand: Hand) -> bool:
-        """:meth:`is_win` of a checked hand."""
+        """:meth:`is_win` of a checked hand: the built-in shapes by the table kernel,
+        then the declared shapes (whose conditions only the ruleset's module knows)."""
         wild = self.wildcard_kinds(hand)
         counts = bytearray(hand.concealed_counts())
         jokers = 0
@@ -278,8 +298,18 @@ class Ruleset:
             if wild[kind]:
                 jokers += counts[kind]
                 counts[kind] = 0
+        target = self._stand_in_target(wild)
+        if target >= 0:
+            counts[target], counts[self.module.WILD_STAND_IN] = counts[self.module.WILD_STAND_IN], 0
+        if self._built_in_completes(counts, jokers, bool(hand.melds)):
+            return True
+        if not self.module.DECLARED_SHAPES:
+            return False
+        return self._evaluate_raw(hand)[0] != "shape"
+
+    def _built_in_completes(self, counts: bytearray, jokers: int, melds: bool) -> bool:
         standard, seven_pairs, orphans = self._shapes
-        if hand.melds:
+        if melds:
             seven_pairs, orphans = 0, False
         if standard:
             return bool(tables.is_win(counts, jokers, False, seven_pairs, orphans))
@@ -320,7 +350,8 @@ class Ruleset:
         return [self.evaluate(hand) for hand in hands]
 
     def evaluate_counts(
-        self, counts: Buffer, context: Hand | str | None = None, *, refused: str = "raise"
+        self, counts: Buffer, context: Hand | str | None = None, *, refused: str = "raise",
+        win_tiles: Buffer | None = None,
     ) -> tuple[array[int], array[int]]:
         """Batch scoring with no per-hand Python.
 
@@ -336,11 +367,17 @@ class Ruleset:
         pass 64 bits, raises :class:`HandError` naming its index; with
         ``refused="mark"`` such hands get -2 (:data:`REFUSED`), or -3
         (:data:`OVERFLOWED`) for the points, and the rest are scored.
+
+        ``win_tiles`` gives each hand's winning tile, one kind number (0-33) per
+        hand; a hand whose winning tile it does not hold is refused.  A ruleset
+        whose words need the winning tile (``winning``, ``wait_*``, ``waits``)
+        raises :class:`BatchError` without it.
         """
         if refused not in ("raise", "mark"):
             raise MjrError(f"refused must be 'raise' or 'mark', not {refused!r}")
         view = batch_view(counts)
         n = len(view) // N_KINDS
+        wins = win_tiles_view(win_tiles, n, self.id if self.uses_win_tile else None)
         ctx_hand = self._hand(context, "the context") if context is not None else Hand((), win_tile=0)
         problem = self._context_problem(ctx_hand.context)  # as check_hand checks a hand's context
         if problem is not None:
@@ -348,14 +385,14 @@ class Ruleset:
         points, fan = array("q", bytes(8 * n)), array("q", bytes(8 * n))
         c = ctx_hand.context
         first = self.module.evaluate_counts(
-            view, n, self.wildcard_kinds(ctx_hand), self._allowed(c.indicator),
+            view, n, wins, self.wildcard_kinds(ctx_hand), self._allowed(c.indicator),
             c.win_by in self.win_methods,  # as evaluate: no win by a method the ruleset lacks
             self._context_bits(ctx_hand), c.seat, c.round, -1 if c.void is None else c.void, c.winners,
             0 if refused == "raise" else n, points, fan, *self._seats(c), *self.facts.encode(c),
         )
         if first >= 0 and refused == "raise":
             problem = (_OVERFLOW.format(id=self.id) if points[first] == OVERFLOWED
-                       else self._batch_problem(view, first, ctx_hand.context))
+                       else self._batch_problem(view, first, ctx_hand.context, wins))
             raise HandError(f"hand {first} of the batch: {problem}")
         return points, fan
 
@@ -368,14 +405,22 @@ class Ruleset:
             allowed[indicator] -= 1
         return bytes(allowed)
 
-    def _batch_problem(self, view: memoryview, index: int, context: Context) -> str:
+    def _batch_problem(self, view: memoryview, index: int, context: Context, wins: bytes) -> str:
         """Why hand ``index`` of a batch was refused, in :meth:`check_hand`'s words."""
         row = view[index * N_KINDS:(index + 1) * N_KINDS]
-        tiles = tuple(kind for kind in range(N_KINDS) for _ in range(row[kind]))
+        tiles = [kind for kind in range(N_KINDS) for _ in range(row[kind])]
         if not tiles:
             return f"a winning hand has {self.deal + 1} tiles in {self.id}; this one has none"
+        win = tiles[-1]
+        if wins:
+            win = wins[index]
+            if win >= N_KINDS:
+                return f"its winning tile {win} is not a tile kind (0-33)"
+            if win not in tiles:
+                return f"its winning tile {tile_name(win)} is not among its tiles"
+        tiles.remove(win)
         try:
-            self.check_hand(Hand(tiles[:-1], (), tiles[-1], context), winning=True)
+            self.check_hand(Hand(tuple(tiles), (), win, context), winning=True)
         except HandError as error:
             return str(error)
         raise AssertionError(f"batch hand {index} refused by the kernel but not by check_hand")  # pragma: no cover
