@@ -29,13 +29,14 @@ from mjr.abi import (
 )
 
 from . import ir
-from .facts import words_in
 from .ranges import unproven
 from .vocabulary import (
     AMOUNT_NAMES,
     GROUP_WORDS,
     HAND_WORDS,
     KIND_WORDS,
+    NEEDS_DEALER,
+    NEEDS_SOURCE,
     PAYER_WORDS,
     SCORE_NAMES,
     TILE_WORDS,
@@ -159,8 +160,11 @@ class ExpressionWriter:
         return f"(s.shape == {3 + int(node.index)})"
 
     def visit_FanRef(self, node: ir.FanRef, element: tuple[str, ...]) -> str:
+        index = int(node.index)
+        if node.type == ir.INT:  # an ``each`` fan's count
+            return f"(s.num[{index}] if s.award[{index}] != 0 else 0)" if node.scored else f"s.num[{index}]"
         table = "s.award" if node.scored else "s.cond"
-        return f"({table}[{int(node.index)}] != 0)"
+        return f"({table}[{index}] != 0)"
 
     def visit_Unary(self, node: ir.Unary, element: tuple[str, ...]) -> str:
         operand = self.write(node.operand, element)
@@ -309,34 +313,15 @@ class WordsUsed:
     winning_tile: bool
     waits: bool
     substitutes: bool
+    #: whether the rules need to know who deals, and who discarded the winning tile
+    needs_dealer: bool = False
+    needs_source: bool = False
 
 
 def words_used(ruleset: ir.Ruleset) -> WordsUsed:
-    names = _word_names(ruleset)
-    return WordsUsed(bool(names & (WINNING_TILE_WORDS - {"waits"})), "waits" in names, "substitutes" in names)
-
-
-def _word_names(ruleset: ir.Ruleset) -> set[str]:
-    """Every vocabulary word the ruleset's expressions use (defines written out)."""
-    roots: list[ir.Node] = [ruleset.score]
-    roots += [node for fan in ruleset.fans for node in (fan.condition, fan.value)]
-    roots += [rule.condition for rule in ruleset.requirements]
-    roots += [floor.condition for floor in ruleset.floors] + [shape.condition for shape in ruleset.shapes]
-    roots += [node for pay in ruleset.payments for node in (pay.condition, pay.amount) if node is not None]
-    names: set[str] = set()
-    seen: set[int] = set()
-    while roots:
-        node = roots.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        if isinstance(node, ir.Word):
-            names.add(node.name)
-        for value in vars(node).values():
-            for child in value if isinstance(value, tuple) else (value,):
-                if isinstance(child, ir.Node):
-                    roots.append(child)
-    return names
+    names = ir.word_names(ir.expressions(ruleset))
+    return WordsUsed(bool(names & (WINNING_TILE_WORDS - {"waits"})), "waits" in names, "substitutes" in names,
+                     bool(names & NEEDS_DEALER), bool(names & NEEDS_SOURCE))
 
 
 def module_name(ruleset: ir.Ruleset, key: str) -> str:
@@ -356,7 +341,7 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
     payments = [
         PayCode(p, writer.write(p.condition),
                 writer.write_checked(p.amount, p.index in amounts_checked) if p.amount is not None else "0",
-                p.amount is not None and bool(words_in(p.amount) & set(PAYER_WORDS)))
+                p.amount is not None and bool(ir.word_names([p.amount]) & set(PAYER_WORDS)))
         for p in ruleset.payments
     ]
     score = writer.write_checked(ruleset.score, score_checked)

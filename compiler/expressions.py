@@ -17,12 +17,14 @@ from mjr.errors import Span, did_you_mean
 
 from . import ir
 from .defines import analyse, children, names_in
+from .truth import constant_comparison, constant_member
 from .vocabulary import (
     ALL_WORDS,
     AMOUNT_NAMES,
     COLLECTIONS,
     PAYER_WORDS,
     SCORE_NAMES,
+    TILE_WORDS,
     WINNING_TILE_WORDS,
     scope_of_word,
     words_for,
@@ -64,12 +66,17 @@ class Names:
     dropped: dict[str, Span] = field(default_factory=dict)
     facts: dict[str, ir.Fact] = field(default_factory=dict)
     shapes: dict[str, int] = field(default_factory=dict)
+    #: the ``each`` fans, whose id is also a number (the count) where one is expected
+    counted: frozenset[str] = frozenset()
 
 
 class ExpressionChecker:
-    def __init__(self, names: Names, report: Report, unusable: frozenset[str] = frozenset()):
+    def __init__(self, names: Names, report: Report, unusable: frozenset[str] = frozenset(),
+                 warn: Report | None = None):
         self.names = names
         self.report = report
+        #: where a condition proven never or always true is told (it is no error)
+        self.warn = warn
         #: defines already refused where they are written (too deep): a use adds nothing
         self.unusable = unusable
         self._expanding: list[str] = []
@@ -80,6 +87,7 @@ class ExpressionChecker:
         self._suggestions: dict[tuple[str, str, str], str] = {}
         #: fan indices each checked expression refers to (for ordering and cycles)
         self.fan_refs: set[int] = set()
+        self._counted = frozenset(names.fans[ident] for ident in names.counted)
 
     def check(self, node: ast.Expr, expected: str, place: str, scope: str = ir.HAND) -> ir.Node:
         """Check ``node`` in ``scope``, expecting type ``expected`` (bool or int)."""
@@ -92,9 +100,18 @@ class ExpressionChecker:
         return self._expect(node, result, expected)
 
     def _expect(self, node: ast.Expr, result: ir.Node, expected: str) -> ir.Node:
+        if expected == ir.INT:
+            result = self._as_number(result)
         if result.type != expected and result.type != "error":
             what = "a condition (true or false)" if expected == ir.BOOL else "a number"
             self.report(node.span, f"expected {what} here, found a {_type_word(result.type)}")
+        return result
+
+    def _as_number(self, result: ir.Node) -> ir.Node:
+        """An ``each`` fan's id where a number is expected: its count (0 when the fan
+        does not apply); elsewhere the id is the flag "the fan applies"."""
+        if isinstance(result, ir.FanRef) and result.type == ir.BOOL and result.index in self._counted:
+            return ir.FanRef(ir.INT, result.index, result.scored)
         return result
 
     def _error(self, span: Span, message: str, type_: str = "error") -> ir.Node:
@@ -132,6 +149,9 @@ class ExpressionChecker:
             what = "a fan" if name in self.names.fans else "a shape" if name in self.names.shapes else "a word"
             return self._error(node.span, f"{quoted(name)} cannot be used in a shape's condition: it is {what} of "
                                           f"the decomposition, and a shape decides whether there is one")
+        if scope == ir.GROUP and name in TILE_WORDS and TILE_WORDS[name].type == ir.INT:
+            # a tile number in a group is the group's lowest tile's (a chow's lowest rank)
+            return ir.GroupTiles(ir.INT, "first", ir.Word(ir.INT, ir.TILE, name))
         if name in words:
             return ir.Word(words[name].type, scope if name not in _hand_words() else ir.HAND, name)
         if name in self.names.defines:
@@ -226,11 +246,21 @@ class ExpressionChecker:
     def _visit_Compare(self, node: ast.Compare, scope: str) -> ir.Node:
         left = self._expect(node.left, self._visit(node.left, scope), ir.INT)
         right = self._expect(node.right, self._visit(node.right, scope), ir.INT)
-        return ir.Binary(ir.BOOL, node.op, left, right)
+        comparison = ir.Binary(ir.BOOL, node.op, left, right)
+        if self.warn is not None and left.type == right.type == ir.INT:
+            self._warn_constant(node.span, constant_comparison(comparison))
+        return comparison
 
     def _visit_Member(self, node: ast.Member, scope: str) -> ir.Node:
         operand = self._expect(node.operand, self._visit(node.operand, scope), ir.INT)
-        return ir.Member(ir.BOOL, operand, node.values)
+        member = ir.Member(ir.BOOL, operand, node.values)
+        if self.warn is not None and operand.type == ir.INT:
+            self._warn_constant(node.span, constant_member(member))
+        return member
+
+    def _warn_constant(self, span: Span, message: str | None) -> None:
+        if message is not None and self.warn is not None:
+            self.warn(span, message)
 
     def _visit_Binary(self, node: ast.Binary, scope: str) -> ir.Node:
         left = self._expect(node.left, self._visit(node.left, scope), ir.INT)
@@ -245,6 +275,8 @@ class ExpressionChecker:
         condition = self._expect(node.condition, self._visit(node.condition, scope), ir.BOOL)
         then = self._visit(node.then, scope)
         otherwise = self._visit(node.otherwise, scope)
+        if ir.INT in (then.type, otherwise.type):
+            then, otherwise = self._as_number(then), self._as_number(otherwise)
         if "error" not in (then.type, otherwise.type) and then.type != otherwise.type:
             return self._error(node.span, "both branches of 'if ... else' must be numbers, or both conditions")
         return ir.Conditional(then.type, then, condition, otherwise)
@@ -288,8 +320,9 @@ class ExpressionChecker:
     def _is_tile_expression(self, node: ast.Expr) -> bool:
         """Does ``node`` use tile qualities and no group property or collection?
 
-        Inside a group such an expression means "every tile of the group" (or, for a
-        number such as ``rank``, the group's lowest tile).
+        Inside a group such an expression means "every tile of the group".  A tile
+        number such as ``rank`` is no tile quality here: in a group it is the group's
+        lowest tile's, so an expression using it is checked part by part.
         """
         fits, found_tile = self._tile_facts_of(node)
         return fits and found_tile
@@ -311,6 +344,8 @@ class ExpressionChecker:
                         self._expanding.pop()
                     self._tile_facts[expr.name] = facts
                 return facts
+            if home == ir.TILE and TILE_WORDS[expr.name].type == ir.INT:
+                return False, False
             return home in (None, ir.TILE), home == ir.TILE
         if isinstance(expr, (ast.Quantified, ast.Count, ast.Contains)):
             return False, False

@@ -16,7 +16,7 @@ from mjr.dsl.quoting import quoted
 from mjr.errors import Span
 
 from . import ir
-from .vocabulary import ALL_WORDS, COLLECTIONS, NEEDS_DEALER, NEEDS_SOURCE
+from .vocabulary import ALL_WORDS, COLLECTIONS
 
 Report = Callable[[Span, str], None]
 
@@ -44,31 +44,3 @@ def check_facts(statements: Iterable[ast.Fact], report: Report) -> tuple[ir.Fact
         facts.append(ir.Fact(name, statement.display, statement.kind, low, high, slots[table], statement.span))
         slots[table] += 1
     return tuple(facts)
-
-
-def words_in(node: ir.Node) -> set[str]:
-    """The names of every vocabulary word in ``node``, defines written out."""
-    names: set[str] = set()
-    stack: list[object] = [node]
-    seen: set[int] = set()
-    while stack:
-        item = stack.pop()
-        if isinstance(item, tuple):
-            stack.extend(item)
-            continue
-        if not isinstance(item, ir.Node) or id(item) in seen:
-            continue
-        seen.add(id(item))
-        if isinstance(item, ir.Word):
-            names.add(item.name)
-        stack.extend(vars(item).values())
-    return names
-
-
-def needs(nodes: Iterable[ir.Node | None]) -> tuple[bool, bool]:
-    """Whether ``nodes`` use words that need to know who deals, and who discarded."""
-    used: set[str] = set()
-    for node in nodes:
-        if node is not None:
-            used |= words_in(node)
-    return bool(used & NEEDS_DEALER), bool(used & NEEDS_SOURCE)

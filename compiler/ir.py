@@ -7,9 +7,10 @@ expression code rendered from them by :mod:`mjr.compiler.codegen`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from mjr.errors import Span
+from mjr.errors import Problem, Span
 
 BOOL, INT = "bool", "int"
 #: Scopes an expression can be evaluated in.
@@ -217,13 +218,15 @@ class Fact:
 @dataclass(frozen=True)
 class Wildcards:
     """Fixed wildcard kinds, and/or a kind derived from the indicator: ``derived`` is
-    a 34-entry table, the wildcard kind for each indicator kind (empty: none)."""
+    a 34-entry table, the wildcard kind for each indicator kind (empty: none).
+    ``indicator_in_play``: the flipped indicator goes back, taking up no copy."""
 
     fixed: tuple[int, ...] = ()
     derived: tuple[int, ...] = ()
     forbidden: tuple[str, ...] = ()
     #: the kind that plays as the (first) wildcard kind when it is not wild itself; -1: none
     stand_in: int = -1
+    indicator_in_play: bool = False
 
 
 @dataclass(frozen=True)
@@ -269,13 +272,43 @@ class Ruleset:
     base: int
     examples: tuple[Example, ...]
     facts: tuple[Fact, ...] = ()
-    #: whether some rule needs to know who deals, and who discarded the winning tile
-    needs_dealer: bool = False
-    needs_source: bool = False
     #: the text of each file in ``files``, for the build-cache key
     texts: tuple[str, ...] = field(default=(), compare=False)
     shapes: tuple[DeclaredShape, ...] = ()
+    #: what the checker found doubtful but not wrong (a condition never true), for ``mjr check``
+    warnings: tuple[Problem, ...] = field(default=(), compare=False)
 
     @property
     def sets(self) -> int:
         return (self.deal - 1) // 3
+
+
+def expressions(ruleset: Ruleset) -> list[Node]:
+    """Every expression of ``ruleset``: the score, the fans' conditions and values,
+    the requirements', floors', shapes' and clauses' conditions and the amounts."""
+    roots: list[Node] = [ruleset.score]
+    roots += [node for fan in ruleset.fans for node in (fan.condition, fan.value)]
+    roots += [rule.condition for rule in ruleset.requirements]
+    roots += [floor.condition for floor in ruleset.floors] + [shape.condition for shape in ruleset.shapes]
+    roots += [node for pay in ruleset.payments for node in (pay.condition, pay.amount) if node is not None]
+    return roots
+
+
+def word_names(roots: Iterable[Node]) -> set[str]:
+    """The names of every vocabulary word in ``roots``, defines written out (each
+    shared node is visited once)."""
+    names: set[str] = set()
+    stack = list(roots)
+    seen: set[int] = set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, Word):
+            names.add(node.name)
+        for value in vars(node).values():
+            for child in value if isinstance(value, tuple) else (value,):
+                if isinstance(child, Node):
+                    stack.append(child)
+    return names

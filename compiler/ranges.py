@@ -100,8 +100,10 @@ def _remainder(value: Interval, divisor: Interval) -> Interval:
 class Ranges:
     """Intervals of IR expressions; ``totals`` gives the formula names theirs."""
 
-    def __init__(self, totals: dict[str, Interval]):
+    def __init__(self, totals: dict[str, Interval], fans: dict[int, ir.Node] | None = None):
         self.totals = totals
+        #: each fan's condition, for an ``each`` fan's count used as a number
+        self.fans = fans if fans is not None else {}
         self._defines: dict[int, Interval] = {}
 
     def of(self, node: ir.Node) -> Interval:
@@ -131,6 +133,11 @@ class Ranges:
         if node.scope == "formula":
             return self.totals[node.name]
         return WORD_BOUNDS[node.name]
+
+    def visit_FanRef(self, node: ir.FanRef) -> Interval:
+        """An ``each`` fan's count: its condition's value, or 0 when that is not above 0."""
+        low, high = self.of(self.fans[node.index])
+        return max(low, 0), max(high, 0)
 
     def visit_Unary(self, node: ir.Unary) -> Interval:
         low, high = self.of(node.operand)
@@ -192,7 +199,7 @@ def check_ranges(ruleset: ir.Ruleset, report: Report, score_span: Span) -> None:
     conditions = ruleset.requirements + ruleset.floors + ruleset.payments  # the rules' plain arithmetic
     for rule in conditions:
         try:
-            Ranges({}).of(rule.condition)
+            Ranges({}, _conditions(ruleset)).of(rule.condition)
         except Overflow as overflow:
             report(rule.span, _message(f"the condition of {rule.id!r}", overflow))
 
@@ -206,7 +213,7 @@ def unproven(ruleset: ir.Ruleset) -> tuple[bool, frozenset[int]]:
         score_proven = True
     except Overflow:
         points, score_proven = (INT64_MIN, INT64_MAX), False
-    amounts = Ranges({**totals, "points": points})
+    amounts = Ranges({**totals, "points": points}, _conditions(ruleset))
     clauses = set()
     for clause in ruleset.payments:
         try:
@@ -217,10 +224,14 @@ def unproven(ruleset: ir.Ruleset) -> tuple[bool, frozenset[int]]:
     return not score_proven, frozenset(clauses)
 
 
+def _conditions(ruleset: ir.Ruleset) -> dict[int, ir.Node]:
+    return {fan.index: fan.condition for fan in ruleset.fans}
+
+
 def _formula_totals(ruleset: ir.Ruleset, report: Report) -> dict[str, Interval]:
     """The intervals of ``base``, ``fan`` and ``mult``; a fan whose value may not
     fit is reported (and counts as 0)."""
-    ranges = Ranges({})
+    ranges = Ranges({}, _conditions(ruleset))
     values: dict[int, Interval] = {}
     for fan in ruleset.fans:
         try:

@@ -186,7 +186,7 @@ class WildcardUse(Statement):
 
 @dataclass(frozen=True)
 class Setting(Statement):
-    """``score``, ``cap``, ``limits``, ``minimum``, ``base``: one value each."""
+    """``score``, ``cap``, ``limits``, ``minimum``, ``base``, ``indicator``: one value each."""
 
     keyword: str
     value: Expr | int | Option
@@ -268,7 +268,11 @@ class Pay(Statement):
 
 @dataclass(frozen=True)
 class Drop(Statement):
+    """``drop [KIND] ID...``: KIND (``fan``, ``floor``, ``pay`` ...) says what is
+    dropped; without it, each id must name statements of one kind only."""
+
     ids: tuple[tuple[str, Span], ...]
+    kind: str | None = None
 
 
 @dataclass(frozen=True)

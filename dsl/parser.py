@@ -19,6 +19,7 @@ from mjr.errors import Problem, SourceError, Span, did_you_mean, problem_at
 
 from . import ast
 from .quoting import quoted
+from .recovery import more_problems
 
 #: Friendly names for terminals in "expected ..." messages.
 TERMINAL_NAMES = {
@@ -72,7 +73,9 @@ def parse(text: str, file: str = "<string>") -> ast.Ruleset:
     try:
         tree = _lark().parse(text)
     except UnexpectedInput as error:
-        raise SourceError([_syntax_problem(error, text, file)]) from None
+        first = _syntax_problem(error, text, file)
+        more = more_problems(_lark(), text, error, lambda later: _syntax_problem(later, text, file))
+        raise SourceError([first, *more]) from None
     except RecursionError:
         raise SourceError([_too_deep(text, Span(file, 1, 1))]) from None
     _check_nesting(tree, text, file)
@@ -329,6 +332,9 @@ class _ToAst(Transformer[Token, Any]):
         options = tuple(ast.Option(_token_span(self.file, t), str(t), ()) for t in items)
         return ast.WildcardUse(self._s(meta), options)
 
+    def indicator_play(self, meta: Any, items: list[Token]) -> ast.Setting:
+        return self._setting(meta, "indicator", ast.Option(_token_span(self.file, items[0]), str(items[0]), ()))
+
     def _setting(self, meta: Any, keyword: str, value: Any) -> ast.Setting:
         return ast.Setting(self._s(meta), keyword, value)
 
@@ -426,8 +432,12 @@ class _ToAst(Transformer[Token, Any]):
     def payer_place(self, meta: Any, items: list[Token]) -> ast.Payer:
         return ast.Payer(self._s(meta), str(items[0]))
 
-    def drop(self, meta: Any, items: list[Token]) -> ast.Drop:
-        return ast.Drop(self._s(meta), tuple((str(t), _token_span(self.file, t)) for t in items))
+    def drop(self, meta: Any, items: list[Any]) -> ast.Drop:
+        kind = items.pop(0) if isinstance(items[0], str) and not isinstance(items[0], Token) else None
+        return ast.Drop(self._s(meta), tuple((str(t), _token_span(self.file, t)) for t in items), kind)
+
+    def drop_kind(self, meta: Any, items: list[Token]) -> str:
+        return str(items[0])
 
     def example(self, meta: Any, items: list[Any]) -> ast.Example:
         title = _string(items[0])

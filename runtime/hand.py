@@ -379,6 +379,7 @@ class Hand:
             and type(self.melds) is tuple and _MELD.issuperset(map(type, self.melds))
             and (win is None or (type(win) is int and 0 <= win < N_KINDS))
             and type(self.context) is Context
+            and not (self.context.first_turn and self.melds)  # first_turn_claim decides
         ):
             problem = hand_problem(self)
             if problem is not None:
@@ -428,28 +429,77 @@ def hand_problem(hand: Hand) -> tuple[str, object, str] | None:
         return problem
     if not isinstance(hand.context, Context):
         return "context", hand.context, "expected a Context"
+    claimed = first_turn_claim(hand.melds, hand.context.first_turn)
+    if claimed is not None:
+        return f"melds[{claimed}]", hand.melds[claimed], f"{FIRST_TURN_CLAIM} (context.first_turn is True)"
     return None
 
 
-def impossibility(hand: Hand) -> str | None:
-    """Why no real table could produce this hand, or ``None``.
+#: Why a ``first_turn`` hand holds no exposed meld.
+FIRST_TURN_CLAIM = "first_turn is the first go-round before any claim, and an exposed meld was claimed"
 
-    A fifth copy of a kind (the flipped indicator tile counts as a copy) or a
-    tile count that is not 3n+1 / 3n+2.
+
+def first_turn_claim(melds: tuple[Meld, ...], first_turn: bool) -> int | None:
+    """The index of the first exposed meld of a ``first_turn`` hand, or ``None``.
+
+    ``first_turn`` means the first go-round before anyone claimed (hands that
+    reward it are void once anyone chowed or ponged), and every exposed meld, an
+    added kong included, was made by a claim; a concealed kong was not.  The readers ask
+    before they build a Hand, so their errors can point at the word or the key.
     """
+    if first_turn:
+        for index, meld in enumerate(melds):
+            if not meld.concealed:
+                return index
+    return None
+
+
+def copies(hand: Hand, indicator_in_play: bool = False) -> list[int]:
+    """Copies of the 34 kinds the hand accounts for: its tiles, melds and winning
+    tile, the flipped indicator (unless the ruleset puts it back in play), and the
+    three in the robbed player's pung when the hand robs a kong of its winning tile,
+    and the tiles of tiles facts (birds drawn from the wall are real tiles)."""
     counts = hand.all_counts()
-    if hand.context.indicator is not None:
+    if hand.context.indicator is not None and not indicator_in_play:
         counts[hand.context.indicator] += 1
-    for _, value in hand.context.facts:  # tiles facts are real tiles (birds drawn from the wall)
+    for _, value in hand.context.facts:
         if type(value) is tuple:
             for kind in value:
                 counts[kind] += 1
+    if hand.context.win_by == "robbing_kong" and hand.win_tile is not None:
+        counts[hand.win_tile] += ROBBED_PUNG
+    return counts
+
+
+#: The copies of a robbed tile in the robbed player's pung, outside the robber's hand.
+ROBBED_PUNG = 3
+
+
+def impossibility(hand: Hand, indicator_in_play: bool = False) -> str | None:
+    """Why no real table could produce this hand, or ``None``.
+
+    A fifth copy of a kind (see :func:`copies`: the indicator out of play and a
+    robbed pung count) or a tile count that is not 3n+1 / 3n+2.
+    """
+    counts = copies(hand, indicator_in_play)
     if max(counts) > 4:
         kind = next(kind for kind, n in enumerate(counts) if n > 4)
-        extra = " (with the indicator)" if kind == hand.context.indicator else ""
-        return f"{counts[kind]} copies of {tile_name(kind)}{extra}: there are only 4"
+        return _too_many(hand, kind, counts[kind], indicator_in_play)
     wanted = 2 if hand.win_tile is not None else 1
     if hand.size % 3 != wanted:
         what = "a winning hand" if hand.win_tile is not None else "a waiting hand"
         return f"{hand.size} tiles is not a size for {what} (3n+{wanted})"
     return None
+
+
+def _too_many(hand: Hand, kind: int, count: int, indicator_in_play: bool) -> str:
+    """The message for ``count`` copies of ``kind``, naming the copies counted
+    outside the hand."""
+    extra, hint = [], ""
+    if kind == hand.context.indicator and not indicator_in_play:
+        extra.append("the indicator")
+    if kind == hand.win_tile and hand.context.win_by == "robbing_kong":
+        extra.append("the three in the robbed player's pung")
+        hint = "; a hand that robs a kong holds no other copy of the robbed tile"
+    beyond = f" (with {' and '.join(extra)})" if extra else ""
+    return f"{count} copies of {tile_name(kind)}{beyond}: there are only 4{hint}"

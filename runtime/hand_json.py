@@ -42,6 +42,7 @@ from typing import Any, NoReturn, TypeVar
 
 from .hand import (
     FACT_NAME,
+    FIRST_TURN_CLAIM,
     MELD_KINDS,
     SOURCES,
     WIN_METHODS,
@@ -53,6 +54,7 @@ from .hand import (
     clip,
     clip_repr,
     facts_problem,
+    first_turn_claim,
 )
 from .notation import _DEFAULT_CONTEXT, VOID_LETTERS, NotationError, _check_writable
 from .tiles import WIND_LETTERS, parse_tile, tile_name
@@ -279,4 +281,7 @@ def hand_from_json(data: dict[str, Any]) -> Hand:
     context = _json_context(obj.get("context", {}), "context")
     if not tiles and not melds and win is None:
         _json_fail("", "a hand needs at least one tile")
+    claimed = first_turn_claim(tuple(melds), context.first_turn)
+    if claimed is not None:
+        _json_fail("context.first_turn", f"{FIRST_TURN_CLAIM} (melds[{claimed}])")
     return Hand(tuple(sorted(tiles)), tuple(melds), win, context)

@@ -27,7 +27,8 @@ A hand is whitespace-separated words, in this order:
    ``dealer X`` (X in E S W N) names the dealer's seat.  Words the win method rules out are
    refused at whichever comes second: ``self_draw`` with ``from X`` or with
    ``winners 2``/``3``, ``robbing_kong`` with ``after_kong``
-   (:data:`mjr.hand.RULED_OUT`).
+   (:data:`mjr.hand.RULED_OUT`).  ``first_turn`` (before any claim) is refused
+   beside an exposed meld, at ``first_turn``.
 
 4. Facts of play a ruleset declares, after the context words: ``name`` for a
    flag, ``name N`` for a number, ``name T...`` for tiles (one MPSZ word, such as
@@ -67,6 +68,7 @@ from .errors import MjrError, _blank
 from .hand import (
     CHOW,
     FACT_NAME,
+    FIRST_TURN_CLAIM,
     KONG,
     MAX_FACT_TILES,
     PUNG,
@@ -78,6 +80,7 @@ from .hand import (
     Meld,
     clip,
     conflict,
+    first_turn_claim,
 )
 from .tiles import (
     FIRST_HONOR,
@@ -94,6 +97,7 @@ __all__ = [
     "MAX_HAND_TEXT",
     "NotationError",
     "format_hand",
+    "format_meld",
     "parse_hand",
 ]
 
@@ -373,6 +377,10 @@ class _Parser:
         self.index = 0
         #: the declared facts of play (name -> flag | number | tiles), or None: any
         self.facts = facts
+        #: the word of each meld read, and of each context field set, for errors
+        #: about a combination
+        self.meld_words: list[_Word] = []
+        self.phrases: dict[str, _Word] = {}
 
     def fail(self, column: int, reason: str) -> NoReturn:
         _fail(self.text, column, reason)
@@ -413,6 +421,7 @@ class _Parser:
             self.index += 1
             if word.text[0] in _CLOSER_OF:
                 melds.append(_parse_meld(self.text, word.start, word.end))
+                self.meld_words.append(word)
             elif _looks_like_tiles(word.text):
                 tiles += [t.kind for t in _scan_tiles(self.text, word.start, word.end)[0]]
             else:
@@ -425,7 +434,7 @@ class _Parser:
         """``win T`` and the context words, in any order, each at most once."""
         win: int | None = None
         fields: dict[str, Any] = {}
-        phrases: dict[str, _Word] = {}
+        phrases = self.phrases
         seen: set[str] = set()
         facts: list[tuple[str, FactValue]] = []
         while (word := self.take()) is not None:
@@ -479,6 +488,14 @@ class _Parser:
             name, why = found
             first, second = sorted((phrases[name], phrases["win_by"]), key=lambda phrase: phrase.start)
             self.fail(second.start, f"'{second.text}' contradicts '{first.text}': {why}")
+
+    def check_first_turn(self, melds: list[Meld], context: Context) -> None:
+        """Refuse ``first_turn`` beside an exposed meld, at ``first_turn`` (context
+        words come after the melds)."""
+        index = first_turn_claim(tuple(melds), context.first_turn)
+        if index is not None:
+            meld = self.meld_words[index].text
+            self.fail(self.phrases["first_turn"].start, f"'first_turn' contradicts '{meld}': {FIRST_TURN_CLAIM}")
 
     def check_new(self, word: _Word, seen: set[str]) -> None:
         """Reject repeats, a second win method, and anything not a keyword."""
@@ -558,6 +575,7 @@ def parse_hand(text: str, facts: Mapping[str, str] | None = None) -> Hand:
         parser.fail(len(text), "empty hand: expected tiles such as 123m456p")
     tiles, melds = parser.read_body()
     win, context = parser.read_tail()
+    parser.check_first_turn(melds, context)
     if not tiles and not melds and win is None:
         parser.fail(parser.words[0].start, "no tiles: tiles and melds come first, as in '123m dealer'")
     return Hand(tuple(sorted(tiles)), tuple(melds), win, context)
@@ -583,11 +601,14 @@ def _format_tiles(kinds: tuple[int, ...]) -> str:
     return "".join(groups)
 
 
-def _format_meld(meld: Meld) -> str:
+def format_meld(meld: Meld) -> str:
+    """One meld as the notation writes it: ``[555p<O]``, ``(5555p)``."""
     opener = "(" if meld.concealed else "["
     source = f"<{meld.source}" if meld.source else ""
     plus = "+" if meld.added else ""
     return f"{opener}{_format_tiles(meld.tiles)}{source}{plus}{_CLOSER_OF[opener]}"
+
+
 
 
 def _format_context(context: Context) -> list[str]:
@@ -628,7 +649,7 @@ def format_hand(hand: Hand) -> str:
     """
     _check_writable(hand)
     words = [_format_tiles(hand.tiles)] if hand.tiles else []
-    words += [_format_meld(meld) for meld in hand.melds]
+    words += [format_meld(meld) for meld in hand.melds]
     if hand.win_tile is not None:
         words += ["win", tile_name(hand.win_tile)]
     return " ".join(words + _format_context(hand.context))

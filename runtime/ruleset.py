@@ -31,8 +31,8 @@ from .abi import (
 from .batch import Buffer, batch_view, win_tiles_view
 from .errors import MjrError, did_you_mean
 from .facts import Facts
-from .hand import CHOW, WIN_METHODS, Context, Hand, Meld, impossibility
-from .notation import parse_hand
+from .hand import CHOW, ROBBED_PUNG, WIN_METHODS, Context, Hand, Meld, copies, impossibility
+from .notation import format_meld, parse_hand
 from .result import FanLine, Group, Result, Settlement, Table, Wait
 from .settle import settle
 from .tiles import N_KINDS, WIND_LETTERS, tile_name
@@ -88,6 +88,8 @@ class Ruleset:
         self._fan_index = {fan.id: i for i, fan in enumerate(self.fans)}
         #: whether the ruleset has wildcards (fixed, or derived from an indicator)
         self.has_wildcards = bool(module.WILD_FIXED or module.WILD_DERIVED)
+        #: whether the flipped indicator goes back into play (``indicator in_play``)
+        self.indicator_in_play = bool(module.INDICATOR_IN_PLAY)
         standard, seven_pairs, orphans = module.SHAPES
         self._shapes = (bool(standard), int(seven_pairs), bool(orphans))
         #: the facts of play the ruleset declares, by id
@@ -113,7 +115,7 @@ class Ruleset:
     def check_hand(self, hand: Hand, winning: bool) -> None:
         """Raise HandError when the hand is impossible or outside this ruleset's tiles
         and claims."""
-        problem = impossibility(hand)
+        problem = impossibility(hand, self.indicator_in_play)
         if problem is None:
             problem = self._outside_rules(hand, winning)
         if problem is not None:
@@ -138,12 +140,35 @@ class Ruleset:
                 return f"{self.id} does not allow claiming a {claim}"
             if meld.kind == CHOW and "left" in self.claims.get("chow", ()) and meld.source not in (None, "L"):
                 return f"in {self.id} a chow is claimed only from the left player, not {meld.source}"
-            if "claim" in self.module.WILD_FORBIDDEN and not meld.concealed and any(wild[k] for k in meld.tiles):
-                return "wildcards may not be used in a claimed meld"
             stand_in = self.module.WILD_STAND_IN
             if meld.kind == CHOW and stand_in in meld.tiles and self._stand_in_target(wild) >= 0:
-                return (f"the chow {''.join(tile_name(k) for k in meld.tiles)} holds {tile_name(stand_in)}, which "
-                        f"plays as {tile_name(self._stand_in_target(wild))} this hand: no chow")
+                return (f"the chow {format_meld(meld)} holds {tile_name(stand_in)}, which plays as "
+                        f"{tile_name(self._stand_in_target(wild))} this hand: no chow")
+        return self._wildcard_use_problem(hand) if self.module.WILD_FORBIDDEN else None
+
+    def _wildcard_use_problem(self, hand: Hand) -> str | None:
+        """What ``wildcard may_not`` forbids in this hand: a meld of a forbidden kind,
+        or a claimed meld, holding a wildcard; a win on a discarded (or robbed)
+        wildcard, since a wildcard is never discarded."""
+        forbidden = self.module.WILD_FORBIDDEN
+        wild = self.wildcard_kinds(hand)
+        for meld in hand.melds:
+            held = next((kind for kind in meld.tiles if wild[kind]), None)
+            if held is None:
+                continue
+            word = format_meld(meld)
+            if meld.kind in forbidden:
+                what = "a concealed kong" if meld.concealed else f"a {meld.kind}"
+                return (f"{word} holds the wildcard {tile_name(held)}: in {self.id} a wildcard may not be used "
+                        f"in {what} (wildcard may_not {meld.kind})")
+            if "claim" in forbidden and not meld.concealed:
+                return (f"{word} holds the wildcard {tile_name(held)}: in {self.id} wildcards may not be used "
+                        "in a claimed meld (wildcard may_not claim)")
+        win = hand.win_tile
+        if "discard" in forbidden and win is not None and wild[win] and not hand.context.self_draw:
+            how = "robbed from a kong" if hand.context.win_by == "robbing_kong" else "a discard"
+            return (f"the winning tile {tile_name(win)} is a wildcard, so it cannot be {how}: in {self.id} "
+                    "a wildcard is never discarded (wildcard may_not discard)")
         return None
 
     def _stand_in_target(self, wild: bytearray) -> int:
@@ -333,14 +358,15 @@ class Ruleset:
         if hand.win_tile is not None:
             raise HandError("waits takes a hand without its winning tile (drop 'win T')")
         self.check_hand(hand, winning=False)
-        held = hand.all_counts()
-        if hand.context.indicator is not None:
-            held[hand.context.indicator] += 1
+        held = copies(hand, self.indicator_in_play)
+        robbed = ROBBED_PUNG if hand.context.win_by == "robbing_kong" else 0
         found = []
         for kind in sorted(self.kinds):
-            if held[kind] >= 4:
+            if held[kind] + 1 + robbed > 4:  # no fifth copy (impossibility), the winning tile included
                 continue
             candidate = hand.with_win(kind)
+            if self.module.WILD_FORBIDDEN and self._wildcard_use_problem(candidate) is not None:
+                continue  # a wildcard this hand could not win on (never discarded)
             if self._completes(candidate):
                 found.append(Wait(tile_name(kind), self._evaluate_allowed(candidate)))
         return found
@@ -362,7 +388,10 @@ class Ruleset:
         tiles are ignored).  Returns arrays of points and fan: -1 where a hand does
         not win.
 
-        Each hand is checked as :meth:`evaluate` checks it (counts, tile set, size).
+        Each hand is checked as :meth:`evaluate` checks it (counts, tile set, size),
+        except for what depends on which tile won, which a batch does not know: the
+        copies of a robbed tile in the robbed player's pung, and a win on a
+        discarded wildcard under ``wildcard may_not discard``.
         With ``refused="raise"`` the first hand that fails, or whose points would
         pass 64 bits, raises :class:`HandError` naming its index; with
         ``refused="mark"`` such hands get -2 (:data:`REFUSED`), or -3
@@ -399,9 +428,9 @@ class Ruleset:
     @lru_cache(maxsize=64)  # noqa: B019 - a Ruleset lives as long as its module
     def _allowed(self, indicator: int | None) -> bytes:
         """Most copies a batch hand may hold of each kind: 4 in play, 0 out of it,
-        one fewer of the flipped indicator's kind."""
+        one fewer of the flipped indicator's kind unless it is back in play."""
         allowed = bytearray(4 if kind in self.kinds else 0 for kind in range(N_KINDS))
-        if indicator is not None:
+        if indicator is not None and not self.indicator_in_play:
             allowed[indicator] -= 1
         return bytes(allowed)
 
