@@ -148,12 +148,12 @@ def run_batch(spec: dict[str, Any]) -> None:
     ruleset = mjr.load(spec["ruleset"])
     buffer = make_buffer(spec)
     context, refused = spec.get("context"), spec.get("refused", "mark")
-    scored = answer(ruleset.evaluate_counts, buffer, context, refused=refused)
+    rows = _rows(buffer)
+    scored = answer(ruleset.evaluate_counts, buffer, context, refused=refused, win_tiles=_last_tiles(rows))
     if isinstance(scored, MjrError):
         return
     expect(refused in ("raise", "mark"), f"evaluate_counts accepts refused={refused!r}")
     points, fan = scored
-    rows = bytes(memoryview(buffer).cast("B")) if not isinstance(buffer, (list, tuple)) else bytes(buffer)
     expect(len(points) == len(fan) == len(rows) // N_KINDS, "evaluate_counts answers a different number of hands")
     context_hand = mjr.parse_hand(context) if isinstance(context, str) else context
     for index in range(min(len(points), _ROWS_COMPARED)):
@@ -166,6 +166,22 @@ def run_batch(spec: dict[str, Any]) -> None:
         single = answer(ruleset.evaluate, Hand(tuple(tiles[:-1]), (), tiles[-1], hand_context))
         compare_row(points[index], fan[index], single, f"hand {index}")
         expect(refused == "mark" or points[index] not in (-2, -3), f"refused='raise' returned mark {points[index]}")
+
+
+def _rows(buffer: Any) -> bytes:
+    """The batch's bytes, when it has any (an answer compared row by row needs them)."""
+    try:
+        return bytes(memoryview(buffer).cast("B")) if not isinstance(buffer, (list, tuple)) else bytes(buffer)
+    except (TypeError, ValueError):
+        return b""
+
+
+def _last_tiles(rows: bytes) -> bytes | None:
+    """Each row's highest kind as its winning tile (0 for an empty row), as the
+    rows are compared with ``evaluate``; ``None`` when the rows are not whole."""
+    if not rows or len(rows) % N_KINDS:
+        return None
+    return bytes(max((k for k in range(N_KINDS) if rows[at + k]), default=0) for at in range(0, len(rows), N_KINDS))
 
 
 TARGETS = {

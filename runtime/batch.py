@@ -58,14 +58,14 @@ def _bytes_of_sequence(counts: list[Any] | tuple[Any, ...]) -> bytes:
     return bytes(counts)
 
 
-def win_tiles_view(win_tiles: Buffer | None, hands: int, needed_by: str | None) -> bytes:
+def win_tiles_view(win_tiles: Buffer | None, hands: int, why_needed: str | None) -> bytes:
     """The winning tiles of a batch of ``hands`` hands, one kind number per hand
-    (empty when not given).  ``needed_by`` names a ruleset that cannot score a
-    batch without them."""
+    (empty when not given).  ``why_needed`` says why the batch cannot be scored
+    without them, when it cannot."""
     if win_tiles is None:
-        if needed_by is not None:
-            raise BatchError(f"{needed_by} scores the winning tile (winning, wait_* or waits): pass "
-                             f"win_tiles=, one tile kind (0-33) per hand, e.g. bytes([kind, ...])")
+        if why_needed is not None:
+            raise BatchError(f"{why_needed}: pass win_tiles=, one tile kind (0-33) per hand, "
+                             "e.g. bytes([kind, ...])")
         return b""
     if isinstance(win_tiles, (list, tuple)):
         for index, value in enumerate(win_tiles):

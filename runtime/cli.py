@@ -309,6 +309,7 @@ def _totals(ruleset: Ruleset, result: Result) -> list[list[object]]:
     rows.append(["points", result.points])
     rows.append(["shape", result.shape])
     rows.append(["groups", " ".join(_group_text(g) for g in result.groups)])
+    rows.extend(["winning group", _group_text(g)] for g in result.groups if g.winning)
     if result.wildcards:
         rows.append(["wildcards", "as " + " ".join(f"{tile} x{n}" for tile, n in result.wildcards)])
     return rows

@@ -25,12 +25,14 @@ class FanLine:
 
 @dataclass(frozen=True)
 class Group:
-    """One group of the chosen decomposition."""
+    """One group of the chosen decomposition; ``winning`` marks the group the
+    winning tile completed (none for thirteen orphans or a declared shape)."""
 
     kind: str  # pair | chow | pung | kong
     tiles: tuple[str, ...]
     concealed: bool
     declared: bool
+    winning: bool = False
 
 
 @dataclass(frozen=True)

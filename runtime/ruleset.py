@@ -24,11 +24,12 @@ from .abi import (
     GROUP_FROM_RIGHT,
     GROUP_KINDS,
     GROUP_LATEST,
+    GROUP_WINNING,
     SHAPES,
     SOURCE_STEPS,
     context_bits,
 )
-from .batch import Buffer, batch_view, win_tiles_view
+from .batch import BatchError, Buffer, batch_view, win_tiles_view
 from .errors import MjrError, did_you_mean
 from .facts import Facts
 from .hand import CHOW, ROBBED_PUNG, WIN_METHODS, Context, Hand, Meld, copies, impossibility
@@ -258,7 +259,7 @@ class Ruleset:
             bytearray(hand.concealed_counts()), self.wildcard_kinds(hand), self._melds(hand.melds),
             -1 if hand.win_tile is None else hand.win_tile, self._context_bits(hand), context.seat, context.round,
             -1 if context.void is None else context.void, context.winners, *self._seats(context),
-            *self.facts.encode(context),
+            *self.facts.encode(context), self._allowed(context),
         )
 
     def _evaluate_checked(self, hand: Hand) -> Result:
@@ -388,70 +389,106 @@ class Ruleset:
         tiles are ignored).  Returns arrays of points and fan: -1 where a hand does
         not win.
 
-        Each hand is checked as :meth:`evaluate` checks it (counts, tile set, size),
-        except for what depends on which tile won, which a batch does not know: the
-        copies of a robbed tile in the robbed player's pung, and a win on a
-        discarded wildcard under ``wildcard may_not discard``.
-        With ``refused="raise"`` the first hand that fails, or whose points would
-        pass 64 bits, raises :class:`HandError` naming its index; with
-        ``refused="mark"`` such hands get -2 (:data:`REFUSED`), or -3
-        (:data:`OVERFLOWED`) for the points, and the rest are scored.
-
         ``win_tiles`` gives each hand's winning tile, one kind number (0-33) per
-        hand; a hand whose winning tile it does not hold is refused.  A ruleset
-        whose words need the winning tile (``winning``, ``wait_*``, ``waits``)
-        raises :class:`BatchError` without it.
+        hand.  Each hand is checked as :meth:`evaluate` checks it (counts, tile
+        set, size, and with ``win_tiles`` how its winning tile came: a robbed tile
+        the hand holds another copy of, a wildcard won on as a discard under
+        ``wildcard may_not discard``).  With ``refused="raise"`` the first hand
+        that fails, or whose points would pass 64 bits, raises :class:`HandError`
+        naming its index; with ``refused="mark"`` such hands get -2
+        (:data:`REFUSED`), or -3 (:data:`OVERFLOWED`) for the points, and the rest
+        are scored.
+
+        Without ``win_tiles`` a batch raises :class:`BatchError` where the answer
+        depends on the winning tile: a ruleset whose words need it (``winning``,
+        ``wait_*``), a context that robs a kong, a discard win where a wildcard is
+        never discarded.  A hand whose conditions ask for ``waits`` is refused
+        (by index, as above).
         """
         if refused not in ("raise", "mark"):
             raise MjrError(f"refused must be 'raise' or 'mark', not {refused!r}")
         view = batch_view(counts)
         n = len(view) // N_KINDS
-        wins = win_tiles_view(win_tiles, n, self.id if self.uses_win_tile else None)
         ctx_hand = self._hand(context, "the context") if context is not None else Hand((), win_tile=0)
-        problem = self._context_problem(ctx_hand.context)  # as check_hand checks a hand's context
+        c = ctx_hand.context
+        problem = self._context_problem(c)  # as check_hand checks a hand's context
         if problem is not None:
             raise HandError(f"the batch's context: {problem}")
+        wins = win_tiles_view(win_tiles, n, self._why_win_tiles(ctx_hand))
         points, fan = array("q", bytes(8 * n)), array("q", bytes(8 * n))
-        c = ctx_hand.context
+        allowed = self._allowed(c)
         first = self.module.evaluate_counts(
-            view, n, wins, self.wildcard_kinds(ctx_hand), self._allowed(c.indicator),
+            view, n, wins, self.wildcard_kinds(ctx_hand), allowed, self._win_allowed(ctx_hand, allowed),
             c.win_by in self.win_methods,  # as evaluate: no win by a method the ruleset lacks
             self._context_bits(ctx_hand), c.seat, c.round, -1 if c.void is None else c.void, c.winners,
             0 if refused == "raise" else n, points, fan, *self._seats(c), *self.facts.encode(c),
         )
         if first >= 0 and refused == "raise":
-            problem = (_OVERFLOW.format(id=self.id) if points[first] == OVERFLOWED
-                       else self._batch_problem(view, first, ctx_hand.context, wins))
-            raise HandError(f"hand {first} of the batch: {problem}")
+            if points[first] == OVERFLOWED:
+                raise HandError(f"hand {first} of the batch: {_OVERFLOW.format(id=self.id)}")
+            self._raise_refused(view, first, c, wins)
         return points, fan
 
-    @lru_cache(maxsize=64)  # noqa: B019 - a Ruleset lives as long as its module
-    def _allowed(self, indicator: int | None) -> bytes:
-        """Most copies a batch hand may hold of each kind: 4 in play, 0 out of it,
-        one fewer of the flipped indicator's kind unless it is back in play."""
-        allowed = bytearray(4 if kind in self.kinds else 0 for kind in range(N_KINDS))
-        if indicator is not None and not self.indicator_in_play:
-            allowed[indicator] -= 1
-        return bytes(allowed)
+    def _why_win_tiles(self, ctx_hand: Hand) -> str | None:
+        """Why a batch in this context cannot be scored without each hand's winning
+        tile, or ``None`` when it can."""
+        context = ctx_hand.context
+        if self.uses_win_tile:
+            return f"{self.id} scores the winning tile (winning or wait_*)"
+        if context.win_by == "robbing_kong":
+            return ("a hand that robs a kong may hold no other copy of the robbed tile, "
+                    "and the counts do not say which tile it robbed")
+        if (context.win_by != "self_draw" and "discard" in self.module.WILD_FORBIDDEN
+                and any(self.wildcard_kinds(ctx_hand))):
+            return (f"in {self.id} a wildcard is never discarded (wildcard may_not discard), "
+                    "and the counts do not say whether a hand won on one")
+        return None
 
-    def _batch_problem(self, view: memoryview, index: int, context: Context, wins: bytes) -> str:
-        """Why hand ``index`` of a batch was refused, in :meth:`check_hand`'s words."""
+    @lru_cache(maxsize=1024)  # noqa: B019 - a Ruleset lives as long as its module
+    def _allowed(self, context: Context) -> bytes:
+        """Most copies a hand may account for of each kind: 4 in play, 0 out of it,
+        fewer by the copies the context holds outside the hand (the flipped
+        indicator unless it is back in play, tiles facts: see :func:`copies`)."""
+        outside = copies(Hand((), context=context), self.indicator_in_play)
+        return bytes(max(0, 4 - outside[kind]) if kind in self.kinds else 0 for kind in range(N_KINDS))
+
+    def _win_allowed(self, ctx_hand: Hand, allowed: bytes) -> bytes:
+        """Most copies a batch hand may hold of its winning tile's kind, by how the
+        tile came: the robbed player's pung holds three of a robbed tile, and a
+        wildcard that is never discarded is never won on but by self-draw."""
+        context = ctx_hand.context
+        limits = bytearray(allowed)
+        if context.win_by == "robbing_kong":
+            limits = bytearray(max(0, limit - ROBBED_PUNG) for limit in limits)
+        if context.win_by != "self_draw" and "discard" in self.module.WILD_FORBIDDEN:
+            for kind, wild in enumerate(self.wildcard_kinds(ctx_hand)):
+                if wild:
+                    limits[kind] = 0
+        return bytes(limits)
+
+    def _raise_refused(self, view: memoryview, index: int, context: Context, wins: bytes) -> None:
+        """Raise for hand ``index`` of a batch, refused by the kernel, in
+        :meth:`check_hand`'s words."""
         row = view[index * N_KINDS:(index + 1) * N_KINDS]
         tiles = [kind for kind in range(N_KINDS) for _ in range(row[kind])]
+        prefix = f"hand {index} of the batch: "
         if not tiles:
-            return f"a winning hand has {self.deal + 1} tiles in {self.id}; this one has none"
+            raise HandError(f"{prefix}a winning hand has {self.deal + 1} tiles in {self.id}; this one has none")
         win = tiles[-1]
         if wins:
             win = wins[index]
             if win >= N_KINDS:
-                return f"its winning tile {win} is not a tile kind (0-33)"
+                raise HandError(f"{prefix}its winning tile {win} is not a tile kind (0-33)")
             if win not in tiles:
-                return f"its winning tile {tile_name(win)} is not among its tiles"
+                raise HandError(f"{prefix}its winning tile {tile_name(win)} is not among its tiles")
         tiles.remove(win)
         try:
             self.check_hand(Hand(tuple(tiles), (), win, context), winning=True)
         except HandError as error:
-            return str(error)
+            raise HandError(prefix + str(error)) from None
+        if not wins:  # the only refusal check_hand cannot see: a condition asked for waits
+            raise BatchError(f"{prefix}{self.id} asks what this hand waited on (waits): pass win_tiles=, "
+                             "one tile kind (0-33) per hand")
         raise AssertionError(f"batch hand {index} refused by the kernel but not by check_hand")  # pragma: no cover
 
     # -- settlement and explanation ---------------------------------------------
@@ -478,7 +515,7 @@ def _group(kind: int, tile: int, flags: int) -> Group:
         tiles = tuple(tile_name(tile + i) for i in range(3))
     else:
         tiles = (tile_name(tile),) * {"pair": 2, "pung": 3, "kong": 4}[name]
-    return Group(name, tiles, bool(flags & GROUP_CONCEALED), bool(flags & GROUP_DECLARED))
+    return Group(name, tiles, bool(flags & GROUP_CONCEALED), bool(flags & GROUP_DECLARED), bool(flags & GROUP_WINNING))
 
 
 __all__ = ["Ruleset", "HandError", "FanInfo"]

@@ -3,10 +3,12 @@ its buffer; ``is_win`` checks its hand as ``evaluate`` does."""
 
 from __future__ import annotations
 
+import re
 from array import array
 from pathlib import Path
 
 import pytest
+from conftest import load_on
 
 import mjr
 from mjr import BatchError, HandError, MjrError
@@ -43,8 +45,8 @@ def test_the_indicator_is_a_copy(tmp_path: Path) -> None:
     ruleset = mjr.load("guangdong.tuidaohu")
     hand = counts("1111m 234p 567p 789s 5s")
     with pytest.raises(HandError, match="5 copies of 1m .with the indicator."):
-        ruleset.evaluate_counts(hand, "1m win 1m indicator 1m")
-    assert list(ruleset.evaluate_counts(hand, "1m win 1m indicator 2m")[0]) != [REFUSED]
+        ruleset.evaluate_counts(hand, "1m win 1m self_draw indicator 1m")
+    assert list(ruleset.evaluate_counts(hand, "1m win 1m self_draw indicator 2m")[0]) != [REFUSED]
 
 
 def test_marking_refused_hands_scores_the_rest(jipinghu: mjr.Ruleset) -> None:
@@ -123,3 +125,43 @@ def test_a_hand_of_another_type_is_refused(jipinghu: mjr.Ruleset, hand: object) 
     for call in (jipinghu.evaluate, jipinghu.is_win, jipinghu.waits):
         with pytest.raises(HandError, match=f"a hand must be a Hand or a hand string .*not {type(hand).__name__}"):
             call(hand)  # type: ignore[arg-type]
+
+
+BACKENDS = ["compiled", "python"]
+
+
+def refusal(rules: mjr.Ruleset, hand: str) -> str:
+    """What ``evaluate`` says when it refuses ``hand``."""
+    with pytest.raises(HandError) as refused:
+        rules.evaluate(hand)
+    return str(refused.value)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(("ruleset", "context", "good", "bad", "why"), [
+    ("guangdong.jipinghu", "robbing_kong from R",
+     "123m 456p 789s 34s 55p win 5s", "123m 456p 789s 234s 5s win 5s", "robs a kong"),
+    ("guangdong.tuidaohu", "from L indicator 5m",
+     "111p 444p 777s 999m 5s win 5s", "123p 456p 789s 678m 5s win 6m", "a wildcard is never discarded"),
+])
+def test_a_batch_refuses_how_its_winning_tile_came_as_evaluate_does(
+        backend: str, ruleset: str, context: str, good: str, bad: str, why: str) -> None:
+    """A hand holding another copy of the tile it robbed, and a win on a discarded
+    wildcard where a wildcard is never discarded: refused by index with
+    ``evaluate``'s words; without the winning tiles the batch cannot tell."""
+    rules = load_on(ruleset, backend)
+    hands = [mjr.parse_hand(good + " " + context), mjr.parse_hand(bad + " " + context)]
+    batch = b"".join(bytes(hand.concealed_counts()) for hand in hands)
+    win_tiles = bytes(hand.win_tile or 0 for hand in hands)
+    with pytest.raises(BatchError, match=f"{why}.*: pass win_tiles="):
+        rules.evaluate_counts(batch, "1m win 1m " + context)
+    message = re.escape(refusal(rules, bad + " " + context))
+    with pytest.raises(HandError, match=f"^hand 1 of the batch: {message}$"):
+        rules.evaluate_counts(batch, "1m win 1m " + context, win_tiles=win_tiles)
+    points, _ = rules.evaluate_counts(batch, "1m win 1m " + context, win_tiles=win_tiles, refused="mark")
+    assert list(points) == [rules.evaluate(good + " " + context).points, REFUSED]
+
+
+def test_a_self_drawn_wildcard_needs_no_winning_tiles(tuidaohu: mjr.Ruleset) -> None:
+    points, _ = tuidaohu.evaluate_counts(counts("123p 456p 789s 678m 5s win 6m"), "1m win 1m self_draw indicator 5m")
+    assert points[0] > 0

@@ -299,6 +299,7 @@ def test_score(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
     assert re.search(r"^fan\s+2$", out, re.M) and re.search(r"^points\s+4$", out, re.M)
     assert "multiplier" not in out and "floor" not in out
     assert re.search(r"^groups\s+234m 567m 345p 22s 678s$", out, re.M)
+    assert re.search(r"^winning group\s+22s$", out, re.M)
     for seat in "SWN":
         assert re.search(rf"^\s+{seat} -> E\s+4\s+self_drawn\s+自摸$", out, re.M)
 
@@ -321,6 +322,7 @@ def test_score_json(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
     assert doc["ruleset"] == "tiny.test"
     assert doc["result"]["is_win"] is True and doc["result"]["points"] == 4
     assert [f["id"] for f in doc["result"]["fans"]] == ["all_chows", "self_drawn"]
+    assert [g["tiles"] for g in doc["result"]["groups"] if g["winning"]] == [["2s", "2s"]]
     assert doc["settlement"]["totals"] == {"E": 12, "S": -4, "W": -4, "N": -4}
     assert doc["settlement_error"] is None
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import load_on
 
 import mjr
 from mjr import HandError, MjrError, Table
@@ -164,3 +165,22 @@ def test_every_bundled_ruleset_loads() -> None:
 def test_unknown_ruleset_suggests_a_bundled_one() -> None:
     with pytest.raises(MjrError, match="did you mean 'sichuan.xuezhan'"):
         mjr.load("sichuan.xuezan")
+
+
+NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+@pytest.mark.parametrize("backend", ["compiled", "python"])
+def test_nine_gates_is_the_nine_sided_wait_not_its_fourteen_tiles(backend: str) -> None:
+    """§2.3 row 15: 1112345678999 of one suit waits on any tile of the suit.  Every
+    fourteen tiles 1112345678999 + x are 九莲宝灯 won on x, and won on any other
+    tile (from a hand that was not the nine-sided wait) are only 清一色."""
+    rules = load_on("guangdong.jipinghu", backend)
+    extras = range(9) if backend == "compiled" else (0, 4, 8)
+    for extra in extras:
+        counts = [n + (rank == extra) for rank, n in enumerate(NINE_GATES)]
+        tiles = "".join(str(rank + 1) * n for rank, n in enumerate(counts))
+        for win in range(9):
+            rest = tiles.replace(str(win + 1), "", 1)
+            result = rules.evaluate(f"{rest}p win {win + 1}p self_draw")
+            assert result.fan_ids == (("nine_gates",) if win == extra else ("full_flush",)), (extra, win)

@@ -54,9 +54,11 @@ def _answers(ruleset: mjr.Ruleset, text: str) -> list[Any]:
     answers: list[Any] = [ruleset.evaluate(hand).to_json(), ruleset.is_win(hand)]
     if not hand.melds:
         counts = bytes(hand.concealed_counts()) * 3
+        wins = bytes([hand.win_tile or 0]) * 3
         for context in CONTEXTS:
             try:
-                answers.append((context, *map(list, ruleset.evaluate_counts(counts, _with_context(text, context)))))
+                answers.append((context, *map(list, ruleset.evaluate_counts(counts, _with_context(text, context),
+                                                                            win_tiles=wins))))
             except HandError:  # a context the notation or ruleset refuses
                 answers.append((context, None))
     return answers

@@ -140,3 +140,51 @@ def test_the_extra_work_is_generated_only_for_rulesets_that_use_it(tmp_path: Pat
     assert not hasattr(plain, "_winning_places") and not hasattr(plain, "_count_waits")
     assert hasattr(waits, "_winning_places") and hasattr(waits, "_count_waits")
     assert not hasattr(waits, "_place_substitutes")
+
+
+INDICATOR = """ruleset w.indicator "Indicator" {{
+    tiles suits(m p s) winds dragons
+    wildcard indicator + 1
+    {reading}
+    fan two   "Two waits"   2 : waits == 2
+    fan three "Three waits" 3 : waits == 3
+    fan four  "Four waits"  4 : waits == 4
+}}
+"""
+# 999p 78p waits on 6p and 9p (and the wildcard 1p completes it): with the flipped
+# 9p out of play, a fourth 9p in the hand would be a fifth copy.
+WAITING = "999p 78p 123m 456m 55s from L indicator 9p"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(("reading", "in_play"), [("indicator out_of_play", False), ("indicator in_play", True)])
+def test_waits_leaves_out_a_copy_the_indicator_takes_up(tmp_path: Path, backend: str, reading: str,
+                                                        in_play: bool) -> None:
+    rs = ruleset(tmp_path, INDICATOR.format(reading=reading), backend)
+    tiles = [wait.tile for wait in rs.waits(WAITING)]
+    assert ("9p" in tiles) == in_play and "6p" in tiles
+    hand = parse_hand(WAITING.replace(" from", " win 6p from"))
+    assert rs.evaluate(hand).fan == len(tiles)
+    batch = rs.evaluate_counts(bytes(hand.concealed_counts()), hand, win_tiles=[hand.win_tile or 0])
+    assert list(batch[1]) == [len(tiles)]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(("rules", "hand", "winning"), [
+    ("guangdong.jipinghu", "123m 456p 789s 234s 5m win 5m", ("pair", ("5m", "5m"))),
+    ("guangdong.jipinghu", "23m 456p 789s 234s 55m win 1m from L", ("chow", ("1m", "2m", "3m"))),
+    (WAITS, "12m 456m 789m 111p 22p win 3m", ("chow", ("1m", "2m", "3m"))),
+    (WAITS, "123m 456m 789m 11p 22p win 2p", ("pung", ("2p", "2p", "2p"))),
+])
+def test_the_group_the_winning_tile_completed_is_marked(tmp_path: Path, backend: str, rules: str, hand: str,
+                                                        winning: tuple[str, tuple[str, ...]]) -> None:
+    rs = load_on(rules, backend) if rules.startswith("guangdong") else ruleset(tmp_path, rules, backend)
+    groups = rs.evaluate(hand).groups
+    assert [(g.kind, g.tiles) for g in groups if g.winning] == [winning]
+
+
+def test_no_group_is_marked_for_thirteen_orphans(jipinghu: mjr.Ruleset) -> None:
+    result = jipinghu.evaluate("19m19p19s1234567z win 1m")
+    assert result.is_win and not result.groups
+    groups = jipinghu.evaluate("123m 456p 789s 4s [234s<L] win 4s").groups
+    assert [(g.kind, g.declared) for g in groups if g.winning] == [("pair", False)]
