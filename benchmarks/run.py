@@ -348,7 +348,8 @@ def breakdown(suite: Suite, rs: mjr.Ruleset, title: str, hands: list[mjr.Hand]) 
         def encode(h: mjr.Hand) -> tuple:
             c = h.context
             return (bytearray(h.concealed_counts()), rs.wildcard_kinds(h), rs._melds(h.melds),
-                    rs._context_bits(h), c.seat, c.round, -1 if c.void is None else c.void, c.winners)
+                    -1 if h.win_tile is None else h.win_tile, rs._context_bits(h), c.seat, c.round,
+                    -1 if c.void is None else c.void, c.winners)
 
         encoded = [encode(h) for h in hands]
         details = [module.evaluate_raw(*e)[1] for e in encoded]

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import cast
+from dataclasses import dataclass, field, replace
 
 from mjr.dsl import ast
 from mjr.dsl.quoting import chain, cut, quoted
@@ -17,16 +16,22 @@ from mjr.errors import Problem, SourceError, Span, did_you_mean
 from mjr.tiles import FIRST_HONOR, N_KINDS, SUIT_LETTERS, parse_tile
 
 from . import ir
+from .declared import lower_shapes, stand_in
+from .examples import check_example
 from .expressions import AMOUNT, FAN_CONDITION, RULE, SCORE, ExpressionChecker, Names, check_defines
+from .facts import check_facts
 from .graph import walk
+from .places import id_span, in_order
 from .ranges import check_ranges
+from .variants import apply_drop, wildcard_kinds
 from .vocabulary import ALL_WORDS
 
 CLAIMS = {"chow": ("left", "any"), "pung": (), "kong": ()}
 WIN_METHODS = ("self_draw", "discard", "robbing_kong")
 SHAPES = {"standard": (), "seven_pairs": ("fours",), "thirteen_orphans": ()}
-WILDCARD_USES = ("discard", "claim")
+WILDCARD_USES = ("discard", "claim", "chow", "pung", "kong")
 LIMIT_MODES = ("highest", "sum")
+INDICATOR_PLAY = ("in_play", "out_of_play")
 DEFAULT_SUCCESSOR_CYCLES = ((27, 28, 29, 30, 31, 32, 33),)
 MAX_OFFSET = 8
 #: The terminals and honours, every one of which a thirteen-orphans hand holds.
@@ -49,11 +54,14 @@ class _Merged:
     requirements: dict[str, ast.Require] = field(default_factory=dict)
     floors: dict[str, ast.Floor] = field(default_factory=dict)
     payments: dict[str, ast.Pay] = field(default_factory=dict)
+    facts: dict[str, ast.Fact] = field(default_factory=dict)
     sources: list[str] = field(default_factory=list)
     examples: list[ast.Example] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     dropped: dict[str, Span] = field(default_factory=dict)
     wildcard_use: ast.WildcardUse | None = None
+    stand_in: ast.WildcardStandIn | None = None
+    shapes: dict[str, ast.Shape] = field(default_factory=dict)
 
 
 class Checker:
@@ -63,6 +71,7 @@ class Checker:
         self.candidates = candidates
         self.broken_parent = False
         self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []
         self._reported: set[Problem] = set()
         self.texts: dict[str, str] = {root.file: root.text}
         self._lines: dict[str, list[str]] = {}
@@ -73,13 +82,23 @@ class Checker:
             self._lines[file] = self.texts.get(file, "").split("\n")
         return self._lines[file]
 
-    def report(self, span: Span, message: str) -> None:
+    def _problem(self, span: Span, message: str) -> Problem:
         lines = self.lines(span.file)
         line = lines[span.line - 1].removesuffix("\r") if 0 < span.line <= len(lines) else ""
-        problem = Problem(span, message, line)
+        return Problem(span, message, line)
+
+    def report(self, span: Span, message: str) -> None:
+        problem = self._problem(span, message)
         if problem not in self._reported:
             self._reported.add(problem)
             self.problems.append(problem)
+
+    def warn(self, span: Span, message: str) -> None:
+        """Tell of something doubtful that is no error: ``mjr check`` shows it, a build goes on."""
+        problem = self._problem(span, f"warning: {message}")
+        if problem not in self._reported:
+            self._reported.add(problem)
+            self.warnings.append(problem)
 
     def check(self) -> ir.Ruleset:
         merged = self._merge(self.root)
@@ -88,9 +107,9 @@ class Checker:
             score = merged.settings.get("score")
             check_ranges(result, self.report, score.span if score is not None else self.root.span)
         if self.problems:
-            raise SourceError(sorted(self.problems, key=lambda p: (p.span.file, p.span.line, p.span.column)))
+            raise SourceError(in_order(self.problems))
         assert result is not None
-        return result
+        return replace(result, warnings=tuple(in_order(self.warnings)))
 
     # -- extends ---------------------------------------------------------------
 
@@ -150,12 +169,23 @@ class Checker:
             none = [s for s in own_wildcards if isinstance(s, ast.WildcardNone)]
             if none and not any(isinstance(s, ast.WildcardUse) for s in node.statements):
                 merged.wildcard_use = None  # no wildcards: the parent's restrictions on them go too
+            if none and not any(isinstance(s, ast.WildcardStandIn) for s in node.statements):
+                merged.stand_in = None
+            if not any(isinstance(s, ast.WildcardIndicator) for s in own_wildcards) and "indicator" not in {
+                    s.keyword for s in node.statements if isinstance(s, ast.Setting)}:
+                merged.settings.pop("indicator", None)  # no indicator: the parent's reading of it goes too
             if none and len(own_wildcards) > 1:
                 self.report(none[0].span, "'wildcard none' cannot stand beside other wildcard statements")
 
     def _apply_statement(self, statement: ast.Statement, merged: _Merged, wildcards: list[ast.Statement]) -> None:
         if isinstance(statement, ast.WildcardUse):
             merged.wildcard_use = statement
+        elif isinstance(statement, ast.WildcardStandIn):
+            if merged.stand_in is not None and merged.stand_in.span.file == statement.span.file:
+                self.report(statement.span, f"a second 'wildcard stand_in' (first at line {merged.stand_in.span.line})")
+            merged.stand_in = statement
+        elif isinstance(statement, ast.Shape):
+            merged.shapes[statement.id] = statement
         elif isinstance(statement, (ast.WildcardNone, ast.WildcardFixed, ast.WildcardIndicator)):
             wildcards.append(statement)
         elif isinstance(statement, ast.Define):
@@ -168,15 +198,13 @@ class Checker:
             merged.floors[statement.id] = statement
         elif isinstance(statement, ast.Pay):
             merged.payments[statement.id] = statement
+        elif isinstance(statement, ast.Fact):
+            merged.facts[statement.id] = statement
         elif isinstance(statement, ast.Example):
             merged.examples.append(statement)
         elif isinstance(statement, ast.Drop):
-            for ident, span in statement.ids:
-                if not any(ident in table for table in _droppable(merged)):
-                    self._unknown(span, ident, [k for t in _droppable(merged) for k in t], "to drop")
-                for table in _droppable(merged):
-                    table.pop(ident, None)
-                merged.dropped[ident] = span
+            apply_drop(statement, _droppable(merged), self.report)
+            merged.dropped.update(statement.ids)
         else:
             key = _statement_key(statement)
             assert key is not None
@@ -204,10 +232,14 @@ class Checker:
             shapes = {"standard": ()}
         self._check_shapes(merged.settings.get("shapes"), deal, kinds)
         self._check_claims(merged.settings.get("claims"), kinds)
-        names = Names(dict(merged.defines), {fid: i for i, fid in enumerate(merged.fans)}, merged.dropped)
+        facts = check_facts(merged.facts.values(), self.report)
+        counted = frozenset(fid for fid, fan in merged.fans.items() if fan.each)
+        names = Names(dict(merged.defines), {fid: i for i, fid in enumerate(merged.fans)}, merged.dropped,
+                      facts={fact.id: fact for fact in facts}, shapes={sid: i for i, sid in enumerate(merged.shapes)},
+                      counted=counted)
         self._check_names(merged)
         unusable = check_defines(names, self.report)
-        checker = ExpressionChecker(names, self.report, unusable)
+        checker = ExpressionChecker(names, self.report, unusable, self.warn)
         fans, order = self._fans(merged, names, checker)
         requirements = tuple(
             ir.Requirement(r.id, r.display, checker.check(r.condition, ir.BOOL, RULE), r.span,
@@ -221,6 +253,13 @@ class Checker:
         )
         payments = tuple(self._payment(i, p, checker) for i, p in enumerate(merged.payments.values()))
         score = self._score(merged.settings.get("score"), checker, fans)
+        taken = {**dict.fromkeys(merged.defines, "define"), **dict.fromkeys(merged.fans, "fan")}
+        declared = lower_shapes(merged.shapes, checker, taken, self.report, self._wording)
+        wildcards = self._wildcards([*merged.wildcards, *filter(None, [merged.wildcard_use])],
+                                    wildcard_kinds(merged.files, merged.settings.get("tiles"),
+                                                   merged.wildcards, kinds, self.report))
+        wildcards = replace(wildcards, stand_in=stand_in(merged.stand_in, wildcards, kinds, self._tile, self.report),
+                            indicator_in_play=self._indicator_in_play(merged))
         return ir.Ruleset(
             id=root.id,
             title=root.title,
@@ -234,7 +273,7 @@ class Checker:
             seven_pairs=(2 if "fours" in shapes["seven_pairs"] else 1) if "seven_pairs" in shapes else 0,
             thirteen_orphans="thirteen_orphans" in shapes,
             standard="standard" in shapes,
-            wildcards=self._wildcards([*merged.wildcards, *filter(None, [merged.wildcard_use])], kinds),
+            wildcards=wildcards,
             fans=fans,
             fan_order=order,
             requirements=requirements,
@@ -245,18 +284,21 @@ class Checker:
             limits=self._limits(merged.settings.get("limits")),
             minimum=self._int_setting(merged, "minimum"),
             base=self._base(merged),
-            examples=tuple(self._example(e, fans, payments) for e in merged.examples),
+            examples=tuple(check_example(e, fans, payments, self.report) for e in merged.examples),
+            facts=facts,
             texts=tuple(self.texts[file] for file in merged.files),
+            shapes=declared,
         )
 
     def _check_names(self, merged: _Merged) -> None:
         """Fan ids and defines are referred to by name: none may hide a built-in word."""
         for name, statement in [*merged.defines.items(), *merged.fans.items()]:
             what = "define" if isinstance(statement, ast.Define) else "fan"
+            span = id_span(self.lines(statement.span.file), statement.span, name)
             if name in ALL_WORDS:
-                self.report(statement.span, f"{what} {name!r} has the name of a built-in word; choose another name")
+                self.report(span, f"{what} {name!r} has the name of a built-in word; choose another name")
             elif what == "define" and name in merged.fans:
-                self.report(statement.span, f"define {quoted(name)} has the name of a fan; choose another name")
+                self.report(span, f"define {quoted(name)} has the name of a fan; choose another name")
 
     def _base(self, merged: _Merged) -> int:
         base = self._int_setting(merged, "base")
@@ -320,12 +362,14 @@ class Checker:
         result = []
         for option in statement.options:
             if option.name not in allowed:
-                self._unknown(option.span, option.name, list(allowed), f"for a {what}")
+                self.report(option.span, f"unknown {what} {quoted(option.name)}{did_you_mean(option.name, allowed)}"
+                                         f"; the {what}s are {', '.join(allowed)}")
                 continue
             for argument in option.arguments:
                 if argument not in allowed[option.name]:
-                    known = ", ".join(allowed[option.name]) or "none"
-                    self.report(option.span, f"{option.name}({cut(argument)}) is not an option (known: {known})")
+                    known = f"known: {', '.join(allowed[option.name])}" if allowed[option.name] else \
+                        f"{option.name} takes none"
+                    self.report(option.span, f"{option.name}({cut(argument)}) is not an option ({known})")
             result.append((option.name, option.arguments))
         return tuple(result)
 
@@ -354,13 +398,28 @@ class Checker:
             elif isinstance(statement, ast.WildcardUse):
                 for option in statement.forbidden:
                     if option.name not in WILDCARD_USES:
-                        self._unknown(option.span, option.name, list(WILDCARD_USES), "for 'may_not'")
+                        self.report(option.span, f"unknown use {quoted(option.name)} for 'may_not'"
+                                                 f"{did_you_mean(option.name, WILDCARD_USES)}; the uses are "
+                                                 f"{', '.join(WILDCARD_USES)}")
                     else:
                         forbidden.append(option.name)
                 if not any(isinstance(s, ast.WildcardFixed | ast.WildcardIndicator) for s in statements):
                     self.report(statement.span, "'wildcard may_not' restricts wildcards, and this ruleset has none "
                                                 "(no 'wildcard fixed' or 'wildcard indicator')")
         return ir.Wildcards(tuple(fixed), derived, tuple(forbidden))
+
+    def _indicator_in_play(self, merged: _Merged) -> bool:
+        """``indicator in_play | out_of_play``: whether the flipped indicator tile goes
+        back (no copy taken up); out of play when not written."""
+        statement = merged.settings.get("indicator")
+        if not isinstance(statement, ast.Setting) or not isinstance(statement.value, ast.Option):
+            return False
+        if not any(isinstance(s, ast.WildcardIndicator) for s in merged.wildcards):
+            self.report(statement.span, "'indicator' says whether the flipped indicator tile stays out of play, "
+                                        "and this ruleset has no 'wildcard indicator'")
+        if statement.value.name not in INDICATOR_PLAY:
+            self._unknown(statement.value.span, statement.value.name, list(INDICATOR_PLAY), "for 'indicator'")
+        return statement.value.name == "in_play"
 
     def _derived(self, statement: ast.WildcardIndicator, kinds: tuple[int, ...]) -> tuple[int, ...]:
         """The wildcard for each indicator: ``offset`` steps along its cycle (suits
@@ -452,7 +511,8 @@ class Checker:
         amount = checker.check(pay.amount, ir.INT, AMOUNT) if pay.amount is not None else None
         if pay.liable and pay.payer.kind == "each":
             self.report(pay.payer.span, "a liable clause moves the payment to one player: the discarder, "
-                                        "the feeder of the last meld or of claimed meld N")
+                                        "the feeder of the last meld or of claimed meld N, or the left, "
+                                        "opposite or right player")
         if pay.payer.kind == "claimed_meld" and not 1 <= pay.payer.index <= 5:
             self.report(pay.payer.span, f"claimed meld {pay.payer.index}: a hand has claimed melds 1 to 5")
         payer = self._span_text(pay.payer.span)
@@ -465,7 +525,7 @@ class Checker:
             base, fan, mult = (ir.Word(ir.INT, "formula", name) for name in ("base", "fan", "mult"))
             return ir.Binary(ir.INT, "*", ir.Binary(ir.INT, "*", base, fan), mult)
         score = checker.check(statement.value, ir.INT, SCORE)
-        if any(f.kind == "multiplier" for f in fans) and "mult" not in _formula_names(score):
+        if any(f.kind == "multiplier" for f in fans) and "mult" not in ir.word_names([score]):
             self.report(statement.span, "the ruleset has multipliers but the score formula does not use 'mult'")
         return score
 
@@ -480,44 +540,10 @@ class Checker:
             return "highest"
         mode = statement.value
         if mode.name not in LIMIT_MODES:
-            self._unknown(mode.span, mode.name, list(LIMIT_MODES), "for 'limits'")
+            self.report(mode.span, f"unknown mode {quoted(mode.name)} for 'limits'"
+                                   f"{did_you_mean(mode.name, LIMIT_MODES)}; the modes are {', '.join(LIMIT_MODES)}")
             return "highest"
         return mode.name
-
-    def _example(self, example: ast.Example, fans: tuple[ir.Fan, ...],
-                 payments: tuple[ir.PayClause, ...]) -> ir.Example:
-        checks = tuple(
-            ir.ExampleCheck(e.kind, self._expectation(e, fans, payments), e.span) for e in example.expectations
-        )
-        if example.hand is None or example.hand_span is None:
-            self.report(example.span, f"example {quoted(example.title)} has no hand")
-            return ir.Example(example.title, "", example.span, checks, example.span)
-        return ir.Example(example.title, example.hand, example.hand_span, checks, example.span)
-
-    def _expectation(self, expectation: ast.Expectation, fans: tuple[ir.Fan, ...],
-                     payments: tuple[ir.PayClause, ...]) -> object:
-        """The checked value of one ``expect`` line, its names resolved."""
-        value = expectation.value
-        if expectation.kind == "fans":
-            ids = sorted(f.id for f in fans)
-            named = cast("tuple[tuple[str, Span], ...]", value)
-            for ident, span in named:
-                if ident not in ids:
-                    self._unknown(span, ident, ids, "in 'expect fans'")
-            return tuple(ident for ident, _ in named)
-        if expectation.kind == "clause":
-            clause, span = cast("tuple[str, Span]", value)
-            clauses = sorted(p.id for p in payments)
-            if clause not in clauses:
-                self._unknown(span, clause, clauses, "in 'expect clause'")
-            return clause
-        if expectation.kind == "payments":
-            lines = cast("tuple[tuple[str, int, Span], ...]", value)
-            for seat, _, span in lines:
-                if seat not in "ESWN":
-                    self.report(span, f"{seat!r} is not a seat: use E, S, W or N")
-            return tuple((seat, amount) for seat, amount, _ in lines)
-        return value
 
 
 def _step(cycle: tuple[int, ...], position: int, offset: int, skip: set[int]) -> int:
@@ -540,8 +566,12 @@ def _statement_key(statement: ast.Statement) -> tuple[str, str] | None:
         return ("requirement", statement.id)
     if isinstance(statement, ast.Floor):
         return ("floor", statement.id)
+    if isinstance(statement, ast.Shape):
+        return ("shape", statement.id)
     if isinstance(statement, ast.Pay):
         return ("payment clause", statement.id)
+    if isinstance(statement, ast.Fact):
+        return ("fact", statement.id)
     if isinstance(statement, ast.Example):
         return ("example", statement.title)
     if isinstance(statement, ast.Setting):
@@ -555,22 +585,9 @@ def _statement_key(statement: ast.Statement) -> tuple[str, str] | None:
     return None
 
 
-def _droppable(merged: _Merged) -> tuple[dict[str, object], ...]:
-    return (merged.fans, merged.requirements, merged.floors, merged.payments, merged.defines)  # type: ignore[return-value]
-
-
-def _formula_names(node: ir.Node) -> set[str]:
-    if isinstance(node, ir.Word):
-        return {node.name}
-    names: set[str] = set()
-    for child in vars(node).values():
-        if isinstance(child, ir.Node):
-            names |= _formula_names(child)
-        elif isinstance(child, tuple):
-            for item in child:
-                if isinstance(item, ir.Node):
-                    names |= _formula_names(item)
-    return names
+def _droppable(merged: _Merged) -> tuple[dict[str, ast.Statement], ...]:
+    return (merged.fans, merged.requirements, merged.floors, merged.payments, merged.defines,  # type: ignore[return-value]
+            merged.shapes, merged.facts)
 
 
 def check(root: ast.Ruleset, resolve: Resolver, candidates: Candidates = list) -> ir.Ruleset:

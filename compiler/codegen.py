@@ -17,7 +17,16 @@ from pathlib import Path
 import jinja2
 
 from mjr import __version__
-from mjr.abi import CONTEXT_FLAGS, GROUP_ADDED, GROUP_CLAIMED, GROUP_CONCEALED, GROUP_DECLARED
+from mjr.abi import (
+    CONTEXT_FLAGS,
+    GROUP_ADDED,
+    GROUP_CLAIMED,
+    GROUP_CONCEALED,
+    GROUP_DECLARED,
+    GROUP_SUBST_SHIFT,
+    GROUP_WILD_SHIFT,
+    GROUP_WINNING,
+)
 
 from . import ir
 from .ranges import unproven
@@ -26,8 +35,12 @@ from .vocabulary import (
     GROUP_WORDS,
     HAND_WORDS,
     KIND_WORDS,
+    NEEDS_DEALER,
+    NEEDS_SOURCE,
+    PAYER_WORDS,
     SCORE_NAMES,
     TILE_WORDS,
+    WINNING_TILE_WORDS,
 )
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -61,6 +74,14 @@ class Helper:
     op: str
     collection: str
     element: str | None
+    fact: int = -1  # a tiles fact's slot, for a loop over its tiles
+
+    @property
+    def count_term(self) -> str:
+        """What one element adds to a count: a tile kind counts its copies."""
+        if self.fact >= 0:
+            return f"s.ft[{34 * self.fact} + k]"
+        return "s.tc[k]" if self.collection == "tiles" else "1"
 
 
 @dataclass(frozen=True)
@@ -122,6 +143,8 @@ class ExpressionWriter:
             return SCORE_NAMES.get(name) or AMOUNT_NAMES[name]
         if node.scope == ir.HAND:
             return HAND_WORDS[name].code
+        if node.scope == "payer":
+            return PAYER_WORDS[name].code
         if node.scope in (ir.TILE, ir.KIND) and name in TILE_WORDS:
             return TILE_WORDS[name].code.format(k=element[0])
         if node.scope == ir.KIND:
@@ -129,9 +152,19 @@ class ExpressionWriter:
         gk, gt, gf = element
         return GROUP_WORDS[name].code.format(gk=gk, gt=gt, gf=gf)
 
+    def visit_FactRef(self, node: ir.FactRef, element: tuple[str, ...]) -> str:
+        value = f"s.fv[{int(node.slot)}]"
+        return f"({value} != 0)" if node.type == ir.BOOL else value
+
+    def visit_ShapeRef(self, node: ir.ShapeRef, element: tuple[str, ...]) -> str:
+        return f"(s.shape == {3 + int(node.index)})"
+
     def visit_FanRef(self, node: ir.FanRef, element: tuple[str, ...]) -> str:
+        index = int(node.index)
+        if node.type == ir.INT:  # an ``each`` fan's count
+            return f"(s.num[{index}] if s.award[{index}] != 0 else 0)" if node.scored else f"s.num[{index}]"
         table = "s.award" if node.scored else "s.cond"
-        return f"({table}[{int(node.index)}] != 0)"
+        return f"({table}[{index}] != 0)"
 
     def visit_Unary(self, node: ir.Unary, element: tuple[str, ...]) -> str:
         operand = self.write(node.operand, element)
@@ -149,6 +182,8 @@ class ExpressionWriter:
             return f"{_CHECKED[node.op]}(s, {left}, {right})"
         if node.op == "^":
             return f"_ipow({left}, {right})"
+        if node.op == "%":
+            return f"_mod({left}, {right})"
         assert node.op in ("+", "-", "*", "==", "!=", "<", "<=", ">", ">=")
         return f"({left} {node.op} {right})"
 
@@ -198,13 +233,13 @@ class ExpressionWriter:
     def _aggregate(self, node: ir.Aggregate) -> str:
         code = None
         if node.element is not None:
-            inner = ("k",) if node.collection in ("tiles", "kinds") else ("gk", "gt", "gf")
+            inner = ("k",) if node.collection in ("tiles", "kinds") or node.fact >= 0 else ("gk", "gt", "gf")
             code = self.write(node.element, inner)
         key = (node.op, node.collection, code)
         if key not in self._by_key:
             name = f"_agg{len(self.helpers)}"
             self._by_key[key] = name
-            self.helpers.append(Helper(name, node.op, node.collection, code))
+            self.helpers.append(Helper(name, node.op, node.collection, code, node.fact))
         call = f"{self._by_key[key]}(s)"
         return f"({call} != 0)" if node.type == ir.BOOL else call
 
@@ -226,9 +261,13 @@ class RuleCode:
 
 @dataclass(frozen=True)
 class PayCode:
+    """A payment clause's code; ``per_payer`` when its amount depends on who pays
+    (it is then worked out once for each player who may pay)."""
+
     clause: ir.PayClause
     condition: str
     amount: str
+    per_payer: bool = False
 
 
 @dataclass(frozen=True)
@@ -265,6 +304,26 @@ def template_hash() -> str:
     return digest.hexdigest()
 
 
+@dataclass(frozen=True)
+class WordsUsed:
+    """Which costly words the ruleset uses, decided at compile time so a ruleset
+    without them is generated without their work: the winning tile's place
+    (``winning``, ``wait_*``), the count of waits, per-group substitutes."""
+
+    winning_tile: bool
+    waits: bool
+    substitutes: bool
+    #: whether the rules need to know who deals, and who discarded the winning tile
+    needs_dealer: bool = False
+    needs_source: bool = False
+
+
+def words_used(ruleset: ir.Ruleset) -> WordsUsed:
+    names = ir.word_names(ir.expressions(ruleset))
+    return WordsUsed(bool(names & (WINNING_TILE_WORDS - {"waits"})), "waits" in names, "substitutes" in names,
+                     bool(names & NEEDS_DEALER), bool(names & NEEDS_SOURCE))
+
+
 def module_name(ruleset: ir.Ruleset, key: str) -> str:
     return "_mjr_" + ruleset.id.replace(".", "_") + "_" + key[:12]
 
@@ -281,10 +340,12 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
     score_checked, amounts_checked = unproven(ruleset)
     payments = [
         PayCode(p, writer.write(p.condition),
-                writer.write_checked(p.amount, p.index in amounts_checked) if p.amount is not None else "0")
+                writer.write_checked(p.amount, p.index in amounts_checked) if p.amount is not None else "0",
+                p.amount is not None and bool(ir.word_names([p.amount]) & set(PAYER_WORDS)))
         for p in ruleset.payments
     ]
     score = writer.write_checked(ruleset.score, score_checked)
+    shapes = [RuleCode(shape.index, writer.write(shape.condition), shape.span) for shape in ruleset.shapes]
     excluded_by: dict[int, list[int]] = {f.index: [] for f in ruleset.fans}
     for fan in ruleset.fans:
         for target in fan.excludes:
@@ -296,17 +357,22 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
         version=__version__,
         key=key,
         fans=fans,
+        values_facts=[f for f in ruleset.facts if f.kind != "tiles"],
+        tiles_facts=[f for f in ruleset.facts if f.kind == "tiles"],
         fan_order=[fans[i] for i in ruleset.fan_order],
         excluded_by=excluded_by,
         requirements=requirements,
         floors=floors,
         payments=payments,
         score=score,
+        shapes=shapes,
+        uses=words_used(ruleset),
         helpers=writer.helpers,
         define_helpers=writer.define_helpers,
         context_flags=CONTEXT_FLAGS,
         max_groups=MAX_GROUPS,
         group_flags={"concealed": GROUP_CONCEALED, "claimed": GROUP_CLAIMED,
-                     "added": GROUP_ADDED, "declared": GROUP_DECLARED},
+                     "added": GROUP_ADDED, "declared": GROUP_DECLARED, "wild_shift": GROUP_WILD_SHIFT,
+                     "subst_shift": GROUP_SUBST_SHIFT, "winning": GROUP_WINNING},
     )
     return ModuleSource(name, text)

@@ -17,7 +17,18 @@ from mjr.errors import Span, did_you_mean
 
 from . import ir
 from .defines import analyse, children, names_in
-from .vocabulary import ALL_WORDS, AMOUNT_NAMES, COLLECTIONS, SCORE_NAMES, scope_of_word, words_for
+from .truth import constant_comparison, constant_member
+from .vocabulary import (
+    ALL_WORDS,
+    AMOUNT_NAMES,
+    COLLECTIONS,
+    PAYER_WORDS,
+    SCORE_NAMES,
+    TILE_WORDS,
+    WINNING_TILE_WORDS,
+    scope_of_word,
+    words_for,
+)
 
 Report = Callable[[Span, str], None]
 
@@ -29,11 +40,17 @@ MAX_DEPTH = 90
 MAX_SIZE = 10_000
 #: Where an expression stands decides which names it may use.
 FAN_CONDITION, RULE, SCORE, AMOUNT = "fan condition", "rule", "score", "amount"
+#: A declared shape's condition: over the tiles alone (there is no decomposition).
+SHAPE = "shape"
+#: Hand words that speak of a decomposition or of the winning tile's place in it:
+#: a shape's condition decides whether there is one, so it cannot use them.
+DECOMPOSITION_WORDS = frozenset({"standard", "seven_pairs", "thirteen_orphans", "substituted", "waits",
+                                 *(w for w in WINNING_TILE_WORDS if w.startswith("wait_"))})
 
 
 #: How messages name each place an expression can stand.
 PLACE_TEXT = {FAN_CONDITION: "a fan's condition or value", RULE: "a rule", SCORE: "the score formula",
-              AMOUNT: "a payment amount"}
+              AMOUNT: "a payment amount", SHAPE: "a shape's condition"}
 #: Keywords a misspelt word may have been meant as.
 KEYWORDS = ("and", "or", "not", "if", "else", "of", "are", "is", "contain", "contains", "where", "count",
             "all", "any", "no", "scored", "each", "excludes", "pays", "when")
@@ -41,18 +58,25 @@ KEYWORDS = ("and", "or", "not", "if", "else", "of", "are", "is", "contain", "con
 
 @dataclass
 class Names:
-    """What the ruleset defines: defines by name, fans by id (with their index), and
-    what a ``drop`` removed (with where)."""
+    """What the ruleset defines: defines by name, fans by id (with their index),
+    what a ``drop`` removed (with where), and the facts of play by id."""
 
     defines: dict[str, ast.Define] = field(default_factory=dict)
     fans: dict[str, int] = field(default_factory=dict)
     dropped: dict[str, Span] = field(default_factory=dict)
+    facts: dict[str, ir.Fact] = field(default_factory=dict)
+    shapes: dict[str, int] = field(default_factory=dict)
+    #: the ``each`` fans, whose id is also a number (the count) where one is expected
+    counted: frozenset[str] = frozenset()
 
 
 class ExpressionChecker:
-    def __init__(self, names: Names, report: Report, unusable: frozenset[str] = frozenset()):
+    def __init__(self, names: Names, report: Report, unusable: frozenset[str] = frozenset(),
+                 warn: Report | None = None):
         self.names = names
         self.report = report
+        #: where a condition proven never or always true is told (it is no error)
+        self.warn = warn
         #: defines already refused where they are written (too deep): a use adds nothing
         self.unusable = unusable
         self._expanding: list[str] = []
@@ -63,6 +87,7 @@ class ExpressionChecker:
         self._suggestions: dict[tuple[str, str, str], str] = {}
         #: fan indices each checked expression refers to (for ordering and cycles)
         self.fan_refs: set[int] = set()
+        self._counted = frozenset(names.fans[ident] for ident in names.counted)
 
     def check(self, node: ast.Expr, expected: str, place: str, scope: str = ir.HAND) -> ir.Node:
         """Check ``node`` in ``scope``, expecting type ``expected`` (bool or int)."""
@@ -75,9 +100,18 @@ class ExpressionChecker:
         return self._expect(node, result, expected)
 
     def _expect(self, node: ast.Expr, result: ir.Node, expected: str) -> ir.Node:
+        if expected == ir.INT:
+            result = self._as_number(result)
         if result.type != expected and result.type != "error":
             what = "a condition (true or false)" if expected == ir.BOOL else "a number"
             self.report(node.span, f"expected {what} here, found a {_type_word(result.type)}")
+        return result
+
+    def _as_number(self, result: ir.Node) -> ir.Node:
+        """An ``each`` fan's id where a number is expected: its count (0 when the fan
+        does not apply); elsewhere the id is the flag "the fan applies"."""
+        if isinstance(result, ir.FanRef) and result.type == ir.BOOL and result.index in self._counted:
+            return ir.FanRef(ir.INT, result.index, result.scored)
         return result
 
     def _error(self, span: Span, message: str, type_: str = "error") -> ir.Node:
@@ -102,17 +136,41 @@ class ExpressionChecker:
             table = SCORE_NAMES if self.place == SCORE else AMOUNT_NAMES
             if name in table:
                 return ir.Word(ir.INT, "formula", name)
+        if name in PAYER_WORDS:
+            if self.place != AMOUNT:
+                return self._error(node.span, f"{name!r} is a word of the payer: it can be used only in a "
+                                              "payment amount (after 'pays')")
+            return ir.Word(PAYER_WORDS[name].type, "payer", name)
+        if name in self.names.facts:
+            return self._fact(node, self.names.facts[name])
         words = words_for(scope)
+        if self.place == SHAPE and (name in DECOMPOSITION_WORDS or name in self.names.fans
+                                    or name in self.names.shapes):
+            what = "a fan" if name in self.names.fans else "a shape" if name in self.names.shapes else "a word"
+            return self._error(node.span, f"{quoted(name)} cannot be used in a shape's condition: it is {what} of "
+                                          f"the decomposition, and a shape decides whether there is one")
+        if scope == ir.GROUP and name in TILE_WORDS and TILE_WORDS[name].type == ir.INT:
+            # a tile number in a group is the group's lowest tile's (a chow's lowest rank)
+            return ir.GroupTiles(ir.INT, "first", ir.Word(ir.INT, ir.TILE, name))
         if name in words:
             return ir.Word(words[name].type, scope if name not in _hand_words() else ir.HAND, name)
         if name in self.names.defines:
             return self._expand(node, self.names.defines[name], scope)
+        if name in self.names.shapes:
+            return ir.ShapeRef(ir.BOOL, self.names.shapes[name])
         if name in self.names.fans:
             if self.place in (SCORE, AMOUNT):
                 return self._error(node.span, f"a fan ({quoted(name)}) cannot be used in the {self.place} formula")
             self.fan_refs.add(self.names.fans[name])
             return ir.FanRef(ir.BOOL, self.names.fans[name], False)
         return self._unknown(node, scope)
+
+    def _fact(self, node: ast.Name, fact: ir.Fact) -> ir.Node:
+        if fact.kind == "tiles":
+            return self._error(node.span, f"fact {quoted(fact.id)} holds tiles: count them, as in "
+                                          f"'count({fact.id})' or 'any {fact.id} are honor'")
+        type_ = ir.BOOL if fact.kind == "flag" else ir.INT
+        return ir.FactRef(type_, fact.slot, fact.id, fact.low, fact.high)
 
     def _unknown(self, node: ast.Name, scope: str) -> ir.Node:
         name = node.name
@@ -126,11 +184,12 @@ class ExpressionChecker:
             return self._error(node.span, f"{name!r} is a property of {where}; it cannot be used here")
         key = (name, scope, self.place)
         if key not in self._suggestions:  # the same typo a thousand times is looked up once
-            candidates = [*words_for(scope), *self.names.defines, *self.names.fans, *KEYWORDS]
+            candidates = [*words_for(scope), *self.names.defines, *self.names.fans, *self.names.shapes,
+                          *self.names.facts, *KEYWORDS]
             if self.place == SCORE:
                 candidates += list(SCORE_NAMES)
             if self.place == AMOUNT:
-                candidates += list(AMOUNT_NAMES)
+                candidates += [*AMOUNT_NAMES, *PAYER_WORDS]
             self._suggestions[key] = did_you_mean(name, candidates)
         return self._error(node.span, f"unknown name {quoted(name)}{self._suggestions[key]}")
 
@@ -187,11 +246,21 @@ class ExpressionChecker:
     def _visit_Compare(self, node: ast.Compare, scope: str) -> ir.Node:
         left = self._expect(node.left, self._visit(node.left, scope), ir.INT)
         right = self._expect(node.right, self._visit(node.right, scope), ir.INT)
-        return ir.Binary(ir.BOOL, node.op, left, right)
+        comparison = ir.Binary(ir.BOOL, node.op, left, right)
+        if self.warn is not None and left.type == right.type == ir.INT:
+            self._warn_constant(node.span, constant_comparison(comparison))
+        return comparison
 
     def _visit_Member(self, node: ast.Member, scope: str) -> ir.Node:
         operand = self._expect(node.operand, self._visit(node.operand, scope), ir.INT)
-        return ir.Member(ir.BOOL, operand, node.values)
+        member = ir.Member(ir.BOOL, operand, node.values)
+        if self.warn is not None and operand.type == ir.INT:
+            self._warn_constant(node.span, constant_member(member))
+        return member
+
+    def _warn_constant(self, span: Span, message: str | None) -> None:
+        if message is not None and self.warn is not None:
+            self.warn(span, message)
 
     def _visit_Binary(self, node: ast.Binary, scope: str) -> ir.Node:
         left = self._expect(node.left, self._visit(node.left, scope), ir.INT)
@@ -206,6 +275,8 @@ class ExpressionChecker:
         condition = self._expect(node.condition, self._visit(node.condition, scope), ir.BOOL)
         then = self._visit(node.then, scope)
         otherwise = self._visit(node.otherwise, scope)
+        if ir.INT in (then.type, otherwise.type):
+            then, otherwise = self._as_number(then), self._as_number(otherwise)
         if "error" not in (then.type, otherwise.type) and then.type != otherwise.type:
             return self._error(node.span, "both branches of 'if ... else' must be numbers, or both conditions")
         return ir.Conditional(then.type, then, condition, otherwise)
@@ -217,26 +288,41 @@ class ExpressionChecker:
         return ir.GroupTiles(ir.BOOL, "any", inner)
 
     def _visit_Quantified(self, node: ast.Quantified, scope: str) -> ir.Node:
-        element = self._collection_element(node.collection, node.condition, node.span)
-        return ir.Aggregate(ir.BOOL, node.quantifier, node.collection, element)
+        return self._aggregate(ir.BOOL, node.quantifier, node.collection, node.condition, node.span)
+
+    def _shape_collection(self, collection: str, span: Span) -> None:
+        """A shape's condition sees the tiles and the declared melds, never groups
+        of a decomposition (there is none yet)."""
+        if self.place == SHAPE and collection in ("sets", "pairs", "groups"):
+            self.report(span, f"{quoted(collection)} cannot be used in a shape's condition: a declared shape has "
+                              f"no decomposition (use tiles, kinds or melds)")
 
     def _visit_Count(self, node: ast.Count, scope: str) -> ir.Node:
-        element = None
-        if node.condition is not None:
-            element = self._collection_element(node.collection, node.condition, node.span)
-        return ir.Aggregate(ir.INT, "count", node.collection, element)
+        return self._aggregate(ir.INT, "count", node.collection, node.condition, node.span)
 
-    def _collection_element(self, collection: str, condition: ast.Expr, span: Span) -> ir.Node:
-        if collection == "kinds" or collection == "tiles" or collection in COLLECTIONS:
-            element_scope = COLLECTIONS[collection]
-            return self._expect(condition, self._visit(condition, element_scope), ir.BOOL)
-        return self._error(span, f"unknown collection {collection!r}")
+    def _aggregate(self, type_: str, op: str, collection: str, condition: ast.Expr | None, span: Span) -> ir.Node:
+        """A built-in collection (elements of its scope), or a tiles fact (tiles)."""
+        self._shape_collection(collection, span)
+        fact = self.names.facts.get(collection)
+        if fact is not None and fact.kind == "tiles":
+            scope, slot, size = ir.TILE, fact.slot, fact.high
+        elif collection in COLLECTIONS:
+            scope, slot, size = COLLECTIONS[collection], -1, 0
+        else:
+            tiles_facts = [name for name, f in self.names.facts.items() if f.kind == "tiles"]
+            return self._error(span, f"unknown collection {quoted(collection)}"
+                                     f"{did_you_mean(collection, [*COLLECTIONS, *tiles_facts])}")
+        element = None
+        if condition is not None:
+            element = self._expect(condition, self._visit(condition, scope), ir.BOOL)
+        return ir.Aggregate(type_, op, collection, element, slot, size)
 
     def _is_tile_expression(self, node: ast.Expr) -> bool:
         """Does ``node`` use tile qualities and no group property or collection?
 
-        Inside a group such an expression means "every tile of the group" (or, for a
-        number such as ``rank``, the group's lowest tile).
+        Inside a group such an expression means "every tile of the group".  A tile
+        number such as ``rank`` is no tile quality here: in a group it is the group's
+        lowest tile's, so an expression using it is checked part by part.
         """
         fits, found_tile = self._tile_facts_of(node)
         return fits and found_tile
@@ -258,6 +344,8 @@ class ExpressionChecker:
                         self._expanding.pop()
                     self._tile_facts[expr.name] = facts
                 return facts
+            if home == ir.TILE and TILE_WORDS[expr.name].type == ir.INT:
+                return False, False
             return home in (None, ir.TILE), home == ir.TILE
         if isinstance(expr, (ast.Quantified, ast.Count, ast.Contains)):
             return False, False
@@ -285,7 +373,7 @@ def check_defines(names: Names, report: Report) -> frozenset[str]:
     to themselves (each cycle once, at the reference that starts it), and defines
     nested too deeply once the defines they use are written out (at the define where
     the limit is crossed).  Returns the defines too deep to use."""
-    known = {*ALL_WORDS, *names.defines, *names.fans}
+    known = {*ALL_WORDS, *names.defines, *names.fans, *names.shapes}
     for define in names.defines.values():
         for used in names_in(define.body):
             if used.name in SCORE_NAMES or used.name in AMOUNT_NAMES:

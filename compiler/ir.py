@@ -7,9 +7,10 @@ expression code rendered from them by :mod:`mjr.compiler.codegen`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from mjr.errors import Span
+from mjr.errors import Problem, Span
 
 BOOL, INT = "bool", "int"
 #: Scopes an expression can be evaluated in.
@@ -35,11 +36,28 @@ class Word(Node):
 
 
 @dataclass(frozen=True)
+class FactRef(Node):
+    """A number or flag fact of play, by its slot among them, with its range."""
+
+    slot: int
+    name: str
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
 class FanRef(Node):
     """A fan's condition (``scored=False``) or its award after exclusions."""
 
     index: int
     scored: bool
+
+
+@dataclass(frozen=True)
+class ShapeRef(Node):
+    """A declared shape's id: true when the hand won by that shape."""
+
+    index: int
 
 
 @dataclass(frozen=True)
@@ -86,11 +104,15 @@ class GroupTiles(Node):
 @dataclass(frozen=True)
 class Aggregate(Node):
     """``all``/``any``/``no``/``count`` over a collection; ``element`` is in the
-    collection's scope (``None`` for a plain count)."""
+    collection's scope (``None`` for a plain count).  A tiles fact is a collection
+    too: ``fact`` is its slot among the tiles facts (-1 for the built-in ones) and
+    ``size`` the most tiles it holds."""
 
     op: str
     collection: str
     element: Node | None
+    fact: int = -1
+    size: int = 0
 
 
 @dataclass(frozen=True)
@@ -152,6 +174,19 @@ class FloorRule:
 
 
 @dataclass(frozen=True)
+class DeclaredShape:
+    """``shape ID "name" : COND``: a hand whose tiles meet COND wins by this shape
+    (number ``3 + index`` in the kernels, after the built-in ones)."""
+
+    index: int
+    id: str
+    display: str
+    condition: Node
+    span: Span
+    wording: Wording = Wording()
+
+
+@dataclass(frozen=True)
 class PayClause:
     index: int
     id: str
@@ -166,13 +201,32 @@ class PayClause:
 
 
 @dataclass(frozen=True)
+class Fact:
+    """A fact of play the hand gives: a flag or a number (``slot`` among those) or
+    a few tiles (``slot`` among the tiles facts), within ``low``..``high`` (for
+    tiles: how many)."""
+
+    id: str
+    display: str
+    kind: str  # flag | number | tiles
+    low: int
+    high: int
+    slot: int
+    span: Span
+
+
+@dataclass(frozen=True)
 class Wildcards:
     """Fixed wildcard kinds, and/or a kind derived from the indicator: ``derived`` is
-    a 34-entry table, the wildcard kind for each indicator kind (empty: none)."""
+    a 34-entry table, the wildcard kind for each indicator kind (empty: none).
+    ``indicator_in_play``: the flipped indicator goes back, taking up no copy."""
 
     fixed: tuple[int, ...] = ()
     derived: tuple[int, ...] = ()
     forbidden: tuple[str, ...] = ()
+    #: the kind that plays as the (first) wildcard kind when it is not wild itself; -1: none
+    stand_in: int = -1
+    indicator_in_play: bool = False
 
 
 @dataclass(frozen=True)
@@ -217,9 +271,44 @@ class Ruleset:
     minimum: int | None
     base: int
     examples: tuple[Example, ...]
+    facts: tuple[Fact, ...] = ()
     #: the text of each file in ``files``, for the build-cache key
     texts: tuple[str, ...] = field(default=(), compare=False)
+    shapes: tuple[DeclaredShape, ...] = ()
+    #: what the checker found doubtful but not wrong (a condition never true), for ``mjr check``
+    warnings: tuple[Problem, ...] = field(default=(), compare=False)
 
     @property
     def sets(self) -> int:
         return (self.deal - 1) // 3
+
+
+def expressions(ruleset: Ruleset) -> list[Node]:
+    """Every expression of ``ruleset``: the score, the fans' conditions and values,
+    the requirements', floors', shapes' and clauses' conditions and the amounts."""
+    roots: list[Node] = [ruleset.score]
+    roots += [node for fan in ruleset.fans for node in (fan.condition, fan.value)]
+    roots += [rule.condition for rule in ruleset.requirements]
+    roots += [floor.condition for floor in ruleset.floors] + [shape.condition for shape in ruleset.shapes]
+    roots += [node for pay in ruleset.payments for node in (pay.condition, pay.amount) if node is not None]
+    return roots
+
+
+def word_names(roots: Iterable[Node]) -> set[str]:
+    """The names of every vocabulary word in ``roots``, defines written out (each
+    shared node is visited once)."""
+    names: set[str] = set()
+    stack = list(roots)
+    seen: set[int] = set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, Word):
+            names.add(node.name)
+        for value in vars(node).values():
+            for child in value if isinstance(value, tuple) else (value,):
+                if isinstance(child, Node):
+                    stack.append(child)
+    return names

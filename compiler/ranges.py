@@ -40,7 +40,8 @@ _COLLECTION_SIZE = {"tiles": MAX_TILES, "kinds": 34, "sets": MAX_GROUPS, "groups
 #: The values of the number words (the rest are flags, 0 or 1).
 WORD_BOUNDS: dict[str, Interval] = {
     "suits": (0, 3), "winners": (1, 3), "wildcards": (0, MAX_TILES), "substituted": (0, MAX_TILES),
-    "rank": (0, 9), "copies": (0, MAX_TILES),
+    "rank": (0, 9), "copies": (0, MAX_TILES), "winner_from_dealer": (0, 3), "payer_from_dealer": (0, 3),
+    "waits": (0, 34), "wilds": (0, 3), "substitutes": (0, 3),
 }
 BOOL: Interval = (0, 1)
 
@@ -85,11 +86,24 @@ def _power(base: Interval, exponent: Interval) -> Interval:
     return _fits((min(results), max(results)))
 
 
+def _remainder(value: Interval, divisor: Interval) -> Interval:
+    """``a % b`` as Python and the generated code count it: the sign of ``b``, 0
+    when ``b`` is 0 (see ``_mod``)."""
+    reach = max(abs(divisor[0]), abs(divisor[1]))
+    low = -(reach - 1) if divisor[0] < 0 else 0
+    high = reach - 1 if divisor[1] > 0 else 0
+    if value[0] >= 0 and divisor[0] >= 0:
+        high = min(high, value[1])
+    return low, max(high, 0)
+
+
 class Ranges:
     """Intervals of IR expressions; ``totals`` gives the formula names theirs."""
 
-    def __init__(self, totals: dict[str, Interval]):
+    def __init__(self, totals: dict[str, Interval], fans: dict[int, ir.Node] | None = None):
         self.totals = totals
+        #: each fan's condition, for an ``each`` fan's count used as a number
+        self.fans = fans if fans is not None else {}
         self._defines: dict[int, Interval] = {}
 
     def of(self, node: ir.Node) -> Interval:
@@ -112,10 +126,18 @@ class Ranges:
     def visit_Const(self, node: ir.Const) -> Interval:
         return node.value, node.value
 
+    def visit_FactRef(self, node: ir.FactRef) -> Interval:
+        return node.low, node.high
+
     def visit_Word(self, node: ir.Word) -> Interval:
         if node.scope == "formula":
             return self.totals[node.name]
         return WORD_BOUNDS[node.name]
+
+    def visit_FanRef(self, node: ir.FanRef) -> Interval:
+        """An ``each`` fan's count: its condition's value, or 0 when that is not above 0."""
+        low, high = self.of(self.fans[node.index])
+        return max(low, 0), max(high, 0)
 
     def visit_Unary(self, node: ir.Unary) -> Interval:
         low, high = self.of(node.operand)
@@ -129,6 +151,8 @@ class Ranges:
             return left[0] - right[1], left[1] - right[0]
         if node.op == "*":
             return _times(left, right)
+        if node.op == "%":
+            return _remainder(left, right)
         return _power(left, right)
 
     def visit_Conditional(self, node: ir.Conditional) -> Interval:
@@ -141,7 +165,7 @@ class Ranges:
     def visit_Aggregate(self, node: ir.Aggregate) -> Interval:
         if node.element is not None:
             self.of(node.element)
-        return 0, _COLLECTION_SIZE[node.collection]
+        return 0, node.size if node.fact >= 0 else _COLLECTION_SIZE[node.collection]
 
 
 assert set(_COLLECTION_SIZE) == set(COLLECTIONS)
@@ -175,7 +199,7 @@ def check_ranges(ruleset: ir.Ruleset, report: Report, score_span: Span) -> None:
     conditions = ruleset.requirements + ruleset.floors + ruleset.payments  # the rules' plain arithmetic
     for rule in conditions:
         try:
-            Ranges({}).of(rule.condition)
+            Ranges({}, _conditions(ruleset)).of(rule.condition)
         except Overflow as overflow:
             report(rule.span, _message(f"the condition of {rule.id!r}", overflow))
 
@@ -189,7 +213,7 @@ def unproven(ruleset: ir.Ruleset) -> tuple[bool, frozenset[int]]:
         score_proven = True
     except Overflow:
         points, score_proven = (INT64_MIN, INT64_MAX), False
-    amounts = Ranges({**totals, "points": points})
+    amounts = Ranges({**totals, "points": points}, _conditions(ruleset))
     clauses = set()
     for clause in ruleset.payments:
         try:
@@ -200,10 +224,14 @@ def unproven(ruleset: ir.Ruleset) -> tuple[bool, frozenset[int]]:
     return not score_proven, frozenset(clauses)
 
 
+def _conditions(ruleset: ir.Ruleset) -> dict[int, ir.Node]:
+    return {fan.index: fan.condition for fan in ruleset.fans}
+
+
 def _formula_totals(ruleset: ir.Ruleset, report: Report) -> dict[str, Interval]:
     """The intervals of ``base``, ``fan`` and ``mult``; a fan whose value may not
     fit is reported (and counts as 0)."""
-    ranges = Ranges({})
+    ranges = Ranges({}, _conditions(ruleset))
     values: dict[int, Interval] = {}
     for fan in ruleset.fans:
         try:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mjr.abi import CONTEXT_FLAGS, GROUP_ADDED, GROUP_CLAIMED, GROUP_CONCEALED, GROUP_DECLARED, GROUP_LATEST
+from mjr import abi
 
 from .ir import BOOL, GROUP, INT, KIND, TILE
 
@@ -41,7 +41,7 @@ _FLAG_DOCS = {
 }
 
 HAND_WORDS: dict[str, WordInfo] = {
-    **{name: WordInfo(BOOL, _flag(1 << i), _FLAG_DOCS[name]) for i, name in enumerate(CONTEXT_FLAGS)},
+    **{name: WordInfo(BOOL, _flag(1 << i), _FLAG_DOCS[name]) for i, name in enumerate(abi.CONTEXT_FLAGS)},
     "standard": WordInfo(BOOL, "(s.shape == 0)", "the decomposition is sets plus a pair"),
     "seven_pairs": WordInfo(BOOL, "(s.shape == 1)", "the decomposition is seven pairs"),
     "thirteen_orphans": WordInfo(BOOL, "(s.shape == 2)", "the hand is thirteen orphans"),
@@ -49,7 +49,44 @@ HAND_WORDS: dict[str, WordInfo] = {
     "winners": WordInfo(INT, "s.winners", "how many players win on this discard"),
     "wildcards": WordInfo(INT, "s.wild_held", "wildcard tiles held in the hand"),
     "substituted": WordInfo(INT, "s.subst", "wildcards standing for a tile other than their own"),
+    # Who sits where: the winner is seat s.seat; the discarder (or the player whose kong
+    # was robbed) s.source steps on in play order (1 right, 2 opposite, 3 left; 0 none);
+    # the dealer sits at s.dealer_seat (the hand must say who deals where these are used).
+    "discarder_dealer": WordInfo(BOOL, "(s.source > 0 and (s.seat + s.source) % 4 == s.dealer_seat)",
+                                 "the discarder (or the player whose kong was robbed) is the dealer"),
+    "discarder_left": WordInfo(BOOL, "(s.source == 3)", "the winning tile came from the left player (上家)"),
+    "discarder_opposite": WordInfo(BOOL, "(s.source == 2)", "the winning tile came from the opposite player"),
+    "discarder_right": WordInfo(BOOL, "(s.source == 1)", "the winning tile came from the right player (下家)"),
+    "winner_from_dealer": WordInfo(INT, "((s.seat - s.dealer_seat + 4) % 4)",
+                                   "steps in play order from the dealer to the winner: 0 the dealer, "
+                                   "1 the dealer's right player (下家), 2 opposite, 3 left"),
+    **{name: WordInfo(BOOL, f"(s.wait == {code})", doc) for code, (name, doc) in enumerate(zip(abi.WAITS, (
+        "", "the winning tile completed an edge wait (12-3, 7-89)", "it completed a closed wait (1-3)",
+        "it completed an open wait (23 waiting on 1 or 4)", "it completed the pair (单吊)",
+        "it completed a pung (双碰)"), strict=True)) if name},
+    "waits": WordInfo(INT, "s.waits", "how many kinds the hand without its winning tile waits on (shapes only)"),
 }
+
+#: Words of the payer, in payment amounts only: the amount is worked out for each
+#: player who may pay (s.payer steps on from the winner in play order).
+PAYER_WORDS: dict[str, WordInfo] = {
+    "payer_dealer": WordInfo(BOOL, "((s.seat + s.payer) % 4 == s.dealer_seat)", "the payer is the dealer"),
+    "payer_discarder": WordInfo(BOOL, "(s.payer == s.source)",
+                                "the payer discarded the winning tile (or had the kong robbed)"),
+    "payer_left": WordInfo(BOOL, "(s.payer == 3)", "the payer sits at the winner's left (上家)"),
+    "payer_opposite": WordInfo(BOOL, "(s.payer == 2)", "the payer sits opposite the winner"),
+    "payer_right": WordInfo(BOOL, "(s.payer == 1)", "the payer sits at the winner's right (下家)"),
+    "payer_from_dealer": WordInfo(INT, "((s.seat + s.payer - s.dealer_seat + 4) % 4)",
+                                  "steps in play order from the dealer to the payer (0 the dealer)"),
+}
+#: Words that need the hand to say who deals, and who discarded.
+NEEDS_DEALER = frozenset({"discarder_dealer", "winner_from_dealer", "payer_dealer", "payer_from_dealer"})
+NEEDS_SOURCE = frozenset({"discarder_dealer", "discarder_left", "discarder_opposite", "discarder_right",
+                          "payer_discarder"})
+
+#: Words that need the winning tile, and the one that counts the waits: a ruleset
+#: using none of them is generated without the work they cost.
+WINNING_TILE_WORDS = frozenset({*(name for name in abi.WAITS if name), "winning", "waits"})
 
 TILE_WORDS: dict[str, WordInfo] = {
     "honor": WordInfo(BOOL, "({k} >= 27)", "a wind or a dragon"),
@@ -79,13 +116,22 @@ GROUP_WORDS: dict[str, WordInfo] = {
     "pung": WordInfo(BOOL, "({gk} >= 2)", "three of a kind, or a kong"),
     "kong": WordInfo(BOOL, "({gk} == 3)", "four of a kind declared as a kong"),
     "pair": WordInfo(BOOL, "({gk} == 0)", "the pair"),
-    "concealed": WordInfo(BOOL, f"(({{gf}} & {GROUP_CONCEALED}) != 0)",
+    "concealed": WordInfo(BOOL, f"(({{gf}} & {abi.GROUP_CONCEALED}) != 0)",
                           "formed in the hand, or a concealed kong (not a declared meld)"),
-    "exposed": WordInfo(BOOL, f"(({{gf}} & {GROUP_CONCEALED}) == 0)", "a declared meld other than a concealed kong"),
-    "claimed": WordInfo(BOOL, f"(({{gf}} & {GROUP_CLAIMED}) != 0)", "made with another player's tile"),
-    "added": WordInfo(BOOL, f"(({{gf}} & {GROUP_ADDED}) != 0)", "a kong added to an exposed pung"),
-    "declared": WordInfo(BOOL, f"(({{gf}} & {GROUP_DECLARED}) != 0)", "a declared meld"),
-    "latest": WordInfo(BOOL, f"(({{gf}} & {GROUP_LATEST}) != 0)", "the meld declared last"),
+    "exposed": WordInfo(BOOL, f"(({{gf}} & {abi.GROUP_CONCEALED}) == 0)",
+                        "a declared meld other than a concealed kong"),
+    "claimed": WordInfo(BOOL, f"(({{gf}} & {abi.GROUP_CLAIMED}) != 0)", "made with another player's tile"),
+    "added": WordInfo(BOOL, f"(({{gf}} & {abi.GROUP_ADDED}) != 0)", "a kong added to an exposed pung"),
+    "declared": WordInfo(BOOL, f"(({{gf}} & {abi.GROUP_DECLARED}) != 0)", "a declared meld"),
+    "latest": WordInfo(BOOL, f"(({{gf}} & {abi.GROUP_LATEST}) != 0)", "the meld declared last"),
+    "from_left": WordInfo(BOOL, f"(({{gf}} & {abi.GROUP_FROM_LEFT}) != 0)", "claimed from the left player (上家)"),
+    "from_opposite": WordInfo(BOOL, f"(({{gf}} & {abi.GROUP_FROM_OPPOSITE}) != 0)", "claimed from the opposite player"),
+    "from_right": WordInfo(BOOL, f"(({{gf}} & {abi.GROUP_FROM_RIGHT}) != 0)", "claimed from the right player (下家)"),
+    "winning": WordInfo(BOOL, f"(({{gf}} & {abi.GROUP_WINNING}) != 0)", "the group the winning tile completed"),
+    "wilds": WordInfo(INT, " + ".join(f"(({{gf}} >> {abi.GROUP_WILD_SHIFT + i}) & 1)" for i in range(3)).join("()"),
+                      "wildcard tiles placed in this group"),
+    "substitutes": WordInfo(INT, f"(({{gf}} >> {abi.GROUP_SUBST_SHIFT}) & 3)",
+                            "of the group's wildcards, those standing for a kind other than their own"),
 }
 
 #: Collections and the scope of their elements.
@@ -93,7 +139,7 @@ COLLECTIONS = {"sets": GROUP, "groups": GROUP, "pairs": GROUP, "melds": GROUP, "
 
 #: Names only the score formula may use, and only payment amounts.
 SCORE_NAMES = {"base": "base_", "fan": "fan_", "mult": "mult_"}
-AMOUNT_NAMES = {"points": "points_", "fan": "fan_", "base": "base_"}
+AMOUNT_NAMES = {"points": "points_", "fan": "fan_", "base": "base_", "mult": "mult_"}
 
 
 def words_for(scope: str) -> dict[str, WordInfo]:
@@ -116,4 +162,4 @@ def scope_of_word(name: str) -> str | None:
     return None
 
 
-ALL_WORDS = sorted({*HAND_WORDS, *TILE_WORDS, *KIND_WORDS, *GROUP_WORDS})
+ALL_WORDS = sorted({*HAND_WORDS, *TILE_WORDS, *KIND_WORDS, *GROUP_WORDS, *PAYER_WORDS})

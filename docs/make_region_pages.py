@@ -305,6 +305,8 @@ def wildcard_text(rs: mjr.Ruleset, sources: list[Source]) -> str:
         shown = [k for k in range(N_KINDS) if k in rs.kinds and (k < 9 or k >= 27)]
         pairs = ", ".join(f"{tile_text(k)}→{tile_text(derived[k])}" for k in shown)
         parts.append(f"derived from the indicator (indicator→wildcard; other suits alike): {pairs}")
+        parts.append("the flipped indicator goes back into play" if module.INDICATOR_IN_PLAY
+                     else "the flipped indicator stays out of play (it takes up a copy of its kind)")
     if module.WILD_FORBIDDEN:
         parts.append("may not be used to " + " or ".join(module.WILD_FORBIDDEN))
     if not parts:

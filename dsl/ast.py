@@ -171,6 +171,13 @@ class WildcardIndicator(Statement):
 
 
 @dataclass(frozen=True)
+class WildcardStandIn(Statement):
+    """``wildcard stand_in P``: P plays as the wildcard kind when it is not wild itself."""
+
+    tile: TileRef
+
+
+@dataclass(frozen=True)
 class WildcardUse(Statement):
     """``wildcard may_not discard claim``."""
 
@@ -179,10 +186,22 @@ class WildcardUse(Statement):
 
 @dataclass(frozen=True)
 class Setting(Statement):
-    """``score``, ``cap``, ``limits``, ``minimum``, ``base``: one value each."""
+    """``score``, ``cap``, ``limits``, ``minimum``, ``base``, ``indicator``: one value each."""
 
     keyword: str
     value: Expr | int | Option
+
+
+@dataclass(frozen=True)
+class Fact(Statement):
+    """``fact ID "name" flag | number LOW to HIGH | tiles LOW to HIGH``: a fact of play
+    the hand gives (a flag, a number, or a few tiles), with its range."""
+
+    id: str
+    display: str
+    kind: str  # flag | number | tiles
+    low: int
+    high: int
 
 
 @dataclass(frozen=True)
@@ -212,6 +231,15 @@ class Require(Statement):
 
 
 @dataclass(frozen=True)
+class Shape(Statement):
+    """``shape ID "name" : COND``: a winning shape declared by the ruleset."""
+
+    id: str
+    display: str
+    condition: Expr
+
+
+@dataclass(frozen=True)
 class Floor(Statement):
     id: str
     display: str
@@ -222,7 +250,7 @@ class Floor(Statement):
 @dataclass(frozen=True)
 class Payer:
     span: Span
-    kind: str  # discarder | each | last_meld | claimed_meld
+    kind: str  # discarder | each | last_meld | claimed_meld | left | opposite | right
     index: int = 0
 
 
@@ -240,7 +268,11 @@ class Pay(Statement):
 
 @dataclass(frozen=True)
 class Drop(Statement):
+    """``drop [KIND] ID...``: KIND (``fan``, ``floor``, ``pay`` ...) says what is
+    dropped; without it, each id must name statements of one kind only."""
+
     ids: tuple[tuple[str, Span], ...]
+    kind: str | None = None
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from mjr.errors import Problem, SourceError, Span, did_you_mean, problem_at
 
 from . import ast
 from .quoting import quoted
+from .recovery import more_problems
 
 #: Friendly names for terminals in "expected ..." messages.
 TERMINAL_NAMES = {
@@ -36,6 +37,8 @@ TERMINAL_NAMES = {
     "COLON": "':'",
     "COMPARE": "a comparison",
     "ADD_OP": "'+' or '-'",
+    "MUL_OP": "'*' or '%'",
+    "PLACE": "'left', 'opposite' or 'right'",
     "SIGN": "'+' or '-'",
     "$END": "end of file",
 }
@@ -70,7 +73,9 @@ def parse(text: str, file: str = "<string>") -> ast.Ruleset:
     try:
         tree = _lark().parse(text)
     except UnexpectedInput as error:
-        raise SourceError([_syntax_problem(error, text, file)]) from None
+        first = _syntax_problem(error, text, file)
+        more = more_problems(_lark(), text, error, lambda later: _syntax_problem(later, text, file))
+        raise SourceError([first, *more]) from None
     except RecursionError:
         raise SourceError([_too_deep(text, Span(file, 1, 1))]) from None
     _check_nesting(tree, text, file)
@@ -311,6 +316,9 @@ class _ToAst(Transformer[Token, Any]):
                 skip += value
         return ast.WildcardIndicator(self._s(meta), -offset if sign == "-" else offset, cycles, skip)
 
+    def wildcard_stand_in(self, meta: Any, items: list[Token]) -> ast.WildcardStandIn:
+        return ast.WildcardStandIn(self._s(meta), self._tile(items[0]))
+
     def honor_order(self, meta: Any, cycles: list[tuple[ast.TileRef, ...]]) -> tuple[str, Any]:
         return "honors", tuple(cycles)
 
@@ -323,6 +331,9 @@ class _ToAst(Transformer[Token, Any]):
     def wildcard_use(self, meta: Any, items: list[Token]) -> ast.WildcardUse:
         options = tuple(ast.Option(_token_span(self.file, t), str(t), ()) for t in items)
         return ast.WildcardUse(self._s(meta), options)
+
+    def indicator_play(self, meta: Any, items: list[Token]) -> ast.Setting:
+        return self._setting(meta, "indicator", ast.Option(_token_span(self.file, items[0]), str(items[0]), ()))
 
     def _setting(self, meta: Any, keyword: str, value: Any) -> ast.Setting:
         return ast.Setting(self._s(meta), keyword, value)
@@ -345,6 +356,19 @@ class _ToAst(Transformer[Token, Any]):
     def define(self, meta: Any, items: list[Any]) -> ast.Define:
         return ast.Define(self._s(meta), str(items[0]), items[1])
 
+    def fact(self, meta: Any, items: list[Any]) -> ast.Fact:
+        kind, low, high = items[2]
+        return ast.Fact(self._s(meta), str(items[0]), _string(items[1]), kind, low, high)
+
+    def fact_flag(self, meta: Any, items: list[Token]) -> tuple[str, int, int]:
+        return "flag", 0, 1
+
+    def fact_number(self, meta: Any, items: list[Token]) -> tuple[str, int, int]:
+        return "number", int(items[0]), int(items[1])
+
+    def fact_tiles(self, meta: Any, items: list[Token]) -> tuple[str, int, int]:
+        return "tiles", int(items[0]), int(items[1])
+
     def fan_kind(self, meta: Any, items: list[Token]) -> str:
         return str(items[0])
 
@@ -352,7 +376,10 @@ class _ToAst(Transformer[Token, Any]):
         return str(items[0])
 
     def collection(self, meta: Any, items: list[Token]) -> str:
-        return _plural(str(items[0]))
+        """A built-in collection, singular or plural (``set``, ``sets``), or a tiles
+        fact by its id."""
+        word = str(items[0])
+        return word if items[0].type == "NAME" else _plural(word)
 
     def fan(self, meta: Any, items: list[Any]) -> ast.Fan:
         kind, ident, display, (value, each), condition = items[:5]
@@ -375,6 +402,9 @@ class _ToAst(Transformer[Token, Any]):
 
     def require(self, meta: Any, items: list[Any]) -> ast.Require:
         return ast.Require(self._s(meta), str(items[0]), _string(items[1]), items[2])
+
+    def shape(self, meta: Any, items: list[Any]) -> ast.Shape:
+        return ast.Shape(self._s(meta), str(items[0]), _string(items[1]), items[2])
 
     def floor(self, meta: Any, items: list[Any]) -> ast.Floor:
         return ast.Floor(self._s(meta), str(items[0]), _string(items[1]), int(items[2]), items[3])
@@ -399,8 +429,15 @@ class _ToAst(Transformer[Token, Any]):
     def payer_claimed_meld(self, meta: Any, items: list[Token]) -> ast.Payer:
         return ast.Payer(self._s(meta), "claimed_meld", int(items[0]))
 
-    def drop(self, meta: Any, items: list[Token]) -> ast.Drop:
-        return ast.Drop(self._s(meta), tuple((str(t), _token_span(self.file, t)) for t in items))
+    def payer_place(self, meta: Any, items: list[Token]) -> ast.Payer:
+        return ast.Payer(self._s(meta), str(items[0]))
+
+    def drop(self, meta: Any, items: list[Any]) -> ast.Drop:
+        kind = items.pop(0) if isinstance(items[0], str) and not isinstance(items[0], Token) else None
+        return ast.Drop(self._s(meta), tuple((str(t), _token_span(self.file, t)) for t in items), kind)
+
+    def drop_kind(self, meta: Any, items: list[Token]) -> str:
+        return str(items[0])
 
     def example(self, meta: Any, items: list[Any]) -> ast.Example:
         title = _string(items[0])
@@ -481,14 +518,14 @@ class _ToAst(Transformer[Token, Any]):
         return ast.Contains(self._s(meta), items[0])
 
     def quantified(self, meta: Any, items: list[Any]) -> ast.Quantified:
-        return ast.Quantified(self._s(meta), str(items[0]), _plural(items[1]), items[2])
+        return ast.Quantified(self._s(meta), str(items[0]), items[1], items[2])
 
     def quantified_contain(self, meta: Any, items: list[Any]) -> ast.Quantified:
         quality = ast.Contains(items[2].span, items[2])
-        return ast.Quantified(self._s(meta), str(items[0]), _plural(items[1]), quality)
+        return ast.Quantified(self._s(meta), str(items[0]), items[1], quality)
 
     def count(self, meta: Any, items: list[Any]) -> ast.Count:
-        return ast.Count(self._s(meta), _plural(items[0]), items[1] if len(items) > 1 else None)
+        return ast.Count(self._s(meta), items[0], items[1] if len(items) > 1 else None)
 
     def words(self, meta: Any, items: list[Token]) -> ast.Expr:
         names = [ast.Name(_token_span(self.file, t), str(t)) for t in items]

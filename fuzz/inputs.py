@@ -5,6 +5,7 @@ input with a few mutations, so it gets past the first check), sometimes anything
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -100,7 +101,10 @@ def valid_hands(draw: st.DrawFn) -> mjr.Hand:
         declared.append(mjr.Meld(kind, tile, concealed, None if concealed else meld["source"], added))
     size = 13 - 3 * len(declared)
     tiles = draw(st.lists(kinds, min_size=size, max_size=size))
-    return mjr.Hand(tuple(sorted(tiles)), tuple(declared), draw(_win_tiles), draw(_valid_contexts))
+    context = draw(_valid_contexts)
+    if any(not meld.concealed for meld in declared):  # first_turn is before any claim
+        context = replace(context, first_turn=False)
+    return mjr.Hand(tuple(sorted(tiles)), tuple(declared), draw(_win_tiles), context)
 
 
 # --------------------------------------------------------------------------- text mutation

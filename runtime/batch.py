@@ -56,3 +56,28 @@ def _bytes_of_sequence(counts: list[Any] | tuple[Any, ...]) -> bytes:
             hand, kind = divmod(index, N_KINDS)
             raise BatchError(f"counts item {index} (hand {hand}, kind {kind}) must be a count 0-4, not {value!r}"[:200])
     return bytes(counts)
+
+
+def win_tiles_view(win_tiles: Buffer | None, hands: int, needed_by: str | None) -> bytes:
+    """The winning tiles of a batch of ``hands`` hands, one kind number per hand
+    (empty when not given).  ``needed_by`` names a ruleset that cannot score a
+    batch without them."""
+    if win_tiles is None:
+        if needed_by is not None:
+            raise BatchError(f"{needed_by} scores the winning tile (winning, wait_* or waits): pass "
+                             f"win_tiles=, one tile kind (0-33) per hand, e.g. bytes([kind, ...])")
+        return b""
+    if isinstance(win_tiles, (list, tuple)):
+        for index, value in enumerate(win_tiles):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 255:
+                raise BatchError(f"win_tiles item {index} must be a tile kind 0-33, not {value!r}"[:200])
+        win_tiles = bytes(win_tiles)
+    try:
+        view = memoryview(win_tiles)
+    except TypeError:
+        raise BatchError(f"win_tiles must be a buffer of one byte per hand, not {type(win_tiles).__name__}") from None
+    if view.itemsize != 1 or view.format not in _BYTE_FORMATS or not view.c_contiguous:
+        raise BatchError("win_tiles must be a contiguous buffer of one byte per hand (bytes, array('B'), uint8)")
+    if view.nbytes != hands:
+        raise BatchError(f"win_tiles must give one tile per hand: {hands} hands, {view.nbytes} win_tiles")
+    return view.tobytes()

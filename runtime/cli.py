@@ -130,7 +130,8 @@ def _check_one(name: str) -> dict[str, Any]:
     except MjrError as error:
         return {"file": name, "ok": False, "error": str(error)}
     return {"file": name, "ok": True, "id": ruleset.id, "fans": len(ruleset.fans),
-            "examples": len(ruleset.examples)}
+            "examples": len(ruleset.examples),
+            "warnings": [_problem(w) for w in ruleset.warnings], "rendered": [w.render() for w in ruleset.warnings]}
 
 
 def _problem(problem: Problem) -> dict[str, Any]:
@@ -141,6 +142,7 @@ def _problem(problem: Problem) -> dict[str, Any]:
 
 def cmd_check(args: argparse.Namespace) -> int:
     reports = [_check_one(name) for name in args.files]
+    warnings = [report.pop("rendered", []) for report in reports]  # as text: file:line:col, line and caret
     errors = [r["error"] for r in reports if "error" in r]
     if args.json:
         doc: dict[str, Any] = {"ok": all(r["ok"] for r in reports), "files": reports}
@@ -148,9 +150,9 @@ def cmd_check(args: argparse.Namespace) -> int:
             doc["error"] = errors[0]
         _dump(doc)
     else:
-        for report in reports:
+        for report, shown in zip(reports, warnings, strict=True):
             if report["ok"]:
-                _say(f"{report['file']}: ok ({report['fans']} fans, {report['examples']} examples)")
+                _say(*shown, f"{report['file']}: ok ({report['fans']} fans, {report['examples']} examples)")
             elif "problems" in report:
                 _say(report["text"])
             else:
@@ -314,7 +316,7 @@ def _totals(ruleset: Ruleset, result: Result) -> list[list[object]]:
 
 def cmd_score(args: argparse.Namespace) -> int:
     ruleset = _load(args.ruleset, args.backend)
-    result = ruleset.evaluate(parse_hand(" ".join(args.hand)))
+    result = ruleset.evaluate(parse_hand(" ".join(args.hand), ruleset.facts.kinds))
     settlement, why = None, ""
     if result.is_win:
         try:
@@ -342,7 +344,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 def cmd_waits(args: argparse.Namespace) -> int:
     ruleset = _load(args.ruleset, args.backend)
-    hand = parse_hand(" ".join(args.hand))
+    hand = parse_hand(" ".join(args.hand), ruleset.facts.kinds)
     waits, misses = ruleset.waits(hand), ruleset.near_misses(hand)
     if args.json:
         _dump({"ruleset": ruleset.id, "hand": format_hand(hand), "waits": [w.to_json() for w in waits],

@@ -10,9 +10,11 @@ them against their own tile set and claims.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from .abi import CONTEXT_WORDS
 from .errors import MjrError
 from .tiles import FIRST_HONOR, N_KINDS, tile_name
 
@@ -27,6 +29,11 @@ _FLAGS = ("after_kong", "last_tile", "first_turn", "dealer")
 _CHOW_STARTS = frozenset(kind for kind in range(FIRST_HONOR) if kind % 9 < 7)
 _KINDS = frozenset(range(N_KINDS))
 _INT = frozenset({int})
+#: A fact of play's name, and the largest number and most tiles any fact holds.
+FACT_NAME = re.compile(r"[a-z_][a-z0-9_]*\Z")
+MAX_FACT_NUMBER, MAX_FACT_TILES = 1_000_000, 16
+#: A fact's value: a set flag, a number, or tiles (sorted kinds).
+FactValue = bool | int | tuple[int, ...]
 
 
 class HandFieldError(MjrError, ValueError):
@@ -188,6 +195,13 @@ class Context:
     robbed (L, O, R).  ``seat`` and ``round`` are winds 0-3 (E S W N).  ``void`` is a
     declared void suit (0-2) where a region declares one.  A self-draw has no
     source and one winner; a robbed kong is not ``after_kong``.
+
+    ``dealer`` says the winner deals; ``dealer_seat`` names another dealer's seat
+    (0-3).  A ``dealer_seat`` equal to ``seat`` is read as ``dealer=True`` (and
+    stored so), so each table has one form.  ``facts`` holds the facts of play a
+    ruleset declares, as ``(name, value)`` pairs: ``True`` for a flag that holds
+    (leave a false flag out), an int 0-1,000,000, or a tuple of tile kinds; they
+    are stored sorted by name, tiles in kind order.
     """
 
     win_by: str = "discard"
@@ -201,9 +215,17 @@ class Context:
     indicator: int | None = None
     winners: int = 1
     void: int | None = None
+    dealer_seat: int | None = None
+    facts: tuple[tuple[str, FactValue], ...] = ()
 
     def __post_init__(self) -> None:
         """One cheap test for the usual case; the detailed search only on failure."""
+        if self.dealer_seat is not None and self.dealer_seat == self.seat and not self.dealer:
+            object.__setattr__(self, "dealer", True)
+        if self.dealer and self.dealer_seat == self.seat:
+            object.__setattr__(self, "dealer_seat", None)
+        if self.facts and type(self.facts) is tuple:
+            object.__setattr__(self, "facts", _sorted_facts(self.facts))
         if not (
             self.win_by in WIN_METHODS
             and type(self.after_kong) is bool and type(self.last_tile) is bool
@@ -215,6 +237,9 @@ class Context:
             and type(self.winners) is int and 1 <= self.winners <= 3
             and (self.void is None or (type(self.void) is int and 0 <= self.void <= 2))
             and (self.win_by == "discard" or (self.source is None and self.winners == 1 and not self.after_kong))
+            and (self.dealer_seat is None or (type(self.dealer_seat) is int and 0 <= self.dealer_seat <= 3
+                                              and not self.dealer))
+            and type(self.facts) is tuple and (not self.facts or facts_problem(self.facts) is None)
         ):  # the last line passes when no field RULED_OUT names is set; context_problem decides the rest
             problem = context_problem(self)
             if problem is not None:
@@ -224,6 +249,62 @@ class Context:
     def self_draw(self) -> bool:
         return self.win_by == "self_draw"
 
+    @property
+    def dealer_wind(self) -> int | None:
+        """The dealer's seat, or ``None`` when the context does not say."""
+        return self.seat if self.dealer else self.dealer_seat
+
+    def fact(self, name: str) -> FactValue | None:
+        """The value given for fact ``name``, or ``None``."""
+        for key, value in self.facts:
+            if key == name:
+                return value
+        return None
+
+
+def _sorted_facts(facts: tuple[object, ...]) -> tuple[object, ...]:
+    """Facts in name order, tiles in kind order, when they have the shape for it
+    (a bad shape is left for :func:`facts_problem` to name)."""
+    pairs: list[tuple[object, object]] = []
+    for pair in facts:
+        if type(pair) is not tuple or len(pair) != 2:
+            return facts
+        name, value = pair
+        pairs.append((name, tuple(sorted(value)) if type(value) is tuple and _INT.issuperset(map(type, value))
+                      else value))
+    return tuple(sorted(pairs, key=lambda pair: str(pair[0])))
+
+
+def facts_problem(facts: tuple[object, ...]) -> tuple[str, object, str] | None:
+    """(field, value, reason) of the first bad fact, or ``None``."""
+    seen: set[str] = set()
+    for index, pair in enumerate(facts):
+        if type(pair) is not tuple or len(pair) != 2:
+            return f"facts[{index}]", pair, "expected a (name, value) pair"
+        name, value = pair
+        if not (isinstance(name, str) and FACT_NAME.match(name)) or name in CONTEXT_WORDS:
+            return f"facts[{index}]", name, "a fact's name is a lower-case word that is not a hand keyword"
+        if name in seen:
+            return f"facts[{index}]", name, "this fact is given twice"
+        seen.add(name)
+        problem = _fact_value_problem(value)
+        if problem is not None:
+            return f"facts[{index}]", value, problem
+    return None
+
+
+def _fact_value_problem(value: object) -> str | None:
+    if value is True:
+        return None
+    if value is False:
+        return "a flag that does not hold is left out, not given as False"
+    if type(value) is int:
+        return None if 0 <= value <= MAX_FACT_NUMBER else f"a number fact is 0 to {MAX_FACT_NUMBER:,}"
+    if type(value) is tuple:
+        if not 1 <= len(value) <= MAX_FACT_TILES:
+            return f"a tiles fact holds 1 to {MAX_FACT_TILES} tiles (leave an empty one out)"
+        return None if all(_is_kind(kind) for kind in value) else "tile kinds are ints 0-33 (see mjr.tiles)"
+    return _typed("expected True, an int or a tuple of tile kinds", value, int)
 
 def _in_range(value: object, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
@@ -240,12 +321,21 @@ def context_problem(context: Context) -> tuple[str, object, str] | None:
          "expected 'L', 'O', 'R' or None", str),
         ("winners", _in_range(context.winners, 1, 3), "expected 1, 2 or 3", int),
         ("void", context.void is None or _in_range(context.void, 0, 2), "void suits are 0-2 (m p s), or None", int),
+        ("dealer_seat", context.dealer_seat is None or _in_range(context.dealer_seat, 0, 3),
+         "seats are winds 0-3 (E S W N), or None", int),
     )
     for name, ok, reason, wanted in checks:
         if not ok:
             value = getattr(context, name)
             return name, value, _typed(reason, value, wanted)
     problem = _kind_problem("indicator", context.indicator, optional=True) or _bool_problem(context, _FLAGS)
+    if problem is not None:
+        return problem
+    if context.dealer and context.dealer_seat is not None:
+        return "dealer_seat", context.dealer_seat, f"dealer=True says the winner (seat {context.seat}) deals"
+    if not isinstance(context.facts, tuple):
+        return "facts", context.facts, "expected a tuple of (name, value) pairs"
+    problem = facts_problem(context.facts)
     if problem is not None:
         return problem
     found = conflict(context.win_by, vars(context))
@@ -289,6 +379,7 @@ class Hand:
             and type(self.melds) is tuple and _MELD.issuperset(map(type, self.melds))
             and (win is None or (type(win) is int and 0 <= win < N_KINDS))
             and type(self.context) is Context
+            and not (self.context.first_turn and self.melds)  # first_turn_claim decides
         ):
             problem = hand_problem(self)
             if problem is not None:
@@ -338,24 +429,77 @@ def hand_problem(hand: Hand) -> tuple[str, object, str] | None:
         return problem
     if not isinstance(hand.context, Context):
         return "context", hand.context, "expected a Context"
+    claimed = first_turn_claim(hand.melds, hand.context.first_turn)
+    if claimed is not None:
+        return f"melds[{claimed}]", hand.melds[claimed], f"{FIRST_TURN_CLAIM} (context.first_turn is True)"
     return None
 
 
-def impossibility(hand: Hand) -> str | None:
+#: Why a ``first_turn`` hand holds no exposed meld.
+FIRST_TURN_CLAIM = "first_turn is the first go-round before any claim, and an exposed meld was claimed"
+
+
+def first_turn_claim(melds: tuple[Meld, ...], first_turn: bool) -> int | None:
+    """The index of the first exposed meld of a ``first_turn`` hand, or ``None``.
+
+    ``first_turn`` means the first go-round before anyone claimed (hands that
+    reward it are void once anyone chowed or ponged), and every exposed meld, an
+    added kong included, was made by a claim; a concealed kong was not.  The readers ask
+    before they build a Hand, so their errors can point at the word or the key.
+    """
+    if first_turn:
+        for index, meld in enumerate(melds):
+            if not meld.concealed:
+                return index
+    return None
+
+
+def copies(hand: Hand, indicator_in_play: bool = False) -> list[int]:
+    """Copies of the 34 kinds the hand accounts for: its tiles, melds and winning
+    tile, the flipped indicator (unless the ruleset puts it back in play), and the
+    three in the robbed player's pung when the hand robs a kong of its winning tile,
+    and the tiles of tiles facts (birds drawn from the wall are real tiles)."""
+    counts = hand.all_counts()
+    if hand.context.indicator is not None and not indicator_in_play:
+        counts[hand.context.indicator] += 1
+    for _, value in hand.context.facts:
+        if type(value) is tuple:
+            for kind in value:
+                counts[kind] += 1
+    if hand.context.win_by == "robbing_kong" and hand.win_tile is not None:
+        counts[hand.win_tile] += ROBBED_PUNG
+    return counts
+
+
+#: The copies of a robbed tile in the robbed player's pung, outside the robber's hand.
+ROBBED_PUNG = 3
+
+
+def impossibility(hand: Hand, indicator_in_play: bool = False) -> str | None:
     """Why no real table could produce this hand, or ``None``.
 
-    A fifth copy of a kind (the flipped indicator tile counts as a copy) or a
-    tile count that is not 3n+1 / 3n+2.
+    A fifth copy of a kind (see :func:`copies`: the indicator out of play and a
+    robbed pung count) or a tile count that is not 3n+1 / 3n+2.
     """
-    counts = hand.all_counts()
-    if hand.context.indicator is not None:
-        counts[hand.context.indicator] += 1
+    counts = copies(hand, indicator_in_play)
     if max(counts) > 4:
         kind = next(kind for kind, n in enumerate(counts) if n > 4)
-        extra = " (with the indicator)" if kind == hand.context.indicator else ""
-        return f"{counts[kind]} copies of {tile_name(kind)}{extra}: there are only 4"
+        return _too_many(hand, kind, counts[kind], indicator_in_play)
     wanted = 2 if hand.win_tile is not None else 1
     if hand.size % 3 != wanted:
         what = "a winning hand" if hand.win_tile is not None else "a waiting hand"
         return f"{hand.size} tiles is not a size for {what} (3n+{wanted})"
     return None
+
+
+def _too_many(hand: Hand, kind: int, count: int, indicator_in_play: bool) -> str:
+    """The message for ``count`` copies of ``kind``, naming the copies counted
+    outside the hand."""
+    extra, hint = [], ""
+    if kind == hand.context.indicator and not indicator_in_play:
+        extra.append("the indicator")
+    if kind == hand.win_tile and hand.context.win_by == "robbing_kong":
+        extra.append("the three in the robbed player's pung")
+        hint = "; a hand that robs a kong holds no other copy of the robbed tile"
+    beyond = f" (with {' and '.join(extra)})" if extra else ""
+    return f"{count} copies of {tile_name(kind)}{beyond}: there are only 4{hint}"

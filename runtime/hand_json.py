@@ -17,8 +17,10 @@
                   "from": "L",             # "L" | "O" | "R" | null
                   "indicator": "5m",       # a tile or null
                   "winners": 1,            # 1-3
-                  "void": "m"}             # "m" | "p" | "s" | null
-    }
+                  "void": "m",             # "m" | "p" | "s" | null
+                  "dealer_seat": "S",      # another player's seat when they deal, or null
+                  "facts": {"streak": 2, "bought": true, "birds": ["3m", "5p"]}}
+    }                                      # facts of play: true (a flag), a number or tiles
 
 Tiles are MPSZ names (honour letters are accepted on input).  Missing keys take
 the defaults above (``kind`` and ``tile`` of a meld have none); unknown keys are
@@ -38,7 +40,22 @@ from collections.abc import Callable
 from difflib import get_close_matches
 from typing import Any, NoReturn, TypeVar
 
-from .hand import MELD_KINDS, SOURCES, WIN_METHODS, Context, Hand, HandFieldError, Meld, clip, clip_repr
+from .hand import (
+    FACT_NAME,
+    FIRST_TURN_CLAIM,
+    MELD_KINDS,
+    SOURCES,
+    WIN_METHODS,
+    Context,
+    FactValue,
+    Hand,
+    HandFieldError,
+    Meld,
+    clip,
+    clip_repr,
+    facts_problem,
+    first_turn_claim,
+)
 from .notation import _DEFAULT_CONTEXT, VOID_LETTERS, NotationError, _check_writable
 from .tiles import WIND_LETTERS, parse_tile, tile_name
 
@@ -74,6 +91,9 @@ def _context_to_json(context: Context) -> dict[str, Any]:
         "indicator": _optional_name(context.indicator),
         "winners": context.winners,
         "void": None if context.void is None else VOID_LETTERS[context.void],
+        "dealer_seat": None if context.dealer_seat is None else WIND_LETTERS[context.dealer_seat],
+        "facts": {name: [tile_name(k) for k in value] if type(value) is tuple else value
+                  for name, value in context.facts},
     }
 
 
@@ -205,6 +225,7 @@ def _json_context(value: object, path: str) -> Context:
     obj = _json_object(value, path, _CONTEXT_KEYS)
     winds = tuple(WIND_LETTERS)
     void = _json_optional_choice(obj, "void", path, tuple(VOID_LETTERS))
+    dealer_seat = _json_optional_choice(obj, "dealer_seat", path, winds)
     fields: dict[str, Any] = {
         "win_by": _json_choice(obj, "win_by", path, WIN_METHODS, _DEFAULT_CONTEXT.win_by),
         "after_kong": _json_bool(obj, "after_kong", path),
@@ -217,8 +238,34 @@ def _json_context(value: object, path: str) -> Context:
         "indicator": _json_optional_tile(obj, "indicator", path),
         "winners": _json_winners(obj, path),
         "void": None if void is None else VOID_LETTERS.index(void),
+        "dealer_seat": None if dealer_seat is None else WIND_LETTERS.index(dealer_seat),
+        "facts": _json_facts(obj.get("facts", {}), _at(path, "facts")),
     }
     return _built(path, lambda: Context(**fields))
+
+
+def _json_facts(value: object, path: str) -> tuple[tuple[str, FactValue], ...]:
+    """``{"streak": 2, "bought": true, "birds": ["3m"]}`` as Context.facts; the
+    ruleset checks the names and ranges against its declarations."""
+    if not isinstance(value, dict):
+        _json_fail(path, f"expected an object of facts, got {type(value).__name__}")
+    if len(value) > MAX_JSON_ITEMS:
+        _json_fail(path, f"{len(value)} facts; at most {MAX_JSON_ITEMS} are read")
+    facts: list[tuple[str, FactValue]] = []
+    for name, given in value.items():
+        where = _at(path, clip(str(name), 40))
+        if not isinstance(name, str) or not FACT_NAME.match(name):
+            _json_fail(where, f"a fact's name is a lower-case word, not {clip_repr(name)}")
+        if isinstance(given, list):
+            facts.append((name, tuple(_json_tile(v, _at(where, i)) for i, v in enumerate(_json_list(given, where)))))
+        elif given is True or (isinstance(given, int) and not isinstance(given, bool)):
+            facts.append((name, given))
+        else:
+            _json_fail(where, f"expected true, a number or a list of tiles, got {clip_repr(given)}")
+    problem = facts_problem(tuple(facts))
+    if problem is not None:
+        _json_fail(path, f"{clip_repr(problem[1])}: {problem[2]}")
+    return tuple(facts)
 
 
 def hand_from_json(data: dict[str, Any]) -> Hand:
@@ -234,4 +281,7 @@ def hand_from_json(data: dict[str, Any]) -> Hand:
     context = _json_context(obj.get("context", {}), "context")
     if not tiles and not melds and win is None:
         _json_fail("", "a hand needs at least one tile")
+    claimed = first_turn_claim(tuple(melds), context.first_turn)
+    if claimed is not None:
+        _json_fail("context.first_turn", f"{FIRST_TURN_CLAIM} (melds[{claimed}])")
     return Hand(tuple(sorted(tiles)), tuple(melds), win, context)

@@ -23,10 +23,18 @@ A hand is whitespace-separated words, in this order:
    the default), the flags ``after_kong last_tile first_turn dealer``, and
    ``seat X`` / ``round X`` (X in E S W N), ``from X`` (X in L O R: who discarded
    the winning tile or whose kong was robbed), ``indicator T``, ``winners N``
-   (1-3) and ``void X`` (X in m p s).  Words the win method rules out are
+   (1-3) and ``void X`` (X in m p s).  ``dealer`` says the winner deals;
+   ``dealer X`` (X in E S W N) names the dealer's seat.  Words the win method rules out are
    refused at whichever comes second: ``self_draw`` with ``from X`` or with
    ``winners 2``/``3``, ``robbing_kong`` with ``after_kong``
-   (:data:`mjr.hand.RULED_OUT`).
+   (:data:`mjr.hand.RULED_OUT`).  ``first_turn`` (before any claim) is refused
+   beside an exposed meld, at ``first_turn``.
+
+4. Facts of play a ruleset declares, after the context words: ``name`` for a
+   flag, ``name N`` for a number, ``name T...`` for tiles (one MPSZ word, such as
+   ``birds 3m5p``).  Given a ruleset's facts (:func:`parse_hand`'s ``facts``), an
+   undeclared one is refused at its word with a suggestion; without them, any
+   word that is no misspelt keyword is read as a fact, its value by its look.
 
 Reading checks the shape of every word and meld but not whether a table could
 deal the hand (a fifth copy, a bad tile count): that is
@@ -51,12 +59,29 @@ written back.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from difflib import get_close_matches
 from typing import Any, NoReturn
 
 from .errors import MjrError, _blank
-from .hand import CHOW, KONG, PUNG, SOURCES, WIN_METHODS, Context, Hand, Meld, clip, conflict
+from .hand import (
+    CHOW,
+    FACT_NAME,
+    FIRST_TURN_CLAIM,
+    KONG,
+    MAX_FACT_TILES,
+    PUNG,
+    SOURCES,
+    WIN_METHODS,
+    Context,
+    FactValue,
+    Hand,
+    Meld,
+    clip,
+    conflict,
+    first_turn_claim,
+)
 from .tiles import (
     FIRST_HONOR,
     HONOR_LETTERS,
@@ -72,6 +97,7 @@ __all__ = [
     "MAX_HAND_TEXT",
     "NotationError",
     "format_hand",
+    "format_meld",
     "parse_hand",
 ]
 
@@ -94,6 +120,9 @@ _EXAMPLES = {
     "void": "void m",
 }
 _CLOSER_OF = {"[": "]", "(": ")"}
+#: How close to a keyword an undeclared word must be to be read as its misspelling
+#: rather than as a fact of play (``sef_draw`` is a typo; ``streak`` is a fact).
+_TYPO = 0.7
 _DEFAULT_CONTEXT = Context()
 #: The longest hand text read, in characters: a real hand needs well under 100.
 #: Longer text is refused before it is read, so hostile input costs no time.
@@ -140,6 +169,12 @@ def _quote(text: str, column: int) -> tuple[str, str]:
     tail = "..." if end < len(text) else ""
     caret = " " * len(lead) + "".join(_blank(ch) for ch in before) + "^"
     return lead + before + after + tail, caret
+
+
+def _guess(word: str, known: Sequence[str], cutoff: float = 0.6) -> str | None:
+    """The known word ``word`` is most likely a misspelling of, if any."""
+    guess = get_close_matches(word, known, 1, cutoff) or get_close_matches(word.lower(), known, 1, cutoff)
+    return guess[0] if guess else None
 
 
 def _printable(text: str) -> str:
@@ -336,10 +371,16 @@ class _Word:
 class _Parser:
     """Walks the words of one hand string; keeps the text so errors can show it."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, facts: Mapping[str, str] | None = None) -> None:
         self.text = text
         self.words = [_Word(m.group(), m.start()) for m in re.finditer(r"\S+", text)]
         self.index = 0
+        #: the declared facts of play (name -> flag | number | tiles), or None: any
+        self.facts = facts
+        #: the word of each meld read, and of each context field set, for errors
+        #: about a combination
+        self.meld_words: list[_Word] = []
+        self.phrases: dict[str, _Word] = {}
 
     def fail(self, column: int, reason: str) -> NoReturn:
         _fail(self.text, column, reason)
@@ -355,11 +396,20 @@ class _Parser:
 
     def unknown(self, word: _Word) -> NoReturn:
         """Fail on a word that is neither tiles nor a keyword, suggesting the nearest keyword."""
-        guess = get_close_matches(word.text, KEYWORDS, n=1) or get_close_matches(
-            word.text.lower(), KEYWORDS, n=1
-        )
-        hint = f"did you mean '{guess[0]}'?" if guess else "expected tiles, a [meld], 'win' or a context word"
+        known = (*KEYWORDS, *(self.facts or ()))
+        guess = _guess(word.text, known)
+        hint = f"did you mean '{guess}'?" if guess else "expected tiles, a [meld], 'win' or a context word"
+        if not guess and self.facts is not None:
+            declared = ", ".join(sorted(self.facts)) or "none"
+            hint += f" (this ruleset's facts of play: {declared})"
         self.fail(word.start, f"unknown word '{clip(word.text, 30)}'; {hint}")
+
+    def is_fact(self, word: _Word) -> bool:
+        """A fact of play: declared, or (no declarations given) a plain word that is
+        no misspelt keyword."""
+        if self.facts is not None:
+            return word.text in self.facts
+        return bool(FACT_NAME.match(word.text)) and _guess(word.text, KEYWORDS, _TYPO) is None
 
     # ----------------------------------------------------------------- the tiles
 
@@ -371,6 +421,7 @@ class _Parser:
             self.index += 1
             if word.text[0] in _CLOSER_OF:
                 melds.append(_parse_meld(self.text, word.start, word.end))
+                self.meld_words.append(word)
             elif _looks_like_tiles(word.text):
                 tiles += [t.kind for t in _scan_tiles(self.text, word.start, word.end)[0]]
             else:
@@ -383,18 +434,52 @@ class _Parser:
         """``win T`` and the context words, in any order, each at most once."""
         win: int | None = None
         fields: dict[str, Any] = {}
-        phrases: dict[str, _Word] = {}
+        phrases = self.phrases
         seen: set[str] = set()
+        facts: list[tuple[str, FactValue]] = []
         while (word := self.take()) is not None:
+            if word.text not in KEYWORDS and word.text not in seen and self.is_fact(word):
+                seen.add(word.text)
+                facts.append((word.text, self.fact_value(word)))
+                continue
             self.check_new(word, seen)
             if word.text == "win":
                 win = self.one_tile(self.value_of(word), "win")
+            elif word.text == "dealer" and self.next_is_wind():
+                fields["dealer_seat"] = WIND_LETTERS.index(self.letter(self.value_of(word), WIND_LETTERS, "dealer"))
             else:
                 name = _FIELD_OF_WORD.get(word.text, word.text)
                 fields[name] = self.context_value(word)
                 phrases[name] = _Word(self.text[word.start:self.words[self.index - 1].end], word.start)
         self.check_conflicts(fields, phrases)
-        return win, Context(**fields)
+        return win, Context(**fields, facts=tuple(facts))
+
+    def next_is_wind(self) -> bool:
+        """Is the next word a seat (``dealer S``) rather than another word?"""
+        after = self.peek()
+        return after is not None and len(after.text) == 1 and after.text in WIND_LETTERS
+
+    def fact_value(self, word: _Word) -> FactValue:
+        """A fact's value: the word after it for a number or tiles (by its declared
+        kind, or by its look when none is declared); nothing for a flag."""
+        after = self.peek()
+        kind = self.facts.get(word.text) if self.facts is not None else None
+        if kind is None and after is not None and after.text not in KEYWORDS:
+            kind = "number" if after.text.isdigit() else "tiles" if _looks_like_tiles(after.text) else None
+        if kind == "number":
+            value = self.value_of(word, f"{word.text} 2")
+            if not value.text.isdigit() or len(value.text) > 7:
+                self.fail(value.start, f"'{word.text}' takes a whole number, as in '{word.text} 2'")
+            return int(value.text)
+        if kind == "tiles":
+            value = self.value_of(word, f"{word.text} 3m5p")
+            if not _looks_like_tiles(value.text):
+                self.fail(value.start, f"'{word.text}' takes tiles, as in '{word.text} 3m5p'")
+            tiles, _ = _scan_tiles(self.text, value.start, value.end)
+            if len(tiles) > MAX_FACT_TILES:
+                self.fail(tiles[MAX_FACT_TILES].column, f"'{word.text}' takes at most {MAX_FACT_TILES} tiles")
+            return tuple(sorted(tile.kind for tile in tiles))
+        return True
 
     def check_conflicts(self, fields: dict[str, Any], phrases: dict[str, _Word]) -> None:
         """Refuse context words the win method rules out, at whichever came second."""
@@ -403,6 +488,14 @@ class _Parser:
             name, why = found
             first, second = sorted((phrases[name], phrases["win_by"]), key=lambda phrase: phrase.start)
             self.fail(second.start, f"'{second.text}' contradicts '{first.text}': {why}")
+
+    def check_first_turn(self, melds: list[Meld], context: Context) -> None:
+        """Refuse ``first_turn`` beside an exposed meld, at ``first_turn`` (context
+        words come after the melds)."""
+        index = first_turn_claim(tuple(melds), context.first_turn)
+        if index is not None:
+            meld = self.meld_words[index].text
+            self.fail(self.phrases["first_turn"].start, f"'first_turn' contradicts '{meld}': {FIRST_TURN_CLAIM}")
 
     def check_new(self, word: _Word, seen: set[str]) -> None:
         """Reject repeats, a second win method, and anything not a keyword."""
@@ -418,11 +511,11 @@ class _Parser:
                 self.fail(word.start, f"two win methods: '{earlier.pop()}' was already given")
         seen.add(word.text)
 
-    def value_of(self, keyword: _Word) -> _Word:
+    def value_of(self, keyword: _Word, example: str = "") -> _Word:
         """The word after a keyword that takes a value."""
         value = self.take()
         if value is None:
-            example = _EXAMPLES[keyword.text]
+            example = example or _EXAMPLES[keyword.text]
             self.fail(len(self.text), f"'{keyword.text}' needs a value after it, as in '{example}'")
         return value
 
@@ -464,22 +557,25 @@ class _Parser:
                 return VOID_LETTERS.index(self.letter(value, VOID_LETTERS, "void"))
 
 
-def parse_hand(text: str) -> Hand:
+def parse_hand(text: str, facts: Mapping[str, str] | None = None) -> Hand:
     """Read a hand in the notation above.
 
     Checks the shape of every word but not whether the hand could be dealt; call
     :func:`mjr.hand.impossibility` for that.  Raises :class:`NotationError`, also for
     text longer than :data:`MAX_HAND_TEXT` characters (before reading any of it).
+    ``facts`` maps the facts of play a ruleset declares to their kinds (``flag``,
+    ``number``, ``tiles``); a ruleset passes its own.
     """
     if not isinstance(text, str):
         raise NotationError("", 0, f"a hand is text (str), not {type(text).__name__}")
     if len(text) > MAX_HAND_TEXT:
         _fail(text, MAX_HAND_TEXT, f"hand text longer than {MAX_HAND_TEXT} characters ({len(text)})")
-    parser = _Parser(text)
+    parser = _Parser(text, facts)
     if not parser.words:
         parser.fail(len(text), "empty hand: expected tiles such as 123m456p")
     tiles, melds = parser.read_body()
     win, context = parser.read_tail()
+    parser.check_first_turn(melds, context)
     if not tiles and not melds and win is None:
         parser.fail(parser.words[0].start, "no tiles: tiles and melds come first, as in '123m dealer'")
     return Hand(tuple(sorted(tiles)), tuple(melds), win, context)
@@ -505,11 +601,14 @@ def _format_tiles(kinds: tuple[int, ...]) -> str:
     return "".join(groups)
 
 
-def _format_meld(meld: Meld) -> str:
+def format_meld(meld: Meld) -> str:
+    """One meld as the notation writes it: ``[555p<O]``, ``(5555p)``."""
     opener = "(" if meld.concealed else "["
     source = f"<{meld.source}" if meld.source else ""
     plus = "+" if meld.added else ""
     return f"{opener}{_format_tiles(meld.tiles)}{source}{plus}{_CLOSER_OF[opener]}"
+
+
 
 
 def _format_context(context: Context) -> list[str]:
@@ -531,6 +630,14 @@ def _format_context(context: Context) -> list[str]:
         words += ["winners", str(context.winners)]
     if context.void is not None:
         words += ["void", VOID_LETTERS[context.void]]
+    if context.dealer_seat is not None:
+        words += ["dealer", WIND_LETTERS[context.dealer_seat]]
+    for name, value in context.facts:
+        words.append(name)
+        if type(value) is int:
+            words.append(str(value))
+        elif type(value) is tuple:
+            words.append(_format_tiles(value))
     return words
 
 
@@ -542,7 +649,7 @@ def format_hand(hand: Hand) -> str:
     """
     _check_writable(hand)
     words = [_format_tiles(hand.tiles)] if hand.tiles else []
-    words += [_format_meld(meld) for meld in hand.melds]
+    words += [format_meld(meld) for meld in hand.melds]
     if hand.win_tile is not None:
         words += ["win", tile_name(hand.win_tile)]
     return " ".join(words + _format_context(hand.context))

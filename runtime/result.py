@@ -49,7 +49,9 @@ class Result:
     substituted: int = 0
     payment: str | None = None
     liable: str | None = None
-    amount: int = 0
+    #: what each other seat pays under ``payment``, in play order from the winner's
+    #: right: ``(("S", 4), ("W", 8), ("N", 4))`` (settlement charges the payers among them)
+    amounts: tuple[tuple[str, int], ...] = ()
     hand: Hand | None = field(default=None, compare=False)
 
     @property
@@ -62,6 +64,7 @@ class Result:
         data["fans"] = [asdict(line) for line in self.fans]
         data["groups"] = [asdict(group) for group in self.groups]
         data["wildcards"] = [list(pair) for pair in self.wildcards]
+        data["amounts"] = dict(self.amounts)
         return data
 
 

@@ -19,18 +19,23 @@ from .abi import (
     GROUP_CLAIMED,
     GROUP_CONCEALED,
     GROUP_DECLARED,
+    GROUP_FROM_LEFT,
+    GROUP_FROM_OPPOSITE,
+    GROUP_FROM_RIGHT,
     GROUP_KINDS,
     GROUP_LATEST,
     SHAPES,
+    SOURCE_STEPS,
     context_bits,
 )
-from .batch import Buffer, batch_view
+from .batch import Buffer, batch_view, win_tiles_view
 from .errors import MjrError, did_you_mean
-from .hand import CHOW, WIN_METHODS, Context, Hand, Meld, impossibility
-from .notation import parse_hand
+from .facts import Facts
+from .hand import CHOW, ROBBED_PUNG, WIN_METHODS, Context, Hand, Meld, copies, impossibility
+from .notation import format_meld, parse_hand
 from .result import FanLine, Group, Result, Settlement, Table, Wait
 from .settle import settle
-from .tiles import N_KINDS, tile_name
+from .tiles import N_KINDS, WIND_LETTERS, tile_name
 
 _MELD_KINDS = {"chow": 1, "pung": 2, "kong": 3}
 _BITS = {method: context_bits({method}) for method in WIN_METHODS}
@@ -38,6 +43,7 @@ _AFTER_KONG, _LAST_TILE, _FIRST_TURN, _DEALER = (
     context_bits({flag}) for flag in ("after_kong", "last_tile", "first_turn", "dealer")
 )
 _CLAIM_OF_MELD = {"chow": "chow", "pung": "pung", "kong": "kong"}
+_FROM = {"L": GROUP_FROM_LEFT, "O": GROUP_FROM_OPPOSITE, "R": GROUP_FROM_RIGHT}
 
 
 #: What the batch arrays hold for a hand it refused, or whose points overflow.
@@ -82,8 +88,16 @@ class Ruleset:
         self._fan_index = {fan.id: i for i, fan in enumerate(self.fans)}
         #: whether the ruleset has wildcards (fixed, or derived from an indicator)
         self.has_wildcards = bool(module.WILD_FIXED or module.WILD_DERIVED)
+        #: whether the flipped indicator goes back into play (``indicator in_play``)
+        self.indicator_in_play = bool(module.INDICATOR_IN_PLAY)
         standard, seven_pairs, orphans = module.SHAPES
         self._shapes = (bool(standard), int(seven_pairs), bool(orphans))
+        #: the facts of play the ruleset declares, by id
+        self.facts = Facts(module.FACTS)
+        #: the shape names by kernel number: the built-in ones, then the declared ones
+        self.shape_ids: tuple[str, ...] = (*SHAPES, *(ident for ident, _ in module.DECLARED_SHAPES))
+        #: whether scoring needs each hand's winning tile (a batch must give them)
+        self.uses_win_tile = bool(module.USES_WIN_TILE)
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.id} ({self.backend})>"
@@ -92,7 +106,7 @@ class Ruleset:
 
     def _hand(self, hand: Hand | str, what: str = "a hand") -> Hand:
         if isinstance(hand, str):
-            return parse_hand(hand)
+            return parse_hand(hand, self.facts.kinds)
         if not isinstance(hand, Hand):
             raise HandError(f"{what} must be a Hand or a hand string such as '123m 456m 789m 123p 44p', "
                             f"not {type(hand).__name__}")
@@ -101,7 +115,7 @@ class Ruleset:
     def check_hand(self, hand: Hand, winning: bool) -> None:
         """Raise HandError when the hand is impossible or outside this ruleset's tiles
         and claims."""
-        problem = impossibility(hand)
+        problem = impossibility(hand, self.indicator_in_play)
         if problem is None:
             problem = self._outside_rules(hand, winning)
         if problem is not None:
@@ -126,11 +140,55 @@ class Ruleset:
                 return f"{self.id} does not allow claiming a {claim}"
             if meld.kind == CHOW and "left" in self.claims.get("chow", ()) and meld.source not in (None, "L"):
                 return f"in {self.id} a chow is claimed only from the left player, not {meld.source}"
-            if "claim" in self.module.WILD_FORBIDDEN and not meld.concealed and any(wild[k] for k in meld.tiles):
-                return "wildcards may not be used in a claimed meld"
+            stand_in = self.module.WILD_STAND_IN
+            if meld.kind == CHOW and stand_in in meld.tiles and self._stand_in_target(wild) >= 0:
+                return (f"the chow {format_meld(meld)} holds {tile_name(stand_in)}, which plays as "
+                        f"{tile_name(self._stand_in_target(wild))} this hand: no chow")
+        return self._wildcard_use_problem(hand) if self.module.WILD_FORBIDDEN else None
+
+    def _wildcard_use_problem(self, hand: Hand) -> str | None:
+        """What ``wildcard may_not`` forbids in this hand: a meld of a forbidden kind,
+        or a claimed meld, holding a wildcard; a win on a discarded (or robbed)
+        wildcard, since a wildcard is never discarded."""
+        forbidden = self.module.WILD_FORBIDDEN
+        wild = self.wildcard_kinds(hand)
+        for meld in hand.melds:
+            held = next((kind for kind in meld.tiles if wild[kind]), None)
+            if held is None:
+                continue
+            word = format_meld(meld)
+            if meld.kind in forbidden:
+                what = "a concealed kong" if meld.concealed else f"a {meld.kind}"
+                return (f"{word} holds the wildcard {tile_name(held)}: in {self.id} a wildcard may not be used "
+                        f"in {what} (wildcard may_not {meld.kind})")
+            if "claim" in forbidden and not meld.concealed:
+                return (f"{word} holds the wildcard {tile_name(held)}: in {self.id} wildcards may not be used "
+                        "in a claimed meld (wildcard may_not claim)")
+        win = hand.win_tile
+        if "discard" in forbidden and win is not None and wild[win] and not hand.context.self_draw:
+            how = "robbed from a kong" if hand.context.win_by == "robbing_kong" else "a discard"
+            return (f"the winning tile {tile_name(win)} is a wildcard, so it cannot be {how}: in {self.id} "
+                    "a wildcard is never discarded (wildcard may_not discard)")
         return None
 
+    def _stand_in_target(self, wild: bytearray) -> int:
+        """The kind the ``wildcard stand_in`` tile plays as this hand (the first
+        wildcard kind, when the stand-in is not wild itself), or -1."""
+        stand_in = self.module.WILD_STAND_IN
+        if stand_in < 0 or wild[stand_in]:
+            return -1
+        return next((kind for kind in range(N_KINDS) if wild[kind]), -1)
+
     def _context_problem(self, context: Context) -> str | None:
+        problem = self.facts.problem(context, self.id, self.kinds)
+        if problem is not None:
+            return problem
+        if self.module.NEEDS_DEALER and context.dealer_wind is None:
+            return (f"{self.id}'s rules need to know who deals: add 'dealer' (the winner deals) "
+                    "or 'dealer X' (X the dealer's seat, E S W N)")
+        if self.module.NEEDS_SOURCE and context.win_by != "self_draw" and context.source is None:
+            return (f"{self.id}'s rules need to know who discarded the winning tile (or whose kong was robbed): "
+                    "add 'from L', 'from O' or 'from R'")
         indicator = context.indicator
         if indicator is None:
             return None
@@ -158,8 +216,16 @@ class Ruleset:
             flags |= GROUP_CONCEALED if meld.concealed else 0
             flags |= GROUP_CLAIMED if meld.source is not None else 0
             flags |= GROUP_ADDED if meld.added else 0
+            flags |= _FROM[meld.source] if meld.source is not None else 0
             encoded.append((_MELD_KINDS[meld.kind], meld.tile, flags))
         return tuple(encoded)
+
+    @staticmethod
+    def _seats(context: Context) -> tuple[int, int]:
+        """The discarder as steps on from the winner in play order (0: none), and
+        the dealer's seat (-1: not known), as the kernel takes them."""
+        dealer = context.dealer_wind
+        return (0 if context.source is None else SOURCE_STEPS[context.source]), (-1 if dealer is None else dealer)
 
     @staticmethod
     def _context_bits(hand: Hand) -> int:
@@ -185,14 +251,18 @@ class Ruleset:
                           hand=hand)
         return self._evaluate_checked(hand)
 
-    def _evaluate_checked(self, hand: Hand) -> Result:
-        wild = self.wildcard_kinds(hand)
-        counts = bytearray(hand.concealed_counts())
+    def _evaluate_raw(self, hand: Hand) -> tuple[str, Any]:
+        """The module's answer for a checked hand: a status and its details."""
         context = hand.context
-        status, details = self.module.evaluate_raw(
-            counts, wild, self._melds(hand.melds), self._context_bits(hand), context.seat, context.round,
-            -1 if context.void is None else context.void, context.winners,
+        return self.module.evaluate_raw(  # type: ignore[no-any-return]
+            bytearray(hand.concealed_counts()), self.wildcard_kinds(hand), self._melds(hand.melds),
+            -1 if hand.win_tile is None else hand.win_tile, self._context_bits(hand), context.seat, context.round,
+            -1 if context.void is None else context.void, context.winners, *self._seats(context),
+            *self.facts.encode(context),
         )
+
+    def _evaluate_checked(self, hand: Hand) -> Result:
+        status, details = self._evaluate_raw(hand)
         if status == "overflow":
             raise HandError(_OVERFLOW.format(id=self.id))
         if status != "win":
@@ -208,7 +278,7 @@ class Ruleset:
         return "the tiles do not form a complete hand"
 
     def _result(self, hand: Hand, details: tuple[Any, ...]) -> Result:
-        (points, fan, mult, floor, limit, shape, subst, groups, awards, assigned, pay, liable, amount) = details
+        (points, fan, mult, floor, limit, shape, subst, groups, awards, assigned, pay, liable, amounts) = details
         fans = tuple([self._fan_line(i, int(value)) for i, value in awards])
         return Result(
             True,
@@ -218,13 +288,13 @@ class Ruleset:
             multiplier=int(mult),
             limit=bool(limit),
             floor=self.module.FLOORS[floor][0] if floor >= 0 else None,
-            shape=SHAPES[shape],
+            shape=self.shape_ids[shape],
             groups=tuple([_group(kind, tile, flags) for kind, tile, flags in groups]),
             wildcards=tuple([(tile_name(k), int(n)) for k, n in assigned]),
             substituted=int(subst),
             payment=self.module.PAYMENTS[pay][0] if pay >= 0 else None,
             liable=self.module.PAYMENTS[liable][0] if liable >= 0 else None,
-            amount=int(amount),
+            amounts=_amounts_by_seat(hand.context.seat, amounts) if pay >= 0 else (),
             hand=hand,
         )
 
@@ -244,7 +314,8 @@ class Ruleset:
         return self._completes(hand)
 
     def _completes(self, hand: Hand) -> bool:
-        """:meth:`is_win` of a checked hand."""
+        """:meth:`is_win` of a checked hand: the built-in shapes by the table kernel,
+        then the declared shapes (whose conditions only the ruleset's module knows)."""
         wild = self.wildcard_kinds(hand)
         counts = bytearray(hand.concealed_counts())
         jokers = 0
@@ -252,8 +323,18 @@ class Ruleset:
             if wild[kind]:
                 jokers += counts[kind]
                 counts[kind] = 0
+        target = self._stand_in_target(wild)
+        if target >= 0:
+            counts[target], counts[self.module.WILD_STAND_IN] = counts[self.module.WILD_STAND_IN], 0
+        if self._built_in_completes(counts, jokers, bool(hand.melds)):
+            return True
+        if not self.module.DECLARED_SHAPES:
+            return False
+        return self._evaluate_raw(hand)[0] != "shape"
+
+    def _built_in_completes(self, counts: bytearray, jokers: int, melds: bool) -> bool:
         standard, seven_pairs, orphans = self._shapes
-        if hand.melds:
+        if melds:
             seven_pairs, orphans = 0, False
         if standard:
             return bool(tables.is_win(counts, jokers, False, seven_pairs, orphans))
@@ -277,14 +358,15 @@ class Ruleset:
         if hand.win_tile is not None:
             raise HandError("waits takes a hand without its winning tile (drop 'win T')")
         self.check_hand(hand, winning=False)
-        held = hand.all_counts()
-        if hand.context.indicator is not None:
-            held[hand.context.indicator] += 1
+        held = copies(hand, self.indicator_in_play)
+        robbed = ROBBED_PUNG if hand.context.win_by == "robbing_kong" else 0
         found = []
         for kind in sorted(self.kinds):
-            if held[kind] >= 4:
+            if held[kind] + 1 + robbed > 4:  # no fifth copy (impossibility), the winning tile included
                 continue
             candidate = hand.with_win(kind)
+            if self.module.WILD_FORBIDDEN and self._wildcard_use_problem(candidate) is not None:
+                continue  # a wildcard this hand could not win on (never discarded)
             if self._completes(candidate):
                 found.append(Wait(tile_name(kind), self._evaluate_allowed(candidate)))
         return found
@@ -294,7 +376,8 @@ class Ruleset:
         return [self.evaluate(hand) for hand in hands]
 
     def evaluate_counts(
-        self, counts: Buffer, context: Hand | str | None = None, *, refused: str = "raise"
+        self, counts: Buffer, context: Hand | str | None = None, *, refused: str = "raise",
+        win_tiles: Buffer | None = None,
     ) -> tuple[array[int], array[int]]:
         """Batch scoring with no per-hand Python.
 
@@ -305,16 +388,25 @@ class Ruleset:
         tiles are ignored).  Returns arrays of points and fan: -1 where a hand does
         not win.
 
-        Each hand is checked as :meth:`evaluate` checks it (counts, tile set, size).
+        Each hand is checked as :meth:`evaluate` checks it (counts, tile set, size),
+        except for what depends on which tile won, which a batch does not know: the
+        copies of a robbed tile in the robbed player's pung, and a win on a
+        discarded wildcard under ``wildcard may_not discard``.
         With ``refused="raise"`` the first hand that fails, or whose points would
         pass 64 bits, raises :class:`HandError` naming its index; with
         ``refused="mark"`` such hands get -2 (:data:`REFUSED`), or -3
         (:data:`OVERFLOWED`) for the points, and the rest are scored.
+
+        ``win_tiles`` gives each hand's winning tile, one kind number (0-33) per
+        hand; a hand whose winning tile it does not hold is refused.  A ruleset
+        whose words need the winning tile (``winning``, ``wait_*``, ``waits``)
+        raises :class:`BatchError` without it.
         """
         if refused not in ("raise", "mark"):
             raise MjrError(f"refused must be 'raise' or 'mark', not {refused!r}")
         view = batch_view(counts)
         n = len(view) // N_KINDS
+        wins = win_tiles_view(win_tiles, n, self.id if self.uses_win_tile else None)
         ctx_hand = self._hand(context, "the context") if context is not None else Hand((), win_tile=0)
         problem = self._context_problem(ctx_hand.context)  # as check_hand checks a hand's context
         if problem is not None:
@@ -322,34 +414,42 @@ class Ruleset:
         points, fan = array("q", bytes(8 * n)), array("q", bytes(8 * n))
         c = ctx_hand.context
         first = self.module.evaluate_counts(
-            view, n, self.wildcard_kinds(ctx_hand), self._allowed(c.indicator),
+            view, n, wins, self.wildcard_kinds(ctx_hand), self._allowed(c.indicator),
             c.win_by in self.win_methods,  # as evaluate: no win by a method the ruleset lacks
             self._context_bits(ctx_hand), c.seat, c.round, -1 if c.void is None else c.void, c.winners,
-            0 if refused == "raise" else n, points, fan,
+            0 if refused == "raise" else n, points, fan, *self._seats(c), *self.facts.encode(c),
         )
         if first >= 0 and refused == "raise":
             problem = (_OVERFLOW.format(id=self.id) if points[first] == OVERFLOWED
-                       else self._batch_problem(view, first, ctx_hand.context))
+                       else self._batch_problem(view, first, ctx_hand.context, wins))
             raise HandError(f"hand {first} of the batch: {problem}")
         return points, fan
 
     @lru_cache(maxsize=64)  # noqa: B019 - a Ruleset lives as long as its module
     def _allowed(self, indicator: int | None) -> bytes:
         """Most copies a batch hand may hold of each kind: 4 in play, 0 out of it,
-        one fewer of the flipped indicator's kind."""
+        one fewer of the flipped indicator's kind unless it is back in play."""
         allowed = bytearray(4 if kind in self.kinds else 0 for kind in range(N_KINDS))
-        if indicator is not None:
+        if indicator is not None and not self.indicator_in_play:
             allowed[indicator] -= 1
         return bytes(allowed)
 
-    def _batch_problem(self, view: memoryview, index: int, context: Context) -> str:
+    def _batch_problem(self, view: memoryview, index: int, context: Context, wins: bytes) -> str:
         """Why hand ``index`` of a batch was refused, in :meth:`check_hand`'s words."""
         row = view[index * N_KINDS:(index + 1) * N_KINDS]
-        tiles = tuple(kind for kind in range(N_KINDS) for _ in range(row[kind]))
+        tiles = [kind for kind in range(N_KINDS) for _ in range(row[kind])]
         if not tiles:
             return f"a winning hand has {self.deal + 1} tiles in {self.id}; this one has none"
+        win = tiles[-1]
+        if wins:
+            win = wins[index]
+            if win >= N_KINDS:
+                return f"its winning tile {win} is not a tile kind (0-33)"
+            if win not in tiles:
+                return f"its winning tile {tile_name(win)} is not among its tiles"
+        tiles.remove(win)
         try:
-            self.check_hand(Hand(tiles[:-1], (), tiles[-1], context), winning=True)
+            self.check_hand(Hand(tuple(tiles), (), win, context), winning=True)
         except HandError as error:
             return str(error)
         raise AssertionError(f"batch hand {index} refused by the kernel but not by check_hand")  # pragma: no cover
@@ -363,6 +463,12 @@ class Ruleset:
         if ident not in self._fan_index:
             raise MjrError(f"{self.id} has no fan {ident!r}{did_you_mean(ident, self._fan_index)}")
         return self.fans[self._fan_index[ident]]
+
+
+def _amounts_by_seat(winner: int, amounts: tuple[int, int, int]) -> tuple[tuple[str, int], ...]:
+    """What each other seat pays under the payment clause, in play order from the
+    winner's right (the kernel counts them 1-3 steps on from the winner)."""
+    return tuple((WIND_LETTERS[(winner + step) % 4], int(amounts[step - 1])) for step in (1, 2, 3))
 
 
 @cache

@@ -2,22 +2,25 @@
 
 Seats are winds.  Play runs E -> S -> W -> N, so for the winner the right-hand
 player (下家) is the next wind, the opposite player two on, and the left-hand player
-(上家) three on.  A ``pay`` clause names the payers of an ordinary win; a ``liable``
-clause moves the whole of it onto one player.
+(上家) three on.  A ``pay`` clause names the payers of an ordinary win, and each
+pays the amount the evaluation worked out for their seat (amounts may differ by
+payer); a ``liable`` clause moves the sum of those amounts onto one player.
 """
 
 from __future__ import annotations
 
+from .abi import SOURCE_STEPS
 from .errors import MjrError
 from .result import PaymentLine, Result, Settlement, Table
 from .tiles import WIND_LETTERS
 
-_OFFSET = {"R": 1, "O": 2, "L": 3}
+#: The payers named by their place from the winner.
+_PLACES = {"left": "L", "opposite": "O", "right": "R"}
 
 
 def seat_of(winner: int, source: str) -> str:
     """The wind of the player at relative position ``source`` (L, O, R) from ``winner``."""
-    return WIND_LETTERS[(winner + _OFFSET[source]) % 4]
+    return WIND_LETTERS[(winner + SOURCE_STEPS[source]) % 4]
 
 
 def settle(result: Result, clauses: tuple[tuple[str, str, bool, str, int], ...], table: Table) -> Settlement:
@@ -28,14 +31,15 @@ def settle(result: Result, clauses: tuple[tuple[str, str, bool, str, int], ...],
     by_id = {clause[0]: clause for clause in clauses}
     winner = WIND_LETTERS[result.hand.context.seat]
     pay_id, pay_name, _, payer_kind, payer_index = by_id[result.payment]
-    amount = result.amount * table.stake
+    amounts = {seat: amount * table.stake for seat, amount in result.amounts}
     payers = _payers(result, payer_kind, payer_index, table)
     if result.liable is None:
-        lines = tuple(PaymentLine(seat, winner, amount, pay_id, pay_name) for seat in payers)
+        lines = tuple(PaymentLine(seat, winner, amounts[seat], pay_id, pay_name) for seat in payers)
         return Settlement(lines)
     liable_id, liable_name, _, liable_kind, liable_index = by_id[result.liable]
     (liable_seat,) = _payers(result, liable_kind, liable_index, table)
-    return Settlement((PaymentLine(liable_seat, winner, amount * len(payers), liable_id, liable_name),))
+    total = sum(amounts[seat] for seat in payers)
+    return Settlement((PaymentLine(liable_seat, winner, total, liable_id, liable_name),))
 
 
 def _payers(result: Result, kind: str, index: int, table: Table) -> list[str]:
@@ -50,6 +54,8 @@ def _payers(result: Result, kind: str, index: int, table: Table) -> list[str]:
             raise MjrError("settling this win needs to know who discarded (or whose kong was robbed): "
                            "add 'from L', 'from O' or 'from R' to the hand")
         return [seat_of(winner, hand.context.source)]
+    if kind in _PLACES:
+        return [seat_of(winner, _PLACES[kind])]
     if kind == "last_meld":
         if not hand.melds or hand.melds[-1].source is None:
             raise MjrError("settling this win needs the source of the last meld, e.g. [5555p<L]")

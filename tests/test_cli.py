@@ -158,7 +158,8 @@ def test_check_ok(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
     assert re.fullmatch(rf"{re.escape(str(bundled))}: ok \(\d+ fans, \d+ examples\)", lines[1])
     code, doc = run_json(capsys, "check", tiny)
     assert code == 0 and doc["ok"] is True
-    assert doc["files"][0] == {"file": tiny, "ok": True, "id": "tiny.test", "fans": 3, "examples": 1}
+    assert doc["files"][0] == {"file": tiny, "ok": True, "id": "tiny.test", "fans": 3, "examples": 1,
+                                "warnings": []}
 
 
 def test_check_bad_file(capsys: pytest.CaptureFixture[str], tiny: str, tmp_path: Path) -> None:

@@ -96,6 +96,15 @@ def test_every_ruled_out_combination_is_refused() -> None:
     assert Context(source="L", winners=3, after_kong=True).winners == 3
 
 
+def test_first_turn_refuses_an_exposed_meld() -> None:
+    """first_turn is before any claim (地和/人和 are void after a chow or pung)."""
+    for meld in (Meld("pung", 13, source="L"), Meld("chow", 0), Meld("kong", 3, added=True)):
+        error = refused(lambda: Hand(TILES[:10], (meld,), 22, Context(first_turn=True)))  # noqa: B023
+        assert (error.owner, error.field, error.value) == ("Hand", "melds[0]", meld)
+        assert "before any claim" in error.reason
+    assert Hand(TILES[:10], (Meld("kong", 3, concealed=True),), 22, Context(first_turn=True)).context.first_turn
+
+
 def test_the_issue_chow_is_refused_before_it_can_win() -> None:
     """A chow at 9m 1p 2p built directly used to win as all_chows and then break
     Result.to_json; now it cannot be built."""

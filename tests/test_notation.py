@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import pickle
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +26,15 @@ CASES = Path(__file__).parent / "notation_cases"
 
 # --------------------------------------------------------------------------- strategies
 
+def _hand(tiles: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int | None, context: Context) -> Hand:
+    """A Hand, without ``first_turn`` where a meld is exposed (the two contradict)."""
+    if any(not meld.concealed for meld in melds):
+        context = replace(context, first_turn=False)
+    return Hand(tiles, melds, win_tile, context)
+
+
 hands = st.builds(
-    Hand,
+    _hand,
     tiles=st.lists(kinds, max_size=14).map(lambda ts: tuple(sorted(ts))),
     melds=st.lists(melds, max_size=4).map(tuple),
     win_tile=st.none() | kinds,
@@ -111,6 +119,8 @@ def test_json_matches_schema() -> None:
             "indicator": "5m",
             "winners": 1,
             "void": "m",
+            "dealer_seat": None,
+            "facts": {},
         },
     }
 
@@ -316,6 +326,8 @@ def test_json_defaults() -> None:
         ({"tiles": ["1m"], "context": {"win_by": "self_draw", "from": "L"}}, "context.from"),
         ({"tiles": ["1m"], "context": {"win_by": "self_draw", "winners": 2}}, "context.winners"),
         ({"tiles": ["1m"], "context": {"win_by": "robbing_kong", "after_kong": True}}, "context.after_kong"),
+        ({"tiles": ["1m"], "melds": [{"kind": "pung", "tile": "5p"}], "context": {"first_turn": True}},
+         "context.first_turn"),
     ],
 )
 def test_bad_json(data: Any, path: str) -> None:
@@ -326,6 +338,13 @@ def test_bad_json(data: Any, path: str) -> None:
 def test_json_contradiction_says_why() -> None:
     err = json_error_of({"tiles": ["1m"], "context": {"win_by": "self_draw", "from": "L"}})
     assert err.reason == "a self-draw has no discarder (win_by is 'self_draw')"
+
+
+def test_first_turn_beside_a_concealed_kong_is_read() -> None:
+    """Only a claim ends the first go-round: a concealed kong is no claim."""
+    assert parse_hand("(5555p) 123m win 1m first_turn").context.first_turn
+    assert hand_from_json({"melds": [{"kind": "kong", "tile": "5p", "concealed": True}],
+                           "context": {"first_turn": True}}).context.first_turn
 
 
 def nested(depth: int) -> Any:

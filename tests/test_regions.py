@@ -36,14 +36,51 @@ def test_the_indicator_counts_as_a_copy(tuidaohu: mjr.Ruleset) -> None:
         tuidaohu.evaluate("1111m 234m 456p 789s 5s win 5s indicator 1m")
 
 
+def test_earthly_hand_is_void_after_a_claim(jipinghu: mjr.Ruleset) -> None:
+    """§2.8: 地和 is void once anyone chowed or ponged; first_turn is before any claim."""
+    with pytest.raises(MjrError, match="'first_turn' contradicts '\\[555p<L\\]'"):
+        jipinghu.evaluate("[555p<L] 123m 456m 789s 2s win 2s self_draw first_turn seat S")
+
+
+@pytest.mark.parametrize("hand", ["123m 456p 789s 234s 5s win 5s robbing_kong from R",
+                                  "123m 11s 46s [456p<O] [345s<L] win 5s robbing_kong from R"])
+def test_robbing_a_kong_while_holding_its_tile_is_impossible(jipinghu: mjr.Ruleset, hand: str) -> None:
+    """Three copies of the robbed tile are in the robbed player's pung."""
+    with pytest.raises(HandError, match=r"5 copies of 5s \(with the three in the robbed player's pung\)"):
+        jipinghu.evaluate(hand)
+
+
+def test_a_robbed_kong_is_no_wait_on_a_held_tile(jipinghu: mjr.Ruleset) -> None:
+    assert [w.tile for w in jipinghu.waits("123m 456p 789s 234s 5s robbing_kong from R")] == []
+    assert [w.tile for w in jipinghu.waits("123m 456p 789s 46s 11s robbing_kong from R")] == ["5s"]
+    assert [w.tile for w in jipinghu.waits("123m 456p 789s 234s 5s from R")] == ["2s", "5s"]
+
+
 def test_a_wrong_tile_count_is_refused(jipinghu: mjr.Ruleset) -> None:
     with pytest.raises(HandError, match="14 tiles"):
         jipinghu.evaluate("123m 456p 789s 234s 555s 6s win 5s")
 
 
 def test_a_wildcard_may_not_be_claimed_with(tuidaohu: mjr.Ruleset) -> None:
-    with pytest.raises(HandError, match="wildcards may not be used in a claimed meld"):
+    with pytest.raises(HandError, match=r"\[666m<L\] holds the wildcard 6m: .* in a pung \(wildcard may_not pung\)"):
         tuidaohu.evaluate("123m 456p 789s 5s [666m<L] win 5s indicator 5m")
+
+
+def test_a_concealed_kong_of_wildcards_is_refused(tuidaohu: mjr.Ruleset) -> None:
+    """T-1 §3.1 (003's note: 赖子 "不能用来开杠"): no 硬胡 from a concealed kong of 赖子."""
+    with pytest.raises(HandError, match=r"\(6666m\) holds the wildcard 6m: .* in a concealed kong"):
+        tuidaohu.evaluate("123m 456p 789s 5s (6666m) win 5s self_draw indicator 5m")
+    assert tuidaohu.evaluate("123m 456p 789s 5s (7777m) win 5s self_draw indicator 5m").is_win
+
+
+@pytest.mark.parametrize("how", ["from L", "robbing_kong from L"])
+def test_no_win_on_a_discarded_wildcard(tuidaohu: mjr.Ruleset, how: str) -> None:
+    """T-1 §3.1 "赖子牌不能打出"."""
+    with pytest.raises(HandError, match="the winning tile 6m is a wildcard"):
+        tuidaohu.evaluate(f"111m 999p 555s 777s 3m win 6m {how} indicator 5m")
+    assert tuidaohu.evaluate("111m 999p 555s 777s 3m win 6m self_draw indicator 5m").is_win
+    assert "6m" not in [w.tile for w in tuidaohu.waits("111m 999p 555s 777s 3m from L indicator 5m")]
+    assert "6m" in [w.tile for w in tuidaohu.waits("111m 999p 555s 777s 3m self_draw indicator 5m")]
 
 
 def test_evaluate_needs_the_winning_tile(jipinghu: mjr.Ruleset) -> None:
@@ -68,7 +105,7 @@ def test_a_stake_multiplies_every_line(sichuan: mjr.Ruleset) -> None:
 
 
 def test_settlement_is_zero_sum(jipinghu: mjr.Ruleset) -> None:
-    for hand in ("123m 456p 789s 234s 5s win 5s robbing_kong from R",
+    for hand in ("123m 456p 789s 46s 11s win 5s robbing_kong from R",
                  "5s [123m<L] [456p<L] [789s<L] [777s<O] win 5s self_draw",
                  "123m 456m 789m EEE C win C from R"):
         assert sum(jipinghu.settle(jipinghu.evaluate(hand)).totals().values()) == 0

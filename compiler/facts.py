@@ -1,0 +1,46 @@
+"""Facts of play: what a ruleset needs to know about a hand beyond its tiles.
+
+A ``fact`` statement declares one (a flag, a number in a range, or a few tiles);
+the hand notation and JSON carry its value, and expressions use it as a word (a
+flag or number) or a collection (tiles).  Flags and numbers share one array of
+slots in the generated module, tiles facts another (34 counts each).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from mjr.abi import CONTEXT_WORDS
+from mjr.dsl import ast
+from mjr.dsl.quoting import quoted
+from mjr.errors import Span
+
+from . import ir
+from .vocabulary import ALL_WORDS, COLLECTIONS
+
+Report = Callable[[Span, str], None]
+
+#: The largest number a number fact may reach, and the most tiles a tiles fact holds.
+MAX_FACT_NUMBER = 1_000_000
+MAX_FACT_TILES = 16
+
+
+def check_facts(statements: Iterable[ast.Fact], report: Report) -> tuple[ir.Fact, ...]:
+    """The facts as IR, each in its slot; a bad range or a reserved name is reported."""
+    facts = []
+    slots = {"values": 0, "tiles": 0}
+    for statement in statements:
+        name = statement.id
+        if name in ALL_WORDS or name in COLLECTIONS or name in CONTEXT_WORDS:
+            report(statement.span, f"fact {quoted(name)} has the name of a built-in word; choose another name")
+        low, high = statement.low, statement.high
+        if statement.kind == "number" and not 0 <= low <= high <= MAX_FACT_NUMBER:
+            report(statement.span, f"a number fact ranges over 0 to {MAX_FACT_NUMBER:,}, low to high: "
+                                   f"not {low} to {high}")
+        if statement.kind == "tiles" and not 0 <= low <= high <= MAX_FACT_TILES:
+            report(statement.span, f"a tiles fact holds 0 to {MAX_FACT_TILES} tiles, fewest to most: "
+                                   f"not {low} to {high}")
+        table = "tiles" if statement.kind == "tiles" else "values"
+        facts.append(ir.Fact(name, statement.display, statement.kind, low, high, slots[table], statement.span))
+        slots[table] += 1
+    return tuple(facts)
