@@ -65,6 +65,7 @@ HAND_WORDS: dict[str, WordInfo] = {
         "it completed an open wait (23 waiting on 1 or 4)", "it completed the pair (单吊)",
         "it completed a pung (双碰)"), strict=True)) if name},
     "waits": WordInfo(INT, "s.waits", "how many kinds the hand without its winning tile waits on (shapes only)"),
+    "winning_wildcard": WordInfo(BOOL, "(s.win_wild != 0)", "the winning tile is a wildcard"),
 }
 
 #: Words of the payer, in payment amounts only: the amount is worked out for each
@@ -86,7 +87,7 @@ NEEDS_SOURCE = frozenset({"discarder_dealer", "discarder_left", "discarder_oppos
 
 #: Words that need the winning tile, and the one that counts the waits: a ruleset
 #: using none of them is generated without the work they cost.
-WINNING_TILE_WORDS = frozenset({*(name for name in abi.WAITS if name), "winning", "waits"})
+WINNING_TILE_WORDS = frozenset({*(name for name in abi.WAITS if name), "winning", "waits", "winning_wildcard"})
 
 TILE_WORDS: dict[str, WordInfo] = {
     "honor": WordInfo(BOOL, "({k} >= 27)", "a wind or a dragon"),

@@ -49,6 +49,9 @@ PAYER_TEXT = {
     "discarder": "discarder",
     "last_meld": "feeder of last meld",
     "claimed_meld": "feeder of claimed meld {index}",
+    "left": "left player",
+    "opposite": "opposite player",
+    "right": "right player",
 }
 
 

@@ -37,6 +37,7 @@ class Facts:
         self.kinds = {fact.id: fact.kind for fact in self.by_id.values()}
         self._values = sum(1 for fact in self.by_id.values() if fact.kind != "tiles")
         self._tiles = len(self.by_id) - self._values
+        self._defaults = self._encode(Context())
 
     def problem(self, context: Context, ruleset: str, kinds: frozenset[int]) -> str | None:
         """Why the facts ``context`` gives do not suit this ruleset, or ``None``."""
@@ -57,7 +58,13 @@ class Facts:
 
     def encode(self, context: Context) -> tuple[array[int], bytes]:
         """The kernel's arrays: flag and number values by slot, and 34 counts per
-        tiles fact."""
+        tiles fact (a hand that gives no fact shares one pair, made once: the
+        kernel only reads them)."""
+        if not context.facts:
+            return self._defaults
+        return self._encode(context)
+
+    def _encode(self, context: Context) -> tuple[array[int], bytes]:
         values = array("q", [0] * max(self._values, 1))
         tiles = bytearray(N_KINDS * max(self._tiles, 1))
         for fact in self.by_id.values():

@@ -56,7 +56,8 @@ from .hand import (
     facts_problem,
     first_turn_claim,
 )
-from .notation import _DEFAULT_CONTEXT, VOID_LETTERS, NotationError, _check_writable
+from .notation import NotationError
+from .notation_format import DEFAULT_CONTEXT, VOID_LETTERS, check_writable
 from .tiles import WIND_LETTERS, parse_tile, tile_name
 
 #: The most entries read from the ``tiles`` or ``melds`` list: far more than any
@@ -102,7 +103,7 @@ def hand_to_json(hand: Hand) -> dict[str, Any]:
 
     Raises ValueError for a hand the schema cannot express, as :func:`format_hand`.
     """
-    _check_writable(hand)
+    check_writable(hand)
     return {
         "tiles": [tile_name(kind) for kind in hand.tiles],
         "melds": [_meld_to_json(meld) for meld in hand.melds],
@@ -114,7 +115,7 @@ def hand_to_json(hand: Hand) -> dict[str, Any]:
 _T = TypeVar("_T")
 _HAND_KEYS = ("tiles", "melds", "win", "context")
 _MELD_KEYS = ("kind", "tile", "concealed", "from", "added")
-_CONTEXT_KEYS = tuple(_context_to_json(_DEFAULT_CONTEXT))
+_CONTEXT_KEYS = tuple(_context_to_json(DEFAULT_CONTEXT))
 
 
 def _json_fail(path: str, reason: str) -> NoReturn:
@@ -227,7 +228,7 @@ def _json_context(value: object, path: str) -> Context:
     void = _json_optional_choice(obj, "void", path, tuple(VOID_LETTERS))
     dealer_seat = _json_optional_choice(obj, "dealer_seat", path, winds)
     fields: dict[str, Any] = {
-        "win_by": _json_choice(obj, "win_by", path, WIN_METHODS, _DEFAULT_CONTEXT.win_by),
+        "win_by": _json_choice(obj, "win_by", path, WIN_METHODS, DEFAULT_CONTEXT.win_by),
         "after_kong": _json_bool(obj, "after_kong", path),
         "last_tile": _json_bool(obj, "last_tile", path),
         "first_turn": _json_bool(obj, "first_turn", path),

@@ -43,10 +43,8 @@ pointing at the offending character; its message quotes at most 80 characters
 around the caret.  Text longer than :data:`MAX_HAND_TEXT` characters is refused
 before it is read.
 
-:func:`format_hand` writes the canonical text: concealed tiles grouped by suit in
-kind order with honours as ``z`` digits, one word per meld, ``win T``, then the
-context words that differ from :class:`~mjr.hand.Context`'s defaults, in field
-order.  ``parse_hand(format_hand(h)) == h`` for every hand it accepts.
+:func:`format_hand` writes the canonical text (see :mod:`mjr.notation_format`);
+``parse_hand(format_hand(h)) == h`` for every hand it accepts.
 
 JSON
 ----
@@ -82,6 +80,15 @@ from .hand import (
     conflict,
     first_turn_claim,
 )
+from .notation_format import (
+    CLOSER_OF,
+    DEFAULT_CONTEXT,
+    FLAG_WORDS,
+    SUITS,
+    VOID_LETTERS,
+    format_hand,
+    format_meld,
+)
 from .tiles import (
     FIRST_HONOR,
     HONOR_LETTERS,
@@ -102,11 +109,7 @@ __all__ = [
 ]
 
 DIGITS = "0123456789"
-#: Suit letters in kind order; ``z`` is the honours.
-SUITS = "mpsz"
-VOID_LETTERS = "mps"
 WINNER_COUNTS = "123"
-FLAG_WORDS = ("after_kong", "last_tile", "first_turn", "dealer")
 VALUE_WORDS = ("seat", "round", "from", "indicator", "winners", "void")
 #: Every word that is not tiles or a meld; unknown words are matched against these.
 KEYWORDS = ("win", *WIN_METHODS, *FLAG_WORDS, *VALUE_WORDS)
@@ -119,11 +122,9 @@ _EXAMPLES = {
     "winners": "winners 2",
     "void": "void m",
 }
-_CLOSER_OF = {"[": "]", "(": ")"}
 #: How close to a keyword an undeclared word must be to be read as its misspelling
 #: rather than as a fact of play (``sef_draw`` is a typo; ``streak`` is a fact).
 _TYPO = 0.7
-_DEFAULT_CONTEXT = Context()
 #: The longest hand text read, in characters: a real hand needs well under 100.
 #: Longer text is refused before it is read, so hostile input costs no time.
 MAX_HAND_TEXT = 4096
@@ -315,7 +316,7 @@ class _Suffix:
 def _meld_suffix(text: str, pos: int, end: int, opener: int) -> _Suffix:
     """Read ``<X``, ``+`` and the closing bracket that end a meld word."""
     concealed = text[opener] == "("
-    closer = _CLOSER_OF[text[opener]]
+    closer = CLOSER_OF[text[opener]]
     source = None
     if pos < end and text[pos] == "<":
         if concealed:
@@ -419,7 +420,7 @@ class _Parser:
         melds: list[Meld] = []
         while (word := self.peek()) is not None and word.text not in KEYWORDS:
             self.index += 1
-            if word.text[0] in _CLOSER_OF:
+            if word.text[0] in CLOSER_OF:
                 melds.append(_parse_meld(self.text, word.start, word.end))
                 self.meld_words.append(word)
             elif _looks_like_tiles(word.text):
@@ -483,7 +484,7 @@ class _Parser:
 
     def check_conflicts(self, fields: dict[str, Any], phrases: dict[str, _Word]) -> None:
         """Refuse context words the win method rules out, at whichever came second."""
-        found = conflict(fields.get("win_by", _DEFAULT_CONTEXT.win_by), fields)
+        found = conflict(fields.get("win_by", DEFAULT_CONTEXT.win_by), fields)
         if found is not None:
             name, why = found
             first, second = sorted((phrases[name], phrases["win_by"]), key=lambda phrase: phrase.start)
@@ -500,7 +501,7 @@ class _Parser:
     def check_new(self, word: _Word, seen: set[str]) -> None:
         """Reject repeats, a second win method, and anything not a keyword."""
         if word.text not in KEYWORDS:
-            if word.text[0] in _CLOSER_OF or _looks_like_tiles(word.text):
+            if word.text[0] in CLOSER_OF or _looks_like_tiles(word.text):
                 self.fail(word.start, "tiles and melds must come before 'win' and context words")
             self.unknown(word)
         if word.text in seen:
@@ -579,78 +580,3 @@ def parse_hand(text: str, facts: Mapping[str, str] | None = None) -> Hand:
     if not tiles and not melds and win is None:
         parser.fail(parser.words[0].start, "no tiles: tiles and melds come first, as in '123m dealer'")
     return Hand(tuple(sorted(tiles)), tuple(melds), win, context)
-
-
-# --------------------------------------------------------------------------- writing
-
-
-def _check_writable(hand: Hand) -> None:
-    """Refuse to write what could not be read back as the same hand: a Hand is
-    valid by construction, so only the hand with no tile at all remains."""
-    if not hand.tiles and not hand.melds and hand.win_tile is None:
-        raise ValueError("a hand with no tiles has no notation")
-
-
-def _format_tiles(kinds: tuple[int, ...]) -> str:
-    """``2234m567p11z``: grouped by suit, in kind order."""
-    groups: list[str] = []
-    for suit, letter in enumerate(SUITS):
-        ranks = "".join(tile_name(k)[0] for k in sorted(kinds) if suit_of(k) == suit)
-        if ranks:
-            groups.append(ranks + letter)
-    return "".join(groups)
-
-
-def format_meld(meld: Meld) -> str:
-    """One meld as the notation writes it: ``[555p<O]``, ``(5555p)``."""
-    opener = "(" if meld.concealed else "["
-    source = f"<{meld.source}" if meld.source else ""
-    plus = "+" if meld.added else ""
-    return f"{opener}{_format_tiles(meld.tiles)}{source}{plus}{_CLOSER_OF[opener]}"
-
-
-
-
-def _format_context(context: Context) -> list[str]:
-    """Only the words that differ from the defaults, in field order, so equal
-    hands always give equal text."""
-    words: list[str] = []
-    if context.win_by != _DEFAULT_CONTEXT.win_by:
-        words.append(context.win_by)
-    words += [flag for flag in FLAG_WORDS if getattr(context, flag)]
-    if context.seat:
-        words += ["seat", WIND_LETTERS[context.seat]]
-    if context.round:
-        words += ["round", WIND_LETTERS[context.round]]
-    if context.source is not None:
-        words += ["from", context.source]
-    if context.indicator is not None:
-        words += ["indicator", tile_name(context.indicator)]
-    if context.winners != _DEFAULT_CONTEXT.winners:
-        words += ["winners", str(context.winners)]
-    if context.void is not None:
-        words += ["void", VOID_LETTERS[context.void]]
-    if context.dealer_seat is not None:
-        words += ["dealer", WIND_LETTERS[context.dealer_seat]]
-    for name, value in context.facts:
-        words.append(name)
-        if type(value) is int:
-            words.append(str(value))
-        elif type(value) is tuple:
-            words.append(_format_tiles(value))
-    return words
-
-
-def format_hand(hand: Hand) -> str:
-    """The canonical text of a hand; :func:`parse_hand` reads it back as an equal hand.
-
-    Raises ValueError for a hand with no tile at all, which the notation cannot
-    express (anything else a :class:`~mjr.Hand` holds, it can).
-    """
-    _check_writable(hand)
-    words = [_format_tiles(hand.tiles)] if hand.tiles else []
-    words += [format_meld(meld) for meld in hand.melds]
-    if hand.win_tile is not None:
-        words += ["win", tile_name(hand.win_tile)]
-    return " ".join(words + _format_context(hand.context))
-

@@ -102,5 +102,5 @@ def test_a_stand_in_in_a_meld_and_as_the_winning_tile(tmp_path: Path, backend: s
     assert rs.evaluate("123m 4m 6m 789m 111p 22p win P indicator 4m").fan_ids == ("plain", "closed")
     suited = ruleset(tmp_path, STAND_IN.replace("stand_in P", "stand_in 5p").replace("claims", "claims chow")
                      .replace("d.stand_in", "d.suited"), backend)
-    with pytest.raises(mjr.HandError, match="the chow 4p5p6p holds 5p, which plays as 5m this hand: no chow"):
+    with pytest.raises(mjr.HandError, match=r"the chow \[456p<L\] holds 5p, which plays as 5m this hand: no chow"):
         suited.evaluate("123m 456m 789m [456p<L] 2p win 2p indicator 4m")

@@ -35,6 +35,8 @@ WILDS = """ruleset w.wilds "Wilds" {
     fan subst_chow "Subst chow" 4 : any sets are (chow and substitutes == 1)
     fan home       "Home"       8 : wildcards > 0 and substituted == 0
     fan closed     "Closed"     1 : wait_closed
+    fan held_wild  "Held wild"  16 : any pairs are (winning and wilds == 1 and not winning_wildcard)
+    fan drawn_wild "Drawn wild" 32 : winning_wildcard
 }
 """
 
@@ -87,11 +89,21 @@ def test_waits_skips_a_kind_held_four_times(tmp_path: Path, backend: str) -> Non
 def test_group_wildcard_words(tmp_path: Path, backend: str) -> None:
     rs = ruleset(tmp_path, WILDS, backend)
     pair = rs.evaluate("123m 456m 789m 111p C win C")
-    assert pair.fan_ids == ("wild_pair", "home")  # the pair is two wildcards, each standing as its own kind
+    assert pair.fan_ids == ("wild_pair", "home", "drawn_wild")  # two wildcards, each standing as its own kind
     # the wildcard fills 2m, the middle of the chow: one substitute, a closed wait on a wild winning tile
     chow = rs.evaluate("13m 456m 789m 111p 22p win C")
-    assert chow.fan_ids == ("subst_chow", "closed")
+    assert chow.fan_ids == ("subst_chow", "closed", "drawn_wild")
     assert chow.substituted == 1
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_wildcard_held_or_drawn_onto_the_pair(tmp_path: Path, backend: str) -> None:
+    rs = ruleset(tmp_path, WILDS, backend)
+    # the wildcard was held: the drawn 5s pairs with it
+    assert "held_wild" in rs.evaluate("123m 456m 789m 111p C win 5s").fan_ids
+    # the wildcard was drawn onto a single 5s: the same tiles, the other tile won
+    drawn = rs.evaluate("123m 456m 789m 111p 5s win C")
+    assert "drawn_wild" in drawn.fan_ids and "held_wild" not in drawn.fan_ids
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

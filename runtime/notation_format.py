@@ -1,0 +1,89 @@
+"""Writing hands as text: the canonical notation :mod:`mjr.notation` reads.
+
+:func:`format_hand` writes concealed tiles grouped by suit in kind order with
+honours as ``z`` digits, one word per meld, ``win T``, then the context words that
+differ from :class:`~mjr.hand.Context`'s defaults, in field order, then the facts
+of play by name.  ``parse_hand(format_hand(h)) == h`` for every hand it accepts.
+"""
+
+from __future__ import annotations
+
+from .hand import Context, Hand, Meld
+from .tiles import WIND_LETTERS, suit_of, tile_name
+
+#: Suit letters in kind order; ``z`` is the honours.
+SUITS = "mpsz"
+VOID_LETTERS = "mps"
+FLAG_WORDS = ("after_kong", "last_tile", "first_turn", "dealer")
+CLOSER_OF = {"[": "]", "(": ")"}
+DEFAULT_CONTEXT = Context()
+
+
+def check_writable(hand: Hand) -> None:
+    """Refuse to write what could not be read back as the same hand: a Hand is
+    valid by construction, so only the hand with no tile at all remains."""
+    if not hand.tiles and not hand.melds and hand.win_tile is None:
+        raise ValueError("a hand with no tiles has no notation")
+
+
+def _format_tiles(kinds: tuple[int, ...]) -> str:
+    """``2234m567p11z``: grouped by suit, in kind order."""
+    groups: list[str] = []
+    for suit, letter in enumerate(SUITS):
+        ranks = "".join(tile_name(k)[0] for k in sorted(kinds) if suit_of(k) == suit)
+        if ranks:
+            groups.append(ranks + letter)
+    return "".join(groups)
+
+
+def format_meld(meld: Meld) -> str:
+    """One meld as the notation writes it: ``[555p<O]``, ``(5555p)``."""
+    opener = "(" if meld.concealed else "["
+    source = f"<{meld.source}" if meld.source else ""
+    plus = "+" if meld.added else ""
+    return f"{opener}{_format_tiles(meld.tiles)}{source}{plus}{CLOSER_OF[opener]}"
+
+
+def _format_context(context: Context) -> list[str]:
+    """Only the words that differ from the defaults, in field order, so equal
+    hands always give equal text."""
+    words: list[str] = []
+    if context.win_by != DEFAULT_CONTEXT.win_by:
+        words.append(context.win_by)
+    words += [flag for flag in FLAG_WORDS if getattr(context, flag)]
+    if context.seat:
+        words += ["seat", WIND_LETTERS[context.seat]]
+    if context.round:
+        words += ["round", WIND_LETTERS[context.round]]
+    if context.source is not None:
+        words += ["from", context.source]
+    if context.indicator is not None:
+        words += ["indicator", tile_name(context.indicator)]
+    if context.winners != DEFAULT_CONTEXT.winners:
+        words += ["winners", str(context.winners)]
+    if context.void is not None:
+        words += ["void", VOID_LETTERS[context.void]]
+    if context.dealer_seat is not None:
+        words += ["dealer", WIND_LETTERS[context.dealer_seat]]
+    for name, value in context.facts:
+        words.append(name)
+        if type(value) is int:
+            words.append(str(value))
+        elif type(value) is tuple:
+            words.append(_format_tiles(value))
+    return words
+
+
+def format_hand(hand: Hand) -> str:
+    """The canonical text of a hand; :func:`parse_hand` reads it back as an equal hand.
+
+    Raises ValueError for a hand with no tile at all, which the notation cannot
+    express (anything else a :class:`~mjr.Hand` holds, it can).
+    """
+    check_writable(hand)
+    words = [_format_tiles(hand.tiles)] if hand.tiles else []
+    words += [format_meld(meld) for meld in hand.melds]
+    if hand.win_tile is not None:
+        words += ["win", tile_name(hand.win_tile)]
+    return " ".join(words + _format_context(hand.context))
+
