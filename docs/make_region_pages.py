@@ -281,6 +281,9 @@ def setup_rows(rs: mjr.Ruleset, sources: list[Source]) -> list[tuple[str, str]]:
     shapes = (["standard"] if standard else []) + (
         ["seven pairs" + (" (a four counts as two pairs)" if seven == 2 else "")] if seven else []
     ) + (["thirteen orphans"] if orphans else [])
+    shapes += [f"{ident} {name} (declared)" for ident, name in module.DECLARED_SHAPES]
+    facts = [f"``{ident}`` {name} ({kind}{'' if kind == 'flag' else f' {low} to {high}'})"
+             for ident, name, kind, low, high, _ in module.FACTS]
     rows = [
         ("tiles", f"{', '.join(parts)}: {len(kinds)} kinds, {4 * len(kinds)} tiles. {setting('tiles', '')}"),
         ("deal", f"{module.DEAL} tiles; a winning hand has {module.DEAL + 1}"),
@@ -288,6 +291,7 @@ def setup_rows(rs: mjr.Ruleset, sources: list[Source]) -> list[tuple[str, str]]:
         ("win", ", ".join(m.replace("_", " ") for m in module.WIN_METHODS)),
         ("shapes", ", ".join(shapes)),
         ("wildcards", wildcard_text(rs, sources)),
+        ("facts of play", ", ".join(facts) or "none"),
         ("score", setting("score", "``score base * fan`` (the default)")),
         ("base", str(module.BASE)),
         ("cap", str(module.CAP) if module.CAP is not None else "none"),
@@ -310,6 +314,8 @@ def wildcard_text(rs: mjr.Ruleset, sources: list[Source]) -> str:
         parts.append(f"derived from the indicator (indicator→wildcard; other suits alike): {pairs}")
         parts.append("the flipped indicator goes back into play" if module.INDICATOR_IN_PLAY
                      else "the flipped indicator stays out of play (it takes up a copy of its kind)")
+    if module.WILD_STAND_IN >= 0:
+        parts.append(f"{tile_text(module.WILD_STAND_IN)} plays as the wildcard's kind when it is not wild itself")
     if module.WILD_FORBIDDEN:
         parts.append("may not be used to " + " or ".join(module.WILD_FORBIDDEN))
     if not parts:

@@ -22,7 +22,8 @@ RULES = """ruleset t.facts "Facts" {
     fact bought "买底" flag
     fact birds  "鸟"   tiles 0 to 2
     fan base   "Base"   1 : standard
-    fan streak_fan "Streak" (streak) : streak >= 1
+    define streak_plus: streak + 0
+    fan streak_fan "Streak" (streak_plus) : streak >= 1
     fan bought_in  "Bought in" 1 : bought and discarder_dealer
     bonus bird "Bird" 1 each : count(birds where (rank - 1) % 4 == winner_from_dealer)
     score fan
