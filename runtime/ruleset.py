@@ -32,7 +32,7 @@ from .abi import (
 from .batch import BatchError, Buffer, batch_view, win_tiles_view
 from .errors import MjrError, did_you_mean
 from .facts import Facts
-from .hand import CHOW, ROBBED_PUNG, WIN_METHODS, Context, Hand, Meld, copies, impossibility
+from .hand import CHOW, ROBBED_PUNG, WIN_METHODS, Context, FactValue, Hand, Meld, copies, impossibility
 from .notation import format_meld, parse_hand
 from .result import FanLine, Group, Result, Settlement, Table, Wait
 from .settle import settle
@@ -448,8 +448,14 @@ class Ruleset:
     def _allowed(self, context: Context) -> bytes:
         """Most copies a hand may account for of each kind: 4 in play, 0 out of it,
         fewer by the copies the context holds outside the hand (the flipped
-        indicator unless it is back in play, tiles facts: see :func:`copies`)."""
-        outside = copies(Hand((), context=context), self.indicator_in_play)
+        indicator unless it is back in play, tiles facts: see :func:`copies`).
+        Only those two fields count, so the answer is kept per pair of them: every
+        evaluation asks."""
+        return self._allowed_outside(context.indicator, context.facts)
+
+    @lru_cache(maxsize=256)  # noqa: B019 - a Ruleset lives as long as its module
+    def _allowed_outside(self, indicator: int | None, facts: tuple[tuple[str, FactValue], ...]) -> bytes:
+        outside = copies(Hand((), context=Context(indicator=indicator, facts=facts)), self.indicator_in_play)
         return bytes(max(0, 4 - outside[kind]) if kind in self.kinds else 0 for kind in range(N_KINDS))
 
     def _win_allowed(self, ctx_hand: Hand, allowed: bytes) -> bytes:
