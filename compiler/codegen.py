@@ -16,17 +16,20 @@ from pathlib import Path
 
 import jinja2
 
-from mjr import __version__
+from mjr import __version__, abi
 from mjr.abi import (
     CONTEXT_FLAGS,
     GROUP_ADDED,
     GROUP_CLAIMED,
     GROUP_CONCEALED,
     GROUP_DECLARED,
+    GROUP_FROM_RIGHT,
+    GROUP_LATEST,
     GROUP_SUBST_SHIFT,
     GROUP_WILD_SHIFT,
     GROUP_WINNING,
 )
+from mjr.hand import MAX_FACT_NUMBER, MAX_FACT_TILES, ROBBED_PUNG
 
 from . import ir
 from .ranges import unproven
@@ -328,6 +331,20 @@ def module_name(ruleset: ir.Ruleset, key: str) -> str:
     return "_mjr_" + ruleset.id.replace(".", "_") + "_" + key[:12]
 
 
+@dataclass(frozen=True)
+class RecordLayout:
+    """Where a ruleset's hand record holds its facts, and its size (mjr.abi.record_layout)."""
+
+    facts_at: int
+    tiles_at: int
+    size: int
+
+
+def _record_layout(ruleset: ir.Ruleset) -> RecordLayout:
+    values = sum(1 for fact in ruleset.facts if fact.kind != "tiles")
+    return RecordLayout(*abi.record_layout(ruleset.sets, values, len(ruleset.facts) - values))
+
+
 def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
     """The generated module for ``ruleset``; ``key`` is its build-cache key."""
     writer = ExpressionWriter()
@@ -373,6 +390,15 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
         max_groups=MAX_GROUPS,
         group_flags={"concealed": GROUP_CONCEALED, "claimed": GROUP_CLAIMED,
                      "added": GROUP_ADDED, "declared": GROUP_DECLARED, "wild_shift": GROUP_WILD_SHIFT,
-                     "subst_shift": GROUP_SUBST_SHIFT, "winning": GROUP_WINNING},
+                     "subst_shift": GROUP_SUBST_SHIFT, "winning": GROUP_WINNING, "latest": GROUP_LATEST,
+                     "from_right": GROUP_FROM_RIGHT},
+        abi=abi,
+        layout=_record_layout(ruleset),
+        record_methods=abi.RECORD_METHODS,
+        claims=dict(ruleset.claims),
+        robbed_pung=ROBBED_PUNG,
+        source_left=abi.SOURCE_STEPS["L"],
+        max_fact_number=MAX_FACT_NUMBER,
+        max_fact_tiles=MAX_FACT_TILES,
     )
     return ModuleSource(name, text)

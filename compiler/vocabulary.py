@@ -64,7 +64,7 @@ HAND_WORDS: dict[str, WordInfo] = {
         "", "the winning tile completed an edge wait (12-3, 7-89)", "it completed a closed wait (1-3)",
         "it completed an open wait (23 waiting on 1 or 4)", "it completed the pair (单吊)",
         "it completed a pung (双碰)"), strict=True)) if name},
-    "waits": WordInfo(INT, "s.waits", "how many kinds the hand without its winning tile waits on (shapes only)"),
+    "waits": WordInfo(INT, "_waits(s)", "how many kinds the hand without its winning tile waits on (shapes only)"),
     "winning_wildcard": WordInfo(BOOL, "(s.win_wild != 0)", "the winning tile is a wildcard"),
 }
 

@@ -30,3 +30,46 @@ def context_bits(words: set[str]) -> int:
 GROUP_WILD_SHIFT, GROUP_SUBST_SHIFT, GROUP_WINNING = 16, 20, 1 << 24
 #: The wait a winning tile completed, as the kernels store it (0: none known).
 WAITS = ("", "wait_edge", "wait_closed", "wait_open", "wait_pair", "wait_pung")
+
+# -- the hand record -------------------------------------------------------------
+# One hand with its melds and context as fixed-size bytes: what the batch API reads
+# in place (a NumPy structured array, or any buffer of records) and what a single
+# evaluation passes the kernel.  Its size depends on the ruleset: the most melds a
+# hand can declare (the ruleset's sets) and its facts of play.
+
+#: Offsets of the fixed fields: 34 concealed counts (the winning tile included),
+#: then one byte each.
+RECORD_COUNTS, RECORD_WIN, RECORD_METHOD, RECORD_FLAGS = 0, 34, 35, 36
+RECORD_SEAT, RECORD_ROUND, RECORD_SOURCE, RECORD_DEALER = 37, 38, 39, 40
+RECORD_INDICATOR, RECORD_VOID, RECORD_WINNERS, RECORD_MELDS = 41, 42, 43, 44
+#: A byte field that is not given (no indicator, no void suit, dealer unknown).
+RECORD_NONE = 255
+#: Bits of the flags byte.
+RECORD_AFTER_KONG, RECORD_LAST_TILE, RECORD_FIRST_TURN = 1, 2, 4
+#: The win method byte is the index in this tuple (the first context flags).
+RECORD_METHODS = CONTEXT_FLAGS[:3]
+#: A meld is three bytes: kind (0 none, then 1 chow, 2 pung, 3 kong), lowest tile,
+#: and flags: concealed, added, and the source as steps (see SOURCE_STEPS) in bits 2-3.
+MELD_KINDS = ("", "chow", "pung", "kong")
+MELD_CONCEALED, MELD_ADDED, MELD_SOURCE_SHIFT = 1, 2, 2
+
+#: What the kernel says of each hand.  Below REFUSED: it was scored (a win, or why
+#: not); from REFUSED on: it was not, and why (see mjr.Ruleset.refusal).
+STATUS_WIN, STATUS_SHAPE, STATUS_REQUIREMENT, STATUS_MINIMUM, STATUS_METHOD = 0, 1, 2, 3, 4
+STATUS_MALFORMED, STATUS_IMPOSSIBLE, STATUS_OUTSIDE_RULES, STATUS_OVERFLOW, STATUS_NEEDS_WIN_TILE = 16, 17, 18, 19, 20
+STATUS_REFUSED = STATUS_MALFORMED
+STATUS_NAMES = {
+    STATUS_WIN: "win", STATUS_SHAPE: "shape", STATUS_REQUIREMENT: "requirement", STATUS_MINIMUM: "minimum",
+    STATUS_METHOD: "method", STATUS_MALFORMED: "malformed", STATUS_IMPOSSIBLE: "impossible",
+    STATUS_OUTSIDE_RULES: "outside_rules", STATUS_OVERFLOW: "overflow", STATUS_NEEDS_WIN_TILE: "needs_win_tile",
+}
+
+
+def record_layout(melds: int, values: int, tiles: int) -> tuple[int, int, int]:
+    """Where the facts of play start (flag and number facts, 8-byte integers),
+    where the tiles facts start (34 counts each), and the record's size, for a
+    ruleset of ``melds`` sets, ``values`` flag and number facts and ``tiles`` tiles
+    facts.  Everything 8-byte aligned, so a record array has no padding to guess."""
+    facts_at = -(-(RECORD_MELDS + 3 * melds) // 8) * 8
+    tiles_at = facts_at + 8 * values
+    return facts_at, tiles_at, -(-(tiles_at + 34 * tiles) // 8) * 8

@@ -6,8 +6,8 @@ exception.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Protocol
 
 from .hand import Hand
 from .notation import format_hand
@@ -60,6 +60,20 @@ class Result:
     def fan_ids(self) -> tuple[str, ...]:
         return tuple(line.id for line in self.fans)
 
+    def __getattr__(self, name: str) -> Any:
+        """A field a ruleset's result computes on first read (:data:`LAZY_FIELDS`),
+        then keeps: most callers of evaluate read the points and never the groups."""
+        lazy = self.__dict__.get("_lazy") if name in LAZY_FIELDS else None
+        if lazy is None:
+            raise AttributeError(f"'Result' object has no attribute {name!r}")
+        value = lazy[0].lazy_field(name, lazy[1], self.hand)
+        self.__dict__[name] = value
+        return value
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Every field, the lazy ones computed (what made them stays behind)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["hand"] = format_hand(self.hand) if self.hand is not None else None
@@ -68,6 +82,28 @@ class Result:
         data["wildcards"] = [list(pair) for pair in self.wildcards]
         data["amounts"] = dict(self.amounts)
         return data
+
+
+#: The fields of a :class:`Result` that a ruleset computes on first read.
+LAZY_FIELDS = frozenset({"fans", "groups", "wildcards", "amounts"})
+for _name in LAZY_FIELDS:  # no class default: a result without the value reaches __getattr__
+    delattr(Result, _name)
+
+
+class LazyFields(Protocol):
+    """What makes the lazy fields of a result: the ruleset that scored it."""
+
+    def lazy_field(self, name: str, details: Any, hand: Hand | None) -> Any: ...
+
+
+def lazy_result(values: dict[str, Any], maker: LazyFields, details: Any) -> Result:
+    """A result of ``values`` (every field but :data:`LAZY_FIELDS`) whose lazy
+    fields ``maker`` computes from ``details`` when first read.  It equals, hashes,
+    prints and pickles as the result built with every field."""
+    result = object.__new__(Result)
+    values["_lazy"] = (maker, details)
+    object.__setattr__(result, "__dict__", values)
+    return result
 
 
 @dataclass(frozen=True)

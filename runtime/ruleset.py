@@ -7,7 +7,7 @@ class turns hands into those arrays and the module's answers into :class:`Result
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from types import ModuleType
@@ -15,36 +15,32 @@ from typing import Any
 
 from . import tables
 from .abi import (
-    GROUP_ADDED,
-    GROUP_CLAIMED,
     GROUP_CONCEALED,
     GROUP_DECLARED,
-    GROUP_FROM_LEFT,
-    GROUP_FROM_OPPOSITE,
-    GROUP_FROM_RIGHT,
     GROUP_KINDS,
-    GROUP_LATEST,
     GROUP_WINNING,
     SHAPES,
-    SOURCE_STEPS,
-    context_bits,
+    STATUS_METHOD,
+    STATUS_MINIMUM,
+    STATUS_NEEDS_WIN_TILE,
+    STATUS_OVERFLOW,
+    STATUS_REFUSED,
+    STATUS_REQUIREMENT,
+    STATUS_SHAPE,
+    STATUS_WIN,
 )
 from .batch import BatchError, Buffer, batch_view, win_tiles_view
+from .batches import BatchScores, record_view, refusal_message, run_batch
 from .errors import MjrError, did_you_mean
 from .facts import Facts
-from .hand import CHOW, ROBBED_PUNG, WIN_METHODS, Context, FactValue, Hand, Meld, copies, impossibility
-from .notation import format_meld, parse_hand
-from .result import FanLine, Group, Result, Settlement, Table, Wait
+from .hand import CHOW, ROBBED_PUNG, Context, Hand, copies, impossibility
+from .notation import format_hand, format_meld, parse_hand
+from .records import RecordCodec, numpy_dtype
+from .result import FanLine, Group, Result, Settlement, Table, Wait, lazy_result
 from .settle import settle
 from .tiles import N_KINDS, WIND_LETTERS, tile_name
 
-_MELD_KINDS = {"chow": 1, "pung": 2, "kong": 3}
-_BITS = {method: context_bits({method}) for method in WIN_METHODS}
-_AFTER_KONG, _LAST_TILE, _FIRST_TURN, _DEALER = (
-    context_bits({flag}) for flag in ("after_kong", "last_tile", "first_turn", "dealer")
-)
 _CLAIM_OF_MELD = {"chow": "chow", "pung": "pung", "kong": "kong"}
-_FROM = {"L": GROUP_FROM_LEFT, "O": GROUP_FROM_OPPOSITE, "R": GROUP_FROM_RIGHT}
 
 
 #: What the batch arrays hold for a hand it refused, or whose points overflow.
@@ -99,6 +95,11 @@ class Ruleset:
         self.shape_ids: tuple[str, ...] = (*SHAPES, *(ident for ident, _ in module.DECLARED_SHAPES))
         #: whether scoring needs each hand's winning tile (a batch must give them)
         self.uses_win_tile = bool(module.USES_WIN_TILE)
+        self._floors = tuple(row[0] for row in module.FLOORS)
+        self._payments = tuple(row[0] for row in module.PAYMENTS)
+        #: this ruleset's hand records (see :meth:`evaluate_batch`)
+        self.records = RecordCodec(module.RECORD_SIZE, module.RECORD_MAX_MELDS, module.RECORD_FACTS_AT,
+                                   module.RECORD_TILES_AT, self.facts)
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.id} ({self.backend})>"
@@ -209,32 +210,6 @@ class Ruleset:
             flags[self.module.WILD_DERIVED[indicator]] = 1
         return flags
 
-    @staticmethod
-    def _melds(melds: Sequence[Meld]) -> tuple[tuple[int, int, int], ...]:
-        encoded = []
-        for position, meld in enumerate(melds):
-            flags = GROUP_DECLARED | (GROUP_LATEST if position == len(melds) - 1 else 0)
-            flags |= GROUP_CONCEALED if meld.concealed else 0
-            flags |= GROUP_CLAIMED if meld.source is not None else 0
-            flags |= GROUP_ADDED if meld.added else 0
-            flags |= _FROM[meld.source] if meld.source is not None else 0
-            encoded.append((_MELD_KINDS[meld.kind], meld.tile, flags))
-        return tuple(encoded)
-
-    @staticmethod
-    def _seats(context: Context) -> tuple[int, int]:
-        """The discarder as steps on from the winner in play order (0: none), and
-        the dealer's seat (-1: not known), as the kernel takes them."""
-        dealer = context.dealer_wind
-        return (0 if context.source is None else SOURCE_STEPS[context.source]), (-1 if dealer is None else dealer)
-
-    @staticmethod
-    def _context_bits(hand: Hand) -> int:
-        context = hand.context
-        return (_BITS[context.win_by] | (_AFTER_KONG if context.after_kong else 0)
-                | (_LAST_TILE if context.last_tile else 0) | (_FIRST_TURN if context.first_turn else 0)
-                | (_DEALER if context.dealer else 0))
-
     # -- evaluation --------------------------------------------------------------
 
     def evaluate(self, hand: Hand | str) -> Result:
@@ -242,62 +217,59 @@ class Ruleset:
         hand = self._hand(hand)
         if hand.win_tile is None:
             raise HandError("a hand to evaluate needs its winning tile: add 'win T'")
-        self.check_hand(hand, winning=True)
-        return self._evaluate_allowed(hand)
+        return self._answer(hand, self._run(hand))
 
-    def _evaluate_allowed(self, hand: Hand) -> Result:
-        """A checked hand: no win by a method the ruleset lacks."""
-        if hand.context.win_by not in self.win_methods:
-            return Result(False, f"{self.id} does not allow winning by {hand.context.win_by.replace('_', ' ')}",
-                          hand=hand)
-        return self._evaluate_checked(hand)
+    def _run(self, hand: Hand) -> tuple[int, Any]:
+        """The module's answer for a hand: a status (mjr.abi.STATUS_*) and its
+        details.  The module checks the hand as :meth:`check_hand` does."""
+        record = self.records.record(hand)
+        if record is None:  # more melds than sets, or an undeclared fact: check_hand says which
+            self.check_hand(hand, winning=hand.win_tile is not None)
+            raise AssertionError(f"a hand check_hand accepts has no record: {format_hand(hand)}")
+        return self.module.evaluate_record(record)  # type: ignore[no-any-return]
 
-    def _evaluate_raw(self, hand: Hand) -> tuple[str, Any]:
-        """The module's answer for a checked hand: a status and its details."""
-        context = hand.context
-        return self.module.evaluate_raw(  # type: ignore[no-any-return]
-            bytearray(hand.concealed_counts()), self.wildcard_kinds(hand), self._melds(hand.melds),
-            -1 if hand.win_tile is None else hand.win_tile, self._context_bits(hand), context.seat, context.round,
-            -1 if context.void is None else context.void, context.winners, *self._seats(context),
-            *self.facts.encode(context), self._allowed(context),
-        )
-
-    def _evaluate_checked(self, hand: Hand) -> Result:
-        status, details = self._evaluate_raw(hand)
-        if status == "overflow":
+    def _answer(self, hand: Hand, answer: tuple[int, Any]) -> Result:
+        """The :class:`Result` of the module's answer; a refused hand raises
+        :class:`HandError`, in :meth:`check_hand`'s words."""
+        status, details = answer
+        if status == STATUS_WIN:
+            return self._result(hand, details)
+        if status == STATUS_OVERFLOW:
             raise HandError(_OVERFLOW.format(id=self.id))
-        if status != "win":
-            return Result(False, self._reason(status, details), hand=hand)
-        return self._result(hand, details)
+        if status >= STATUS_REFUSED:
+            self.check_hand(hand, winning=True)
+            raise AssertionError(f"the module refused a hand check_hand accepts: {format_hand(hand)}")
+        if status == STATUS_METHOD:
+            method = hand.context.win_by.replace("_", " ")
+            return Result(False, f"{self.id} does not allow winning by {method}", hand=hand)
+        return Result(False, self._reason(status, details), hand=hand)
 
-    def _reason(self, status: str, details: int) -> str:
-        if status == "requirement":
+    def _reason(self, status: int, details: int) -> str:
+        if status == STATUS_REQUIREMENT:
             ident, name = self.module.REQUIREMENTS[details]
             return f"fails requirement {ident} ({name})"
-        if status == "minimum":
+        if status == STATUS_MINIMUM:
             return f"below the minimum of {self.module.MINIMUM} fan"
         return "the tiles do not form a complete hand"
 
     def _result(self, hand: Hand, details: tuple[Any, ...]) -> Result:
-        (points, fan, mult, floor, limit, shape, subst, groups, awards, assigned, pay, liable, amounts) = details
-        fans = tuple([self._fan_line(i, int(value)) for i, value in awards])
-        return Result(
-            True,
-            fans=fans,
-            fan=int(fan),
-            points=int(points),
-            multiplier=int(mult),
-            limit=bool(limit),
-            floor=self.module.FLOORS[floor][0] if floor >= 0 else None,
-            shape=self.shape_ids[shape],
-            groups=tuple([_group(kind, tile, flags) for kind, tile, flags in groups]),
-            wildcards=tuple([(tile_name(k), int(n)) for k, n in assigned]),
-            substituted=int(subst),
-            payment=self.module.PAYMENTS[pay][0] if pay >= 0 else None,
-            liable=self.module.PAYMENTS[liable][0] if liable >= 0 else None,
-            amounts=_amounts_by_seat(hand.context.seat, amounts) if pay >= 0 else (),
-            hand=hand,
-        )
+        points, fan, mult, floor, limit, shape, subst, _, _, _, pay, liable, _ = details
+        return lazy_result({
+            "is_win": True, "reason": "", "fan": fan, "points": points, "multiplier": mult, "limit": bool(limit),
+            "floor": self._floors[floor] if floor >= 0 else None, "shape": self.shape_ids[shape],
+            "substituted": subst, "payment": self._payments[pay] if pay >= 0 else None,
+            "liable": self._payments[liable] if liable >= 0 else None, "hand": hand,
+        }, self, details)
+
+    def lazy_field(self, name: str, details: tuple[Any, ...], hand: Hand) -> Any:
+        """A field of a winning result, computed when first read (see :func:`lazy_result`)."""
+        if name == "fans":
+            return tuple([self._fan_line(i, int(value)) for i, value in details[8]])
+        if name == "groups":
+            return tuple([_group(kind, tile, flags) for kind, tile, flags in details[7]])
+        if name == "wildcards":
+            return tuple([(tile_name(k), int(n)) for k, n in details[9]])
+        return _amounts_by_seat(hand.context.seat, details[12]) if details[10] >= 0 else ()
 
     @lru_cache(maxsize=4096)  # noqa: B019 - a Ruleset lives as long as its module
     def _fan_line(self, index: int, value: int) -> FanLine:
@@ -331,7 +303,8 @@ class Ruleset:
             return True
         if not self.module.DECLARED_SHAPES:
             return False
-        return self._evaluate_raw(hand)[0] != "shape"
+        status = self._run(hand)[0]
+        return status != STATUS_SHAPE and status < STATUS_REFUSED
 
     def _built_in_completes(self, counts: bytearray, jokers: int, melds: bool) -> bool:
         standard, seven_pairs, orphans = self._shapes
@@ -369,7 +342,7 @@ class Ruleset:
             if self.module.WILD_FORBIDDEN and self._wildcard_use_problem(candidate) is not None:
                 continue  # a wildcard this hand could not win on (never discarded)
             if self._completes(candidate):
-                found.append(Wait(tile_name(kind), self._evaluate_allowed(candidate)))
+                found.append(Wait(tile_name(kind), self._answer(candidate, self._run(candidate))))
         return found
 
     def evaluate_many(self, hands: Iterable[Hand | str]) -> list[Result]:
@@ -415,19 +388,54 @@ class Ruleset:
         if problem is not None:
             raise HandError(f"the batch's context: {problem}")
         wins = win_tiles_view(win_tiles, n, self._why_win_tiles(ctx_hand))
-        points, fan = array("q", bytes(8 * n)), array("q", bytes(8 * n))
-        allowed = self._allowed(c)
-        first = self.module.evaluate_counts(
-            view, n, wins, self.wildcard_kinds(ctx_hand), allowed, self._win_allowed(ctx_hand, allowed),
-            c.win_by in self.win_methods,  # as evaluate: no win by a method the ruleset lacks
-            self._context_bits(ctx_hand), c.seat, c.round, -1 if c.void is None else c.void, c.winners,
-            0 if refused == "raise" else n, points, fan, *self._seats(c), *self.facts.encode(c),
-        )
+        record = self.records.record(Hand((), context=c))
+        assert record is not None, "a context _context_problem accepts has a record"
+        scores = run_batch(self.module, view, N_KINDS, record, 0, wins or None, n, fan_words=0, workers=1,
+                           refuse_at=0 if refused == "raise" else n)
+        first = scores.first_refused()
         if first >= 0 and refused == "raise":
-            if points[first] == OVERFLOWED:
+            if scores.status[first] == STATUS_OVERFLOW:
                 raise HandError(f"hand {first} of the batch: {_OVERFLOW.format(id=self.id)}")
-            self._raise_refused(view, first, c, wins)
-        return points, fan
+            self._raise_refused(view, first, c, wins, scores.status[first])
+        return scores.points, scores.fan
+
+    def evaluate_batch(self, hands: Any, *, workers: int | None = None, fans: bool = False,
+                       refused: str = "mark") -> BatchScores:
+        """Score a batch of hands, each with its melds and context, with no Python
+        per hand, on ``workers`` threads (default: every core, for a batch of more
+        than a few thousand hands; the answer is the same whatever the number).
+
+        ``hands`` is a NumPy structured array of :meth:`record_dtype` (read in
+        place), any C-contiguous buffer of such records, an Arrow table with those
+        columns (``dealer``, ``indicator``, ``void`` and ``winners`` may be left
+        out), or a list of :class:`Hand` or hand strings (packed into records).
+        Each hand is checked as :meth:`evaluate` checks it; with
+        ``refused="raise"`` the first refused hand raises :class:`HandError`
+        naming its index, with ``"mark"`` its status says so and
+        :meth:`BatchScores.reason <mjr.batches.BatchScores>` (``scores.reason(i)``)
+        says why.  ``fans=True`` keeps each hand's awarded fans as bits."""
+        if refused not in ("raise", "mark"):
+            raise MjrError(f"refused must be 'raise' or 'mark', not {refused!r}")
+        view, n = record_view(self, hands)
+        size = self.records.size
+        scores = run_batch(self.module, view, size, view, size, b"", n,
+                           fan_words=-(-len(self.fans) // 64) if fans else 0, workers=workers)
+        scores = BatchResult(scores.points, scores.fan, scores.status, scores.fans, scores.fan_words, self, view)
+        first = scores.first_refused()
+        if first >= 0 and refused == "raise":
+            raise HandError(f"hand {first} of the batch: {scores.reason(first)}")
+        return scores
+
+    def record_dtype(self) -> Any:
+        """The NumPy structured dtype of this ruleset's hand records (needs NumPy):
+        ``counts`` (34 concealed counts, the winning tile included), ``win``,
+        ``method`` (0 self_draw, 1 discard, 2 robbing_kong), ``flags`` (1
+        after_kong, 2 last_tile, 4 first_turn), ``seat``, ``round``, ``source``
+        (0 none, 1 right, 2 opposite, 3 left), ``dealer``, ``indicator``, ``void``
+        (255: none), ``winners``, ``melds`` (kind 1 chow 2 pung 3 kong, lowest tile,
+        flags 1 concealed 2 added + 4 x source), and ``facts`` / ``fact_tiles``
+        when the ruleset declares facts of play, by slot."""
+        return numpy_dtype(self.records)
 
     def _why_win_tiles(self, ctx_hand: Hand) -> str | None:
         """Why a batch in this context cannot be scored without each hand's winning
@@ -444,35 +452,7 @@ class Ruleset:
                     "and the counts do not say whether a hand won on one")
         return None
 
-    @lru_cache(maxsize=1024)  # noqa: B019 - a Ruleset lives as long as its module
-    def _allowed(self, context: Context) -> bytes:
-        """Most copies a hand may account for of each kind: 4 in play, 0 out of it,
-        fewer by the copies the context holds outside the hand (the flipped
-        indicator unless it is back in play, tiles facts: see :func:`copies`).
-        Only those two fields count, so the answer is kept per pair of them: every
-        evaluation asks."""
-        return self._allowed_outside(context.indicator, context.facts)
-
-    @lru_cache(maxsize=256)  # noqa: B019 - a Ruleset lives as long as its module
-    def _allowed_outside(self, indicator: int | None, facts: tuple[tuple[str, FactValue], ...]) -> bytes:
-        outside = copies(Hand((), context=Context(indicator=indicator, facts=facts)), self.indicator_in_play)
-        return bytes(max(0, 4 - outside[kind]) if kind in self.kinds else 0 for kind in range(N_KINDS))
-
-    def _win_allowed(self, ctx_hand: Hand, allowed: bytes) -> bytes:
-        """Most copies a batch hand may hold of its winning tile's kind, by how the
-        tile came: the robbed player's pung holds three of a robbed tile, and a
-        wildcard that is never discarded is never won on but by self-draw."""
-        context = ctx_hand.context
-        limits = bytearray(allowed)
-        if context.win_by == "robbing_kong":
-            limits = bytearray(max(0, limit - ROBBED_PUNG) for limit in limits)
-        if context.win_by != "self_draw" and "discard" in self.module.WILD_FORBIDDEN:
-            for kind, wild in enumerate(self.wildcard_kinds(ctx_hand)):
-                if wild:
-                    limits[kind] = 0
-        return bytes(limits)
-
-    def _raise_refused(self, view: memoryview, index: int, context: Context, wins: bytes) -> None:
+    def _raise_refused(self, view: memoryview, index: int, context: Context, wins: bytes, status: int) -> None:
         """Raise for hand ``index`` of a batch, refused by the kernel, in
         :meth:`check_hand`'s words."""
         row = view[index * N_KINDS:(index + 1) * N_KINDS]
@@ -492,7 +472,7 @@ class Ruleset:
             self.check_hand(Hand(tuple(tiles), (), win, context), winning=True)
         except HandError as error:
             raise HandError(prefix + str(error)) from None
-        if not wins:  # the only refusal check_hand cannot see: a condition asked for waits
+        if status == STATUS_NEEDS_WIN_TILE:  # the only refusal check_hand cannot see
             raise BatchError(f"{prefix}{self.id} asks what this hand waited on (waits): pass win_tiles=, "
                              "one tile kind (0-33) per hand")
         raise AssertionError(f"batch hand {index} refused by the kernel but not by check_hand")  # pragma: no cover
@@ -506,6 +486,25 @@ class Ruleset:
         if ident not in self._fan_index:
             raise MjrError(f"{self.id} has no fan {ident!r}{did_you_mean(ident, self._fan_index)}")
         return self.fans[self._fan_index[ident]]
+
+
+class BatchResult(BatchScores):
+    """:class:`~mjr.batches.BatchScores` of :meth:`Ruleset.evaluate_batch`, which
+    can say why a hand was refused."""
+
+    def __init__(self, points: Any, fan: Any, status: bytearray, fans: Any, fan_words: int, ruleset: Ruleset,
+                 view: memoryview) -> None:
+        super().__init__(points, fan, status, fans, fan_words)
+        object.__setattr__(self, "_ruleset", ruleset)
+        object.__setattr__(self, "_view", view)
+
+    def reason(self, hand: int) -> str:
+        """Why hand ``hand`` was refused ("" when it was scored)."""
+        return refusal_message(self._ruleset, self._view, hand, self.status[hand])
+
+    def fan_ids(self, hand: int) -> tuple[str, ...]:
+        """The ids of the fans hand ``hand`` was awarded (needs ``fans=True``)."""
+        return tuple(self._ruleset.fans[i].id for i in self.fan_indices(hand))
 
 
 def _amounts_by_seat(winner: int, amounts: tuple[int, int, int]) -> tuple[tuple[str, int], ...]:

@@ -1,0 +1,209 @@
+"""Batches of hand records: reading them in place, scoring them on every core.
+
+:meth:`mjr.Ruleset.evaluate_batch` takes hands with their melds and contexts as
+records (:mod:`mjr.records`): a NumPy structured array of the ruleset's
+``record_dtype()``, any buffer of records, an Arrow table of the same columns, or
+hands to pack.  The compiled loop checks and scores each hand without the GIL, so
+a batch is split across threads, each with its own share of the output arrays.
+"""
+
+from __future__ import annotations
+
+import os
+from array import array
+from collections import Counter
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from .abi import STATUS_NAMES, STATUS_REFUSED, STATUS_WIN
+from .batch import BatchError
+from .errors import MjrError
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
+
+#: Hands per thread below which a batch is not worth splitting.
+MIN_SHARE = 2048
+
+
+@dataclass(frozen=True)
+class BatchScores:
+    """What a batch scored, hand by hand: ``points`` and ``fan`` (-1 not a win, -2
+    refused, -3 its points passed 64 bits), ``status`` (:data:`mjr.abi.STATUS_NAMES`:
+    below 16 scored, from 16 on refused), and with ``fans=True`` the awarded fans,
+    ``fan_words`` 64-bit words per hand (fan ``i`` of :attr:`mjr.Ruleset.fans` is bit
+    ``i % 64`` of word ``i // 64``)."""
+
+    points: array[int]
+    fan: array[int]
+    status: bytearray
+    fans: array[int] | None = None
+    fan_words: int = 0
+
+    def __len__(self) -> int:
+        return len(self.points)
+
+    def first_refused(self) -> int:
+        """The index of the first hand refused (or whose points passed 64 bits), or -1."""
+        for index, status in enumerate(self.status):
+            if status >= STATUS_REFUSED:
+                return index
+        return -1
+
+    def counts(self) -> dict[str, int]:
+        """How many hands had each status, by name (``win``, ``shape``, ``malformed``...)."""
+        return {STATUS_NAMES[status]: n for status, n in sorted(Counter(self.status).items())}
+
+    def fan_indices(self, hand: int) -> tuple[int, ...]:
+        """The indices (in :attr:`mjr.Ruleset.fans`) of the fans hand ``hand`` was awarded."""
+        if self.fans is None:
+            raise MjrError("the batch was scored without fans=True: no fans were kept")
+        words = self.fans[hand * self.fan_words:(hand + 1) * self.fan_words]
+        return tuple(64 * w + bit for w, word in enumerate(words) for bit in range(64) if word >> bit & 1)
+
+
+def run_batch(module: ModuleType, counts: Any, counts_stride: int, records: Any, record_stride: int,
+              wins: bytes | None, n: int, *, fan_words: int, workers: int | None,
+              refuse_at: int | None = None) -> BatchScores:
+    """Score ``n`` hands with the module's record loop, on ``workers`` threads
+    (``None``: every core, for a batch big enough to share).  Each thread scores a
+    contiguous share into its own slice of the outputs, so the answer is the same
+    whatever the number of threads.  ``wins``: each hand's winning tile, empty
+    for the records' own, ``None`` when they are unknown."""
+    points, fan = array("q", bytes(8 * n)), array("q", bytes(8 * n))
+    status = bytearray(n)
+    fans = array("Q", bytes(8 * n * fan_words))
+    refuse_at = n if refuse_at is None else refuse_at
+    threads = _threads(workers, n)
+
+    def share(bounds: tuple[int, int]) -> None:
+        module.evaluate_records(counts, counts_stride, records, record_stride, wins or b"", wins is not None,
+                                bounds[0], bounds[1],
+                                refuse_at, points, fan, status, fans, fan_words)
+
+    if threads == 1:
+        share((0, n))
+    else:
+        step = -(-n // threads)
+        with ThreadPoolExecutor(threads) as pool:
+            list(pool.map(share, [(start, min(n, start + step)) for start in range(0, n, step)]))
+    return BatchScores(points, fan, status, fans if fan_words else None, fan_words)
+
+
+def _threads(workers: int | None, n: int) -> int:
+    if workers is None:
+        return max(1, min(os.cpu_count() or 1, n // MIN_SHARE))
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise MjrError(f"workers must be a whole number of threads, 1 or more, not {workers!r}")
+    return max(1, min(workers, n))
+
+
+def record_view(ruleset: Ruleset, hands: Any) -> tuple[memoryview, int]:
+    """A batch as a flat read-only byte view of whole records, and how many:
+    read in place from a buffer (a NumPy structured array is viewed as bytes),
+    copied from an Arrow table, packed from hands."""
+    size = ruleset.records.size
+    if _is_arrow(hands):
+        hands = _from_arrow(ruleset, hands)
+    elif isinstance(hands, (list, tuple)) or _is_iterator(hands):
+        return _pack(ruleset, hands)
+    dtype = getattr(hands, "dtype", None)
+    if dtype is not None and getattr(dtype, "names", None):
+        if dtype.itemsize != size:
+            raise BatchError(f"the records are {dtype.itemsize} bytes each; {ruleset.id}'s are {size} "
+                             f"(use ruleset.record_dtype())")
+        hands = hands.reshape(-1).view("u1") if hands.flags.c_contiguous else hands
+    try:
+        view = memoryview(hands)
+    except TypeError:
+        raise BatchError(f"a batch must be hands (a list of Hand or hand strings), a buffer of {ruleset.id} "
+                         f"records, or an Arrow table; not {type(hands).__name__}") from None
+    if not view.c_contiguous:
+        raise BatchError("the records must be C-contiguous (one after another); make a contiguous copy")
+    if view.itemsize != 1 or view.format not in ("B", "b", "c"):
+        raise BatchError(f"the records must be bytes ({ruleset.id}'s record_dtype(), or a byte buffer); "
+                         f"this one holds items of format {view.format!r}")
+    flat = view.cast("B") if view.ndim != 1 or view.format != "B" else view
+    if len(flat) % size:
+        raise BatchError(f"a batch holds whole records of {size} bytes; got {len(flat)} bytes")
+    return flat.toreadonly(), len(flat) // size
+
+
+def _is_iterator(value: Any) -> bool:
+    return isinstance(value, Iterable) and not hasattr(value, "__buffer__") and not isinstance(
+        value, (bytes, bytearray, memoryview, array)) and iter(value) is value
+
+
+def _pack(ruleset: Ruleset, hands: Iterable[Any]) -> tuple[memoryview, int]:
+    """Hands (``Hand`` or hand strings) as records; one that cannot be a record is
+    refused here, naming its index."""
+    out = bytearray()
+    n = 0
+    for n, hand in enumerate(hands, 1):
+        try:
+            parsed = ruleset._hand(hand, f"hand {n - 1} of the batch")
+            record = ruleset.records.record(parsed)
+            if record is None or parsed.win_tile is None:
+                if parsed.win_tile is None:
+                    raise MjrError("a hand to evaluate needs its winning tile: add 'win T'")
+                ruleset.check_hand(parsed, winning=True)
+                raise AssertionError("a hand check_hand accepts has a record")  # pragma: no cover
+        except MjrError as error:
+            raise BatchError(f"hand {n - 1} of the batch: {error}") from None
+        out += record
+    return memoryview(bytes(out)), n
+
+
+def _is_arrow(value: Any) -> bool:
+    return type(value).__module__.startswith("pyarrow") and hasattr(value, "column_names")
+
+
+def _from_arrow(ruleset: Ruleset, table: Any) -> Any:
+    """An Arrow table whose columns are the fields of ``record_dtype()`` (a list
+    column for ``counts``, ``melds`` and the facts) as a NumPy record array."""
+    import numpy
+
+    out = numpy.zeros(table.num_rows, dtype=ruleset.record_dtype())
+    names = set(table.column_names)
+    missing = [name for name in ("counts", "win") if name not in names]
+    if missing:
+        raise BatchError(f"the Arrow table has no column {missing[0]!r} (its columns: {', '.join(sorted(names))})")
+    for name in out.dtype.names:
+        if name not in names:
+            if name in ("dealer", "indicator", "void"):
+                out[name] = 255
+            elif name == "winners":
+                out[name] = 1
+            continue
+        column = table.column(name).combine_chunks()
+        shape = out.dtype[name].shape
+        values = numpy.asarray(column.flatten().flatten() if len(shape) == 2 else
+                               column.flatten() if shape else column)
+        try:
+            out[name] = values.reshape((table.num_rows, *shape))
+        except ValueError:
+            raise BatchError(f"the Arrow column {name!r} holds {values.size} values; "
+                             f"{table.num_rows} rows need {table.num_rows} x {shape or 1}") from None
+    return out
+
+
+def refusal_message(ruleset: Ruleset, view: memoryview, index: int, status: int) -> str:
+    """Why hand ``index`` of a batch of records was refused, in :meth:`mjr.Ruleset.check_hand`'s words."""
+    from .records import RecordError
+    from .ruleset import HandError
+
+    if status < STATUS_REFUSED:
+        return ""
+    size = ruleset.records.size
+    record = bytes(view[index * size:(index + 1) * size])
+    try:
+        ruleset.evaluate(ruleset.records.hand(record))
+    except (RecordError, HandError) as error:
+        return str(error)
+    raise AssertionError(f"batch hand {index} refused by the kernel but not by evaluate")  # pragma: no cover
+
+
+__all__ = ["BatchScores", "run_batch", "record_view", "refusal_message", "STATUS_WIN"]

@@ -1,0 +1,222 @@
+"""Hands as records: the fixed-size bytes the compiled kernel reads.
+
+A record holds one hand with its melds and context (see :mod:`mjr.abi` for the
+fields).  :class:`RecordCodec` writes a :class:`~mjr.hand.Hand` as one, and reads
+one back into a hand to say, in :func:`~mjr.Ruleset.check_hand`'s words, why the
+kernel refused it.  The layout depends on the ruleset: the most melds a hand holds,
+and its facts of play.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .abi import (
+    MELD_ADDED,
+    MELD_CONCEALED,
+    MELD_KINDS,
+    MELD_SOURCE_SHIFT,
+    RECORD_AFTER_KONG,
+    RECORD_FIRST_TURN,
+    RECORD_LAST_TILE,
+    RECORD_METHODS,
+    RECORD_NONE,
+    SOURCE_STEPS,
+)
+from .errors import MjrError
+from .facts import Facts
+from .hand import Context, FactValue, Hand, HandFieldError, Meld
+from .tiles import N_KINDS
+
+_MELD_CODE = {kind: code for code, kind in enumerate(MELD_KINDS) if kind}
+_METHOD_CODE = {method: code for code, method in enumerate(RECORD_METHODS)}
+_STEP_SOURCE = {step: source for source, step in SOURCE_STEPS.items()}
+_BYTE = [bytes((value,)) for value in range(256)]
+
+
+class RecordError(MjrError):
+    """A record no hand can have: a field out of its range."""
+
+
+class RecordCodec:
+    """One ruleset's hand records: writing hands, reading records back."""
+
+    def __init__(self, size: int, max_melds: int, facts_at: int, tiles_at: int, facts: Facts):
+        self.size = size
+        self.max_melds = max_melds
+        self.facts_at = facts_at
+        self.tiles_at = tiles_at
+        self.facts = facts
+        self._values = sorted((f for f in facts.by_id.values() if f.kind != "tiles"), key=lambda f: f.slot)
+        self._tiles = sorted((f for f in facts.by_id.values() if f.kind == "tiles"), key=lambda f: f.slot)
+        self._contexts: dict[Context, tuple[bytes, bytes] | None] = {}
+        self._melds: dict[tuple[Meld, ...], bytes | None] = {(): bytes(3 * max_melds)}
+
+    # -- writing -------------------------------------------------------------------
+
+    def record(self, hand: Hand) -> bytes | None:
+        """``hand`` as a record, or ``None`` when it cannot be one (more melds than
+        the ruleset's sets, a fact of play it does not declare): such a hand is
+        refused, and :meth:`mjr.Ruleset.check_hand` says why."""
+        context = self._context(hand.context)
+        melds = self._melds.get(hand.melds)
+        if melds is None:
+            melds = self._meld_bytes(hand.melds)
+        if context is None or melds is None:
+            return None
+        win = hand.win_tile
+        head, tail = context
+        return b"".join((bytes(hand.concealed_counts()), _BYTE[RECORD_NONE if win is None else win], head, melds, tail))
+
+    def _context(self, context: Context) -> tuple[bytes, bytes] | None:
+        """The bytes of a context before and after the melds, kept per context:
+        hands of one table share a few."""
+        try:
+            return self._contexts[context]
+        except KeyError:
+            pass
+        encoded = self._context_bytes(context)
+        if len(self._contexts) >= 4096:
+            self._contexts.clear()
+        self._contexts[context] = encoded
+        return encoded
+
+    def _context_bytes(self, context: Context) -> tuple[bytes, bytes] | None:
+        dealer = context.dealer_wind
+        flags = ((RECORD_AFTER_KONG if context.after_kong else 0) | (RECORD_LAST_TILE if context.last_tile else 0)
+                 | (RECORD_FIRST_TURN if context.first_turn else 0))
+        head = bytes((
+            _METHOD_CODE[context.win_by], flags, context.seat, context.round,
+            0 if context.source is None else SOURCE_STEPS[context.source],
+            RECORD_NONE if dealer is None else dealer,
+            RECORD_NONE if context.indicator is None else context.indicator,
+            RECORD_NONE if context.void is None else context.void,
+            context.winners,
+        ))
+        values = bytearray(self.tiles_at - self.facts_at)
+        tiles = bytearray(self.size - self.tiles_at)
+        for fact in self._values:
+            if fact.kind == "number":
+                values[8 * fact.slot:8 * fact.slot + 8] = fact.low.to_bytes(8, "little")
+        for name, value in context.facts:
+            fact = self.facts.by_id.get(name)
+            if fact is None or (fact.kind == "tiles") != isinstance(value, tuple):
+                return None
+            if isinstance(value, tuple):
+                for kind in value:
+                    tiles[N_KINDS * fact.slot + kind] += 1
+            else:
+                values[8 * fact.slot:8 * fact.slot + 8] = int(value).to_bytes(8, "little")
+        pad = bytes(self.facts_at - (len(head) + 35 + 3 * self.max_melds))
+        return head, pad + bytes(values) + bytes(tiles)
+
+    def _meld_bytes(self, melds: tuple[Meld, ...]) -> bytes | None:
+        if len(melds) > self.max_melds:
+            return None
+        out = bytearray(3 * self.max_melds)
+        for i, meld in enumerate(melds):
+            flags = (MELD_CONCEALED if meld.concealed else 0) | (MELD_ADDED if meld.added else 0)
+            if meld.source is not None:
+                flags |= SOURCE_STEPS[meld.source] << MELD_SOURCE_SHIFT
+            out[3 * i:3 * i + 3] = (_MELD_CODE[meld.kind], meld.tile, flags)
+        encoded = bytes(out)
+        if len(self._melds) >= 4096:
+            self._melds.clear()
+        self._melds[melds] = encoded
+        return encoded
+
+    # -- reading -------------------------------------------------------------------
+
+    def hand(self, record: bytes | memoryview) -> Hand:
+        """The hand a record holds.  A field out of its range raises
+        :class:`RecordError` naming it."""
+        counts = list(record[:N_KINDS])
+        win = record[34]
+        if win >= N_KINDS:
+            raise RecordError(f"its winning tile {win} is not a tile kind (0-33)")
+        if counts[win] == 0:
+            raise RecordError(f"its winning tile (kind {win}) is not among its tile counts")
+        counts[win] -= 1
+        tiles = tuple(kind for kind in range(N_KINDS) for _ in range(counts[kind]))
+        try:
+            return Hand(tiles, self._read_melds(record), win, self._read_context(record))
+        except HandFieldError as error:
+            raise RecordError(str(error)) from None
+
+    def _read_context(self, record: bytes | memoryview) -> Context:
+        method, flags, seat, round_, source, dealer, indicator, void, winners = record[35:44]
+        if method >= len(RECORD_METHODS):
+            raise RecordError(f"win method {method} is not one of 0-2 ({', '.join(RECORD_METHODS)})")
+        if flags > 7:
+            raise RecordError(f"flags {flags} has bits beyond after_kong (1), last_tile (2) and first_turn (4)")
+        if source > 3:
+            raise RecordError(f"source {source} is not 0 (none) or 1-3 (steps on from the winner: R O L)")
+        return Context(
+            win_by=RECORD_METHODS[method], after_kong=bool(flags & RECORD_AFTER_KONG),
+            last_tile=bool(flags & RECORD_LAST_TILE), first_turn=bool(flags & RECORD_FIRST_TURN),
+            seat=seat, round=round_, source=_STEP_SOURCE.get(source), winners=winners,
+            indicator=None if indicator == RECORD_NONE else indicator,
+            void=None if void == RECORD_NONE else void,
+            dealer_seat=None if dealer == RECORD_NONE else dealer,
+            facts=self._read_facts(record),
+        )
+
+    def _read_facts(self, record: bytes | memoryview) -> tuple[tuple[str, FactValue], ...]:
+        facts: list[tuple[str, FactValue]] = []
+        for fact in self._values:
+            at = self.facts_at + 8 * fact.slot
+            value = int.from_bytes(record[at:at + 8], "little", signed=True)
+            if fact.kind == "flag" and value not in (0, 1):
+                raise RecordError(f"fact {fact.id!r} is a flag: 0 or 1, not {value}")
+            if value and fact.kind == "flag":
+                facts.append((fact.id, True))
+            elif fact.kind == "number" and value != fact.low:  # a number left out takes its low end
+                facts.append((fact.id, value))
+        for fact in self._tiles:
+            at = self.tiles_at + N_KINDS * fact.slot
+            kinds = tuple(kind for kind in range(N_KINDS) for _ in range(record[at + kind]))
+            if kinds:
+                facts.append((fact.id, kinds))
+        return tuple(facts)
+
+    def _read_melds(self, record: bytes | memoryview) -> tuple[Meld, ...]:
+        melds: list[Meld] = []
+        for i in range(self.max_melds):
+            kind, tile, flags = record[44 + 3 * i:47 + 3 * i]
+            if kind == 0 and not (tile or flags):
+                continue
+            where = f"meld {i}"
+            if kind == 0 or kind >= len(MELD_KINDS) or len(melds) < i:
+                raise RecordError(f"{where}: kind {kind} is not 1-3 (chow, pung, kong), or a meld follows an "
+                                  "empty one (melds come first, one after another)")
+            if flags > 15:
+                raise RecordError(f"{where}: flags {flags} has bits beyond concealed (1), added (2) and the "
+                                  "source (4, 8, 12)")
+            try:
+                melds.append(Meld(MELD_KINDS[kind], tile, bool(flags & MELD_CONCEALED),
+                                  _STEP_SOURCE.get(flags >> MELD_SOURCE_SHIFT), bool(flags & MELD_ADDED)))
+            except HandFieldError as error:
+                raise RecordError(f"{where}: {error}") from None
+        return tuple(melds)
+
+
+def numpy_dtype(codec: RecordCodec) -> Any:
+    """The NumPy structured dtype of a record (NumPy must be installed)."""
+    try:
+        import numpy
+    except ImportError:
+        raise MjrError("a NumPy record array needs NumPy: pip install 'mahjong-rules[numpy]'") from None
+    fields = [
+        ("counts", "u1", (N_KINDS,), 0), ("win", "u1", (), 34), ("method", "u1", (), 35), ("flags", "u1", (), 36),
+        ("seat", "u1", (), 37), ("round", "u1", (), 38), ("source", "u1", (), 39), ("dealer", "u1", (), 40),
+        ("indicator", "u1", (), 41), ("void", "u1", (), 42), ("winners", "u1", (), 43),
+        ("melds", "u1", (codec.max_melds, 3), 44),
+    ]
+    if codec._values:
+        fields.append(("facts", "<i8", (len(codec._values),), codec.facts_at))
+    if codec._tiles:
+        fields.append(("fact_tiles", "u1", (len(codec._tiles), N_KINDS), codec.tiles_at))
+    return numpy.dtype({
+        "names": [f[0] for f in fields], "formats": [(f[1], f[2]) if f[2] else f[1] for f in fields],
+        "offsets": [f[3] for f in fields], "itemsize": codec.size,
+    })

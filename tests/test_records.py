@@ -1,0 +1,240 @@
+"""Hand records and the batch API: the compiled checks refuse exactly the hands
+check_hand refuses, a batch scores exactly as evaluate does, on any number of
+threads, and a batch arrives as hands, a buffer of records, a NumPy record array
+(read in place) or an Arrow table."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import load_on
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import mjr
+from fuzz.inputs import valid_hands
+from mjr.abi import (
+    STATUS_IMPOSSIBLE,
+    STATUS_MALFORMED,
+    STATUS_NAMES,
+    STATUS_OUTSIDE_RULES,
+    STATUS_REFUSED,
+    STATUS_WIN,
+)
+from mjr.batch import BatchError
+from mjr.errors import MjrError
+from mjr.hand import HandFieldError, impossibility
+from mjr.records import RecordError
+from mjr.ruleset import HandError
+from mjr.tiles import N_KINDS
+
+BUNDLED = ("guangdong.jipinghu", "guangdong.tuidaohu", "sichuan.xuezhan", "changsha", "hangzhou", "wenzhou")
+BACKENDS = ("compiled", "python")
+
+
+def deal(ruleset: mjr.Ruleset, rng: random.Random) -> mjr.Hand:
+    """A hand drawn from a wall of the ruleset's tiles (sometimes of all 34 kinds),
+    melds and all, with a context and the ruleset's facts of play: most pass the
+    checks, some do not."""
+    kinds = sorted(ruleset.kinds) if rng.randrange(5) else list(range(N_KINDS))
+    wall = [kind for kind in kinds for _ in range(4)]
+    rng.shuffle(wall)
+    melds = []
+    for _ in range(rng.choice((0, 0, 1, 2))):
+        kind = rng.choice(("chow", "pung", "kong"))
+        tile = wall.pop()
+        if kind == "chow":
+            tile = min(tile, 26) // 9 * 9 + min(tile % 9, 6)
+        concealed = kind == "kong" and rng.random() < 0.5
+        source = None if concealed else rng.choice((None, "L", "O", "R"))
+        melds.append(mjr.Meld(kind, tile, concealed, source, kind == "kong" and not concealed and rng.random() < 0.3))
+    size = ruleset.deal + 1 - 3 * len(melds) + rng.choice((0, 0, 0, 0, 1, -1, 3))
+    tiles = sorted(wall[:max(size, 0)])
+    win = rng.choice(tiles) if tiles and rng.randrange(10) else wall[-1]
+    if win in tiles:
+        tiles.remove(win)
+    return mjr.Hand(tuple(tiles), tuple(melds), win, _context(ruleset, rng, melds, wall))
+
+
+def _context(ruleset: mjr.Ruleset, rng: random.Random, melds: list[mjr.Meld], wall: list[int]) -> mjr.Context:
+    win_by = rng.choice(("self_draw", "discard", "discard", "robbing_kong"))
+    facts: list[tuple[str, mjr.hand.FactValue]] = []
+    for fact in ruleset.facts.by_id.values():
+        if rng.randrange(3) == 0:
+            continue
+        if fact.kind == "flag":
+            facts.append((fact.id, True))
+        elif fact.kind == "number":
+            facts.append((fact.id, rng.randint(max(0, fact.low - 1), fact.high + 1)))
+        else:
+            facts.append((fact.id, tuple(wall[-rng.randint(1, min(fact.high + 1, 16)):])))
+    dealer = rng.choice((None, 0, 1, 2, 3))
+    fields = dict(
+        win_by=win_by, after_kong=win_by != "robbing_kong" and rng.random() < 0.2, last_tile=rng.random() < 0.2,
+        first_turn=all(meld.concealed for meld in melds) and rng.random() < 0.1,
+        seat=rng.randrange(4), round=rng.randrange(4),
+        source=None if win_by == "self_draw" else rng.choice((None, "L", "O", "R", "L", "O", "R")),
+        indicator=rng.choice(sorted(ruleset.kinds)) if ruleset.has_wildcards and rng.random() < 0.7 else
+        (rng.randrange(N_KINDS) if rng.random() < 0.05 else None),
+        winners=1 if win_by == "self_draw" else rng.choice((1, 1, 2, 3)),
+        void=rng.choice((None, 0, 1, 2)), dealer_seat=dealer, facts=tuple(facts),
+    )
+    try:
+        return mjr.Context(**fields)  # type: ignore[arg-type]
+    except HandFieldError:  # a number past what any fact holds
+        return mjr.Context(**{**fields, "facts": ()})  # type: ignore[arg-type]
+
+
+def dealt_hands(ruleset: mjr.Ruleset) -> st.SearchStrategy[mjr.Hand]:
+    return st.integers(0, 2**32).map(lambda seed: deal(ruleset, random.Random(seed)))
+
+
+def _check_status(ruleset: mjr.Ruleset, hand: mjr.Hand) -> int:
+    """The refusal status check_hand gives a hand, or 0 when it accepts it."""
+    if impossibility(hand, ruleset.indicator_in_play) is not None:
+        return STATUS_IMPOSSIBLE
+    try:
+        ruleset.check_hand(hand, winning=True)
+    except HandError:
+        return STATUS_OUTSIDE_RULES
+    return 0
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("ident", BUNDLED)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_compiled_checks_refuse_what_check_hand_refuses(ident: str, backend: str, data: st.DataObject) -> None:
+    ruleset = load_on(ident, backend)
+    hand = data.draw(dealt_hands(ruleset) | valid_hands().filter(lambda h: h.win_tile is not None))
+    expected = _check_status(ruleset, hand)
+    record = ruleset.records.record(hand)
+    if record is None:  # more melds than sets, an undeclared fact: refused before the kernel
+        assert expected
+        return
+    status, _ = ruleset.module.evaluate_record(record)
+    refused = status if status >= STATUS_REFUSED else 0
+    assert refused == expected, (mjr.format_hand(hand), STATUS_NAMES.get(refused), STATUS_NAMES.get(expected))
+    assert ruleset.records.record(ruleset.records.hand(record)) == record  # it reads back as the hand it holds
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("ident", BUNDLED)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_damaged_record_is_refused_as_the_hand_it_reads_as(ident: str, backend: str, data: st.DataObject) -> None:
+    """Any byte of a record set to any value: the kernel refuses it as malformed
+    exactly when it reads back as no hand, and otherwise as evaluate would."""
+    ruleset = load_on(ident, backend)
+    record = bytearray(ruleset.records.record(data.draw(dealt_hands(ruleset))) or b"")
+    if not record:
+        return
+    for _ in range(data.draw(st.integers(1, 3))):
+        record[data.draw(st.integers(0, len(record) - 1))] = data.draw(st.sampled_from([0, 1, 2, 3, 4, 5, 7, 8,
+                                                                                         15, 16, 33, 34, 128, 255]))
+    status, _ = ruleset.module.evaluate_record(bytes(record))
+    try:
+        hand = ruleset.records.hand(bytes(record))
+    except RecordError:
+        assert status == STATUS_MALFORMED
+        return
+    assert status != STATUS_MALFORMED, mjr.format_hand(hand)
+    expected = _check_status(ruleset, hand)
+    assert (status if status >= STATUS_REFUSED else 0) == expected, mjr.format_hand(hand)
+
+
+def _mixed_hands(ruleset: mjr.Ruleset, n: int, seed: int) -> list[mjr.Hand]:
+    rng = random.Random(seed)
+    return [deal(ruleset, rng) for _ in range(n)]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("ident", BUNDLED)
+def test_a_batch_scores_each_hand_as_evaluate_does(ident: str, backend: str) -> None:
+    ruleset = load_on(ident, backend)
+    hands = _mixed_hands(ruleset, 300, seed=7)
+    scores = ruleset.evaluate_batch(hands, fans=True, workers=1)
+    for index, hand in enumerate(hands):
+        try:
+            result = ruleset.evaluate(hand)
+        except HandError as error:
+            assert scores.status[index] >= STATUS_REFUSED
+            assert scores.points[index] in (-2, -3)
+            assert scores.reason(index) == str(error)
+            continue
+        assert scores.reason(index) == ""
+        if result.is_win:
+            assert scores.status[index] == STATUS_WIN
+            assert (scores.points[index], scores.fan[index]) == (result.points, result.fan)
+            assert set(scores.fan_ids(index)) == set(result.fan_ids)
+        else:
+            assert STATUS_WIN < scores.status[index] < STATUS_REFUSED
+            assert (scores.points[index], scores.fan[index]) == (-1, -1)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_threads_score_as_one_thread_does(backend: str) -> None:
+    ruleset = load_on("guangdong.tuidaohu", backend)
+    hands = _mixed_hands(ruleset, 3000 if backend == "compiled" else 400, seed=3)
+    records, _ = mjr.batches.record_view(ruleset, hands)
+    one = ruleset.evaluate_batch(records, fans=True, workers=1)
+    for workers in (2, 3, 8):
+        many = ruleset.evaluate_batch(records, fans=True, workers=workers)
+        assert (many.points, many.fan, many.status, many.fans) == (one.points, one.fan, one.status, one.fans)
+
+
+def test_a_numpy_record_array_is_read_in_place(tuidaohu: mjr.Ruleset) -> None:
+    numpy = pytest.importorskip("numpy")
+    hands = _mixed_hands(tuidaohu, 200, seed=5)
+    records, n = mjr.batches.record_view(tuidaohu, hands)
+    array = numpy.frombuffer(bytes(records), dtype=tuidaohu.record_dtype()).copy()
+    view, m = mjr.batches.record_view(tuidaohu, array)
+    assert m == n and numpy.shares_memory(numpy.asarray(view), array)
+    assert tuidaohu.evaluate_batch(array).points == tuidaohu.evaluate_batch(hands).points
+    hand = mjr.parse_hand("123m 456m 789m 123p 4p win 4p self_draw")
+    row = numpy.zeros(1, dtype=tuidaohu.record_dtype())
+    row["counts"][0] = hand.concealed_counts()
+    row["win"], row["method"], row["winners"], row["dealer"], row["indicator"], row["void"] = 12, 0, 1, 255, 255, 255
+    assert tuidaohu.evaluate_batch(row).points.tolist() == [tuidaohu.evaluate(hand).points]
+
+
+def test_an_arrow_table_is_read_by_its_columns(tuidaohu: mjr.Ruleset) -> None:
+    pyarrow = pytest.importorskip("pyarrow")
+    hand = mjr.parse_hand("123m 456m 789m [222p<L] 4p win 4p from L")
+    table = pyarrow.table({
+        "counts": [hand.concealed_counts()], "win": [12], "method": [1], "source": [3],
+        "melds": [[[2, 10, 3 << 2], [0, 0, 0], [0, 0, 0], [0, 0, 0]]],
+    })
+    assert tuidaohu.evaluate_batch(table).points.tolist() == [tuidaohu.evaluate(hand).points]
+    with pytest.raises(BatchError, match="no column 'win'"):
+        tuidaohu.evaluate_batch(pyarrow.table({"counts": [hand.concealed_counts()]}))
+
+
+def test_refused_hands_are_named_by_index(jipinghu: mjr.Ruleset) -> None:
+    hands = ["123m 456m 789m 123p 4p win 4p", "1111m 456m 789m 123p 4p win 1m", "123m 456m 789m 123p 4p win 5p"]
+    scores = jipinghu.evaluate_batch(hands)
+    assert scores.counts() == {"win": 1, "shape": 1, "impossible": 1}
+    assert scores.reason(1) == "5 copies of 1m: there are only 4"
+    with pytest.raises(HandError, match=r"^hand 1 of the batch: 5 copies of 1m"):
+        jipinghu.evaluate_batch(hands, refused="raise")
+    with pytest.raises(MjrError, match="hand 0 of the batch: .*win T"):
+        jipinghu.evaluate_batch(["123m 456m 789m 123p 44p"])
+    with pytest.raises(MjrError, match="hand 1 of the batch: bad hand at column 4: .x. is not part of a tile"):
+        jipinghu.evaluate_batch([hands[0], "123x"])
+
+
+@pytest.mark.parametrize(("batch", "message"), [
+    (b"\0" * 10, "whole records"),
+    (3.5, "not float"),
+    (memoryview(bytes(112))[::2], "C-contiguous"),
+])
+def test_a_batch_that_is_no_records_is_refused(jipinghu: mjr.Ruleset, batch: object, message: str) -> None:
+    with pytest.raises(BatchError, match=message):
+        jipinghu.evaluate_batch(batch)
+
+
+def test_workers_must_be_a_count(jipinghu: mjr.Ruleset) -> None:
+    for workers in (0, -1, 1.5, True):
+        with pytest.raises(MjrError, match="workers must be"):
+            jipinghu.evaluate_batch(["123m 456m 789m 123p 4p win 4p"], workers=workers)  # type: ignore[arg-type]
