@@ -42,16 +42,11 @@ class BatchScores:
     status: bytearray
     fans: array[int] | None = None
     fan_words: int = 0
+    #: the index of the first hand refused (or whose points passed 64 bits), or -1
+    first_refused: int = -1
 
     def __len__(self) -> int:
         return len(self.points)
-
-    def first_refused(self) -> int:
-        """The index of the first hand refused (or whose points passed 64 bits), or -1."""
-        for index, status in enumerate(self.status):
-            if status >= STATUS_REFUSED:
-                return index
-        return -1
 
     def counts(self) -> dict[str, int]:
         """How many hands had each status, by name (``win``, ``shape``, ``malformed``...)."""
@@ -79,18 +74,20 @@ def run_batch(module: ModuleType, counts: Any, counts_stride: int, records: Any,
     refuse_at = n if refuse_at is None else refuse_at
     threads = _threads(workers, n)
 
-    def share(bounds: tuple[int, int]) -> None:
-        module.evaluate_records(counts, counts_stride, records, record_stride, wins or b"", wins is not None,
-                                bounds[0], bounds[1],
-                                refuse_at, points, fan, status, fans, fan_words)
+    def share(bounds: tuple[int, int]) -> int:
+        return module.evaluate_records(  # type: ignore[no-any-return]
+            counts, counts_stride, records, record_stride, wins or b"", wins is not None, bounds[0], bounds[1],
+            refuse_at, points, fan, status, fans, fan_words)
 
     if threads == 1:
-        share((0, n))
+        first = share((0, n))
     else:
         step = -(-n // threads)
         with ThreadPoolExecutor(threads) as pool:
-            list(pool.map(share, [(start, min(n, start + step)) for start in range(0, n, step)]))
-    return BatchScores(points, fan, status, fans if fan_words else None, fan_words)
+            firsts = [index for index in pool.map(share, [(start, min(n, start + step))
+                                                          for start in range(0, n, step)]) if index >= 0]
+        first = min(firsts, default=-1)
+    return BatchScores(points, fan, status, fans if fan_words else None, fan_words, first)
 
 
 def _threads(workers: int | None, n: int) -> int:

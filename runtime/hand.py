@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from .abi import CONTEXT_WORDS
 from .errors import MjrError
@@ -245,6 +245,19 @@ class Context:
             if problem is not None:
                 raise HandFieldError("Context", *problem)
 
+    def __hash__(self) -> int:
+        """Kept once worked out: every evaluation looks its context up."""
+        try:
+            return self.__dict__["_hash"]  # type: ignore[no-any-return]
+        except KeyError:
+            value = hash(tuple([getattr(self, name) for name in _CONTEXT_FIELDS]))
+            object.__setattr__(self, "_hash", value)
+            return value
+
+    def __getstate__(self) -> dict[str, object]:
+        """The fields, not the kept hash: a string's hash differs between processes."""
+        return {name: getattr(self, name) for name in _CONTEXT_FIELDS}
+
     @property
     def self_draw(self) -> bool:
         return self.win_by == "self_draw"
@@ -260,6 +273,9 @@ class Context:
             if key == name:
                 return value
         return None
+
+
+_CONTEXT_FIELDS = tuple(f.name for f in fields(Context))
 
 
 def _sorted_facts(facts: tuple[object, ...]) -> tuple[object, ...]:

@@ -392,7 +392,7 @@ class Ruleset:
         assert record is not None, "a context _context_problem accepts has a record"
         scores = run_batch(self.module, view, N_KINDS, record, 0, wins or None, n, fan_words=0, workers=1,
                            refuse_at=0 if refused == "raise" else n)
-        first = scores.first_refused()
+        first = scores.first_refused
         if first >= 0 and refused == "raise":
             if scores.status[first] == STATUS_OVERFLOW:
                 raise HandError(f"hand {first} of the batch: {_OVERFLOW.format(id=self.id)}")
@@ -420,8 +420,9 @@ class Ruleset:
         size = self.records.size
         scores = run_batch(self.module, view, size, view, size, b"", n,
                            fan_words=-(-len(self.fans) // 64) if fans else 0, workers=workers)
-        scores = BatchResult(scores.points, scores.fan, scores.status, scores.fans, scores.fan_words, self, view)
-        first = scores.first_refused()
+        scores = BatchResult(scores.points, scores.fan, scores.status, scores.fans, scores.fan_words,
+                             scores.first_refused, self, view)
+        first = scores.first_refused
         if first >= 0 and refused == "raise":
             raise HandError(f"hand {first} of the batch: {scores.reason(first)}")
         return scores
@@ -492,9 +493,9 @@ class BatchResult(BatchScores):
     """:class:`~mjr.batches.BatchScores` of :meth:`Ruleset.evaluate_batch`, which
     can say why a hand was refused."""
 
-    def __init__(self, points: Any, fan: Any, status: bytearray, fans: Any, fan_words: int, ruleset: Ruleset,
-                 view: memoryview) -> None:
-        super().__init__(points, fan, status, fans, fan_words)
+    def __init__(self, points: Any, fan: Any, status: bytearray, fans: Any, fan_words: int, first_refused: int,
+                 ruleset: Ruleset, view: memoryview) -> None:
+        super().__init__(points, fan, status, fans, fan_words, first_refused)
         object.__setattr__(self, "_ruleset", ruleset)
         object.__setattr__(self, "_view", view)
 

@@ -11,11 +11,12 @@ import itertools
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 import mjr
 from mjr.hand import Context, Hand
+from mjr.ruleset import HandError
 from mjr.tiles import N_KINDS
 
 HERE = Path(__file__).parent
@@ -84,7 +85,11 @@ def test_wildcards_equal_brute_force_substitution(wild: mjr.Ruleset, case: tuple
     hand = _hand(counts, win, indicator=indicator, win_by="self_draw")
     wildcard = wild.wildcard_kinds(hand).index(1)
     jokers = counts[wildcard]
-    with_wildcards = wild._evaluate_checked(hand)
+    try:
+        with_wildcards = wild.evaluate(hand)
+    except HandError:  # a fifth copy, the indicator counted: no table deals it
+        assume(False)
+        return
     best = None
     real = counts.copy()
     real[wildcard] = 0
@@ -93,7 +98,9 @@ def test_wildcards_equal_brute_force_substitution(wild: mjr.Ruleset, case: tuple
         for kind in kinds:
             substituted[kind] += 1
         plain = _hand(substituted, kinds[0] if kinds else win, win_by="self_draw")
-        result = wild._evaluate_checked(plain)
+        if max(substituted) > 4:  # no fifth copy: a wildcard stands for a tile a table has
+            continue
+        result = wild.evaluate(plain)
         if result.is_win and (best is None or result.points > best.points):
             best = result
     event(f"{jokers} wildcards, {'a win' if best is not None else 'no win'}")
