@@ -7,10 +7,13 @@ exception.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
 
 from .hand import Hand
 from .notation import format_hand
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @dataclass(frozen=True)

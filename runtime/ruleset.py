@@ -11,7 +11,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from types import ModuleType
-from typing import Any
 
 from . import tables
 from .abi import (
@@ -37,6 +36,10 @@ from .notation import format_meld, parse_hand
 from .result import FanLine, Group, Result, Settlement, Table, Wait
 from .settle import settle
 from .tiles import N_KINDS, WIND_LETTERS, tile_name
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
+if TYPE_CHECKING:
+    from typing import Any
 
 _MELD_KINDS = {"chow": 1, "pung": 2, "kong": 3}
 _BITS = {method: context_bits({method}) for method in WIN_METHODS}
