@@ -137,7 +137,9 @@ def compile_environment(environ: Mapping[str, str]) -> dict[str, str]:
 def shared_utility() -> str | None:
     """:data:`SHARED_UTILITY` where it was compiled at install by the Cython that is
     here now, else None (a module then carries its own utility code)."""
-    from Cython import __version__ as cython_version
+    import Cython
+
+    cython_version = str(getattr(Cython, "__version__", ""))
 
     spec = importlib.util.find_spec(SHARED_UTILITY)
     if spec is None or spec.origin is None or not spec.origin.endswith(sysconfig.get_config_var("EXT_SUFFIX") or ".so"):
