@@ -5,17 +5,27 @@ Cython pure-Python module of the package ``mjr._generated`` (with an index of id
 and those modules and the core kernel ``mjr.tables`` are compiled.  Compilation is
 optional: without a C compiler the same modules install as Python and run
 interpreted.  The rest of the configuration lives in pyproject.toml.
+
+The build runs once per ``pip install``, though setuptools executes this file for
+the metadata too: generation only rewrites files whose text changed, and Cython and
+the C compiler run in ``build_ext``, Cython's jobs and the compiler's in parallel.
+Utility code Cython would repeat in every module (memoryviews, the function type)
+is compiled once, into ``mjr._generated._cyutility``; the compiler's flags are
+:data:`mjr.compiler.toolchain.COMPILE_FLAGS`, as for a ruleset compiled at run time.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 GENERATED = ROOT / "build" / "mjr_generated"
@@ -38,40 +48,110 @@ def _import_source_tree() -> None:
         spec.loader.exec_module(module)
 
 
+_import_source_tree()
+from mjr.compiler.toolchain import SHARED_UTILITY, SHARED_UTILITY_VERSION  # noqa: E402
+
+
 def _generate_bundled() -> list[str]:
     """Generate one module per bundled ruleset; returns their module names."""
-    _import_source_tree()
     from mjr.compiler.build import build_key, check_file
     from mjr.compiler.codegen import generate
 
-    shutil.rmtree(GENERATED, ignore_errors=True)
-    for stale in ROOT.glob("build/lib*/mjr/_generated"):  # an earlier build's modules
-        shutil.rmtree(stale, ignore_errors=True)
-    GENERATED.mkdir(parents=True)
-    (GENERATED / "__init__.py").write_text('"""Rulesets generated from rulesets/*.mjr at install time."""\n')
+    GENERATED.mkdir(parents=True, exist_ok=True)
+    files = {"__init__.py": '"""Rulesets generated from rulesets/*.mjr at install time."""\n'}
     index = {}
     for path in sorted((ROOT / "rulesets").glob("*.mjr")):
         ruleset = check_file(path)
         source = generate(ruleset, build_key(ruleset))
-        (GENERATED / f"{source.module_name}.py").write_text(source.text, encoding="utf-8")
+        files[f"{source.module_name}.py"] = source.text
         index[ruleset.id] = {"module": source.module_name, "title": ruleset.title, "native": ruleset.native_title}
-    (GENERATED / "index.json").write_text(json.dumps(index, indent=1, ensure_ascii=False), encoding="utf-8")
+    files["index.json"] = json.dumps(index, indent=1, ensure_ascii=False)
+    try:
+        from Cython import __version__ as cython_version
+    except ImportError:
+        cython_version = ""
+    files[SHARED_UTILITY_VERSION] = cython_version  # which Cython wrote the shared utility module
+    for stale in [*GENERATED.iterdir(), *ROOT.glob("build/lib*/mjr/_generated/*")]:  # an earlier build's modules
+        if stale.name not in files:
+            shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
+    for name, text in files.items():
+        _write_if_changed(GENERATED / name, text)
     return [entry["module"] for entry in index.values()]
 
 
+def _write_if_changed(path: Path, text: str) -> None:
+    """Write ``text`` unless ``path`` holds it already: an unchanged module keeps its
+    time, so Cython does not translate it again on the next run of this file."""
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
 def _extensions(modules: list[str]) -> list[Extension]:
+    """The modules to compile, as Python sources: Cython runs in :class:`BuildExt`."""
+    from mjr.compiler.toolchain import compiler_problem
+
+    try:
+        import Cython  # noqa: F401
+    except ImportError:  # no Cython: everything stays pure Python
+        return []
+    problem = compiler_problem()
+    if problem:  # without a C compiler the modules install as Python
+        print(f"mjr: installing interpreted modules only: {problem}", file=sys.stderr)
+        return []
     extensions = [Extension("mjr.tables", [str(Path("runtime") / "tables.py")], optional=True)]
     for name in modules:
         path = GENERATED.relative_to(ROOT) / f"{name}.py"
         extensions.append(Extension(f"mjr._generated.{name}", [str(path)], optional=True))
-    try:
-        from Cython.Build import cythonize
-    except ImportError:  # no Cython: everything stays pure Python
-        return []
-    built = cythonize(extensions, language_level=3, quiet=True, build_dir="build/cython")
-    for extension in built:
-        extension.optional = True  # without a C compiler the modules install as Python
-    return built  # type: ignore[no-any-return]
+    return extensions
+
+
+class BuildExt(build_ext):
+    """Translate and compile every module in parallel jobs (Cython then the C
+    compiler, one module per job), with the flags runtime compiles use and Cython's
+    utility code compiled once, into :data:`SHARED_UTILITY`."""
+
+    def finalize_options(self) -> None:
+        extensions = self.distribution.ext_modules
+        self.shared = _shared_utility() if extensions else None
+        if self.shared is not None and extensions is not None:
+            extensions.append(self.shared)
+        super().finalize_options()
+        if self.parallel is None:  # as many jobs as there are cores
+            self.parallel = os.cpu_count() or 1
+
+    def run(self) -> None:
+        from mjr.compiler.toolchain import compile_environment
+
+        os.environ.update(compile_environment(os.environ))  # before the compiler is set up
+        super().run()
+
+    def build_extension(self, ext: Extension) -> None:
+        ext.optional = True  # a module that does not compile installs as Python
+        if ext.sources[0].endswith(".py"):
+            ext.sources = [self._cythonize(ext)]
+        super().build_extension(ext)
+
+    def _cythonize(self, ext: Extension) -> str:
+        """Cython's C for ``ext``, written by a child process so jobs run at once."""
+        target = Path("build") / "cython" / Path(ext.sources[0]).with_suffix(".c")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shared = [f"--shared={SHARED_UTILITY}"] if self.shared is not None else []
+        subprocess.run([sys.executable, "-m", "cython", "-3", "--module-name", ext.name, *shared,
+                        "-o", str(target), ext.sources[0]], check=True)
+        return str(target)
+
+
+def _shared_utility() -> Extension | None:
+    """The extension holding Cython's utility code, or None where this Cython
+    cannot write one (a runtime compile links to it only under the Cython version
+    :func:`_generate_bundled` wrote beside it)."""
+    source = Path("build") / "cython" / "_cyutility.c"
+    source.parent.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run([sys.executable, "-m", "cython", f"--generate-shared={source}"],
+                          capture_output=True, text=True)
+    if done.returncode != 0 or not source.is_file():
+        return None
+    return Extension(SHARED_UTILITY, [str(source)], optional=True)
 
 
 modules = _generate_bundled()
@@ -89,8 +169,9 @@ setup(
         "mjr.dsl": ["*.lark"],
         "mjr.compiler": ["templates/*.j2"],
         "mjr.rulesets": ["*.mjr"],
-        "mjr._generated": ["index.json"],
+        "mjr._generated": ["index.json", "*.txt"],
     },
     exclude_package_data={"": ["*.c"]},
     ext_modules=_extensions(modules),
+    cmdclass={"build_ext": BuildExt},
 )

@@ -7,13 +7,17 @@ then read in place; the loop checks each hand's counts itself.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .errors import MjrError
 from .tiles import N_KINDS
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
 #: What :meth:`mjr.Ruleset.evaluate_counts` takes: bytes-like tile counts.
-Buffer = Any
+if TYPE_CHECKING:
+    from typing import Any
+
+    Buffer = Any
+else:
+    Buffer = object  # named in annotations only
 
 
 class BatchError(MjrError):

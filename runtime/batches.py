@@ -13,16 +13,17 @@ import os
 from array import array
 from collections import Counter
 from collections.abc import Iterable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
 
 from .abi import STATUS_NAMES, STATUS_REFUSED, STATUS_WIN
 from .batch import BatchError
 from .errors import MjrError
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
 if TYPE_CHECKING:
+    from typing import Any
+
     from .ruleset import Ruleset
 
 #: Hands per thread below which a batch is not worth splitting.
@@ -82,6 +83,8 @@ def run_batch(module: ModuleType, counts: Any, counts_stride: int, records: Any,
     if threads == 1:
         first = share((0, n))
     else:
+        from concurrent.futures import ThreadPoolExecutor
+
         step = -(-n // threads)
         with ThreadPoolExecutor(threads) as pool:
             firsts = [index for index in pool.map(share, [(start, min(n, start + step))

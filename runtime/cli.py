@@ -17,14 +17,19 @@ import unicodedata
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
 
-from . import __version__, explain, loader
+from . import __version__, loader
 from .errors import MjrError, Problem, SourceError
-from .examples import Outcome, run_examples
 from .notation import format_hand, parse_hand
 from .result import Group, Result, Wait
 from .ruleset import Ruleset
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
+
+    from . import explain
+    from .examples import Outcome
 
 # --------------------------------------------------------------------------- output
 
@@ -214,6 +219,8 @@ def cmd_cache(args: argparse.Namespace) -> int:
 
 
 def cmd_test(args: argparse.Namespace) -> int:
+    from .examples import run_examples  # each command imports what it alone needs
+
     start = time.perf_counter()
     names = args.rulesets or loader.bundled_ids()
     runs: list[tuple[Ruleset, list[Outcome]]] = []
@@ -376,6 +383,8 @@ def _near_miss_lines(misses: list[Wait], has_waits: bool) -> list[str]:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
+    from . import explain  # each command imports what it alone needs
+
     ruleset = _load(args.ruleset, args.backend)
     if args.item is None:
         return _explain_ruleset(ruleset, args.json)
@@ -393,6 +402,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def _item_json(item: explain.Item) -> dict[str, Any]:
+    from . import explain
+
     where = explain.place(item.file, item.line)
     return {"kind": item.kind, "section": item.section, "id": item.id, "name": item.name, "value": item.value,
             "condition": item.condition, "excludes": list(item.excludes), "place": where.shown,
@@ -400,6 +411,8 @@ def _item_json(item: explain.Item) -> dict[str, Any]:
 
 
 def _item_lines(item: explain.Item, found: list[tuple[str, explain.Place]]) -> list[str]:
+    from . import explain
+
     rows: list[list[object]] = [[item.section, f"{item.id} {item.name}"]]
     if item.section in ("fan", "clause"):
         rows.append(["kind", item.kind])
@@ -416,6 +429,8 @@ def _item_lines(item: explain.Item, found: list[tuple[str, explain.Place]]) -> l
 
 def _explain_ruleset(ruleset: Ruleset, as_json: bool) -> int:
     """The whole table of ``ruleset``: settings, then every scored item by section."""
+    from . import explain
+
     module = ruleset.module
     files = [explain.place(file) for file in module.FILES]
     every = explain.items(ruleset)

@@ -7,8 +7,6 @@ CLI prints them and exits non-zero, never with a traceback.
 
 from __future__ import annotations
 
-import difflib
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -74,6 +72,8 @@ def _blank(char: str) -> str:
     a tab, two spaces under a wide (East Asian) character, none under a combining mark."""
     if char == "\t":
         return "\t"
+    import unicodedata  # only an error message needs it
+
     if unicodedata.east_asian_width(char) in ("W", "F"):
         return "  "
     return "" if unicodedata.combining(char) else " "
@@ -112,5 +112,7 @@ class CacheWarning(RuntimeWarning):
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the closest candidate, or an empty string."""
+    import difflib  # only an error message needs it
+
     hint = difflib.get_close_matches(name, list(candidates), n=1)
     return f" (did you mean {hint[0]!r}?)" if hint and hint[0] != name else ""

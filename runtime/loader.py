@@ -10,17 +10,21 @@ compiler, taken only when there is source to compile.
 from __future__ import annotations
 
 import importlib
-import json
+import os
 import threading
 import warnings
 from functools import lru_cache
-from pathlib import Path
-from typing import Any
 
 from .errors import MjrError, NotCompiledError, PurePythonWarning, did_you_mean
 from .ruleset import Ruleset
 
-_PACKAGE = Path(__file__).resolve().parent
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
+#: where the package is installed (os.path: loading a bundled ruleset needs no pathlib)
+_PACKAGE = os.path.dirname(os.path.realpath(__file__))
 BACKENDS = ("auto", "compiled", "python")
 #: the pure-Python warning is given once per process (set once it has been)
 _interpreted_warning = threading.Event()
@@ -29,8 +33,11 @@ _warning_lock = threading.Lock()
 
 @lru_cache(maxsize=1)
 def _index() -> dict[str, Any]:
+    import json
+
     try:
-        data = json.loads((_PACKAGE / "_generated" / "index.json").read_text(encoding="utf-8"))
+        with open(os.path.join(_PACKAGE, "_generated", "index.json"), encoding="utf-8") as file:
+            data = json.load(file)
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
@@ -55,6 +62,8 @@ def _rulesets_dir() -> Path | None:
         import mjr.rulesets
     except ImportError:  # pragma: no cover - always installed with mjr
         return None
+    from pathlib import Path
+
     return Path(mjr.rulesets.__file__).resolve().parent
 
 
@@ -68,7 +77,9 @@ def load(name: str | Path, backend: str = "auto") -> Ruleset:
     if backend not in BACKENDS:
         raise MjrError(f"unknown backend {backend!r}: use one of {', '.join(BACKENDS)}")
     text = str(name)
-    if text.endswith(".mjr") or isinstance(name, Path) or "/" in text:
+    if text.endswith(".mjr") or isinstance(name, os.PathLike) or "/" in text:
+        from pathlib import Path
+
         return _load_source(Path(text), backend)
     entry = _index().get(text)
     if entry is not None:
@@ -86,7 +97,7 @@ def _load_bundled(ident: str, entry: dict[str, Any], backend: str) -> Ruleset:
     if backend == "python":
         from importlib.util import module_from_spec, spec_from_file_location
 
-        path = _PACKAGE / "_generated" / f"{entry['module']}.py"
+        path = os.path.join(_PACKAGE, "_generated", f"{entry['module']}.py")
         spec = spec_from_file_location(module_name + "_py", path)
         if spec is None or spec.loader is None:
             raise MjrError(f"the bundled ruleset {ident} is missing its source module")

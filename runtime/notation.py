@@ -59,8 +59,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from difflib import get_close_matches
-from typing import Any, NoReturn
 
 from .errors import MjrError, _blank
 from .hand import (
@@ -98,6 +96,10 @@ from .tiles import (
     suit_of,
     tile_name,
 )
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
 
 __all__ = [
     "KEYWORDS",
@@ -174,6 +176,8 @@ def _quote(text: str, column: int) -> tuple[str, str]:
 
 def _guess(word: str, known: Sequence[str], cutoff: float = 0.6) -> str | None:
     """The known word ``word`` is most likely a misspelling of, if any."""
+    from difflib import get_close_matches  # only a misspelling needs it
+
     guess = get_close_matches(word, known, 1, cutoff) or get_close_matches(word.lower(), known, 1, cutoff)
     return guess[0] if guess else None
 
@@ -263,6 +267,8 @@ def _looks_like_tiles(word: str) -> bool:
     if set(word) <= tile_chars and any(ch in DIGITS for ch in word):
         return True
     if word[0] in HONOR_LETTERS:
+        from difflib import get_close_matches  # only a word that is not plain tiles needs it
+
         return set(word) <= tile_chars or not get_close_matches(word, KEYWORDS, n=1)
     return False
 

@@ -9,8 +9,6 @@ and its facts of play.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .abi import (
     MELD_ADDED,
     MELD_CONCEALED,
@@ -27,6 +25,10 @@ from .errors import MjrError
 from .facts import Facts
 from .hand import Context, FactValue, Hand, HandFieldError, Meld
 from .tiles import N_KINDS
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
+if TYPE_CHECKING:
+    from typing import Any
 
 _MELD_CODE = {kind: code for code, kind in enumerate(MELD_KINDS) if kind}
 _METHOD_CODE = {method: code for code, method in enumerate(RECORD_METHODS)}

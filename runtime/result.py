@@ -7,10 +7,18 @@ exception.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Protocol
 
 from .hand import Hand
 from .notation import format_hand
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
+if TYPE_CHECKING:
+    from typing import Any, Protocol
+
+    class LazyFields(Protocol):
+        """What makes the lazy fields of a result: the ruleset that scored it."""
+
+        def lazy_field(self, name: str, details: Any, hand: Hand | None) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -88,12 +96,6 @@ class Result:
 LAZY_FIELDS = frozenset({"fans", "groups", "wildcards", "amounts"})
 for _name in LAZY_FIELDS:  # no class default: a result without the value reaches __getattr__
     delattr(Result, _name)
-
-
-class LazyFields(Protocol):
-    """What makes the lazy fields of a result: the ruleset that scored it."""
-
-    def lazy_field(self, name: str, details: Any, hand: Hand | None) -> Any: ...
 
 
 def lazy_result(values: dict[str, Any], maker: LazyFields, details: Any) -> Result:

@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from types import ModuleType
-from typing import Any
 
 from . import tables
 from .abi import (
@@ -39,6 +38,10 @@ from .records import RecordCodec, numpy_dtype
 from .result import FanLine, Group, Result, Settlement, Table, Wait, lazy_result
 from .settle import settle
 from .tiles import N_KINDS, WIND_LETTERS, tile_name
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
+if TYPE_CHECKING:
+    from typing import Any
 
 _CLAIM_OF_MELD = {"chow": "chow", "pung": "pung", "kong": "kong"}
 

@@ -1,0 +1,67 @@
+"""What importing mjr costs: the modules it brings in, seen from a fresh interpreter.
+
+``import mjr`` loads nothing but the package (its names come on first use), and
+scoring with a bundled ruleset that was built at install needs the runtime alone:
+not the compiler, nor the parser and template libraries it uses, nor the standard
+modules only an error message or a source file needs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import mjr
+from mjr.loader import is_installed
+
+#: 123m 456p 789s 123s 55z as 34 tile counts
+WINNING_COUNTS = [1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 2, 0, 0]
+HEAVY = ("lark", "jinja2", "mjr.compiler", "mjr.dsl", "Cython", "argparse", "difflib", "typing", "pathlib")
+
+
+def modules_after(code: str) -> set[str]:
+    """The modules a fresh interpreter has imported after running ``code``."""
+    script = f"import sys\n{code}\nimport json\nprint(json.dumps(sorted(sys.modules)))"
+    env = {**os.environ, "PYTHONWARNINGS": "ignore"}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env,
+                          cwd=os.path.dirname(sys.executable))  # not the checkout: mjr is the installed package
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def heavy_among(modules: set[str]) -> list[str]:
+    return sorted(m for m in modules if m.split(".")[0] in HEAVY or m.startswith(HEAVY))
+
+
+def test_import_mjr_loads_only_the_package() -> None:
+    modules = modules_after("import mjr")
+    assert sorted(m for m in modules if m.startswith("mjr")) == ["mjr"]
+    assert heavy_among(modules) == []
+
+
+@pytest.mark.parametrize("code", [
+    "import mjr; mjr.load('guangdong.jipinghu').evaluate('123m 456p 789s 123s 5z win 5z')",
+    f"import mjr; mjr.load('guangdong.jipinghu').evaluate_counts({bytes(WINNING_COUNTS)!r})",
+])
+def test_scoring_with_an_installed_ruleset_needs_the_runtime_alone(code: str) -> None:
+    if not is_installed("guangdong.jipinghu"):
+        pytest.skip("guangdong.jipinghu has no build from the install (a source checkout)")
+    assert heavy_among(modules_after(code)) == []
+
+
+def test_every_public_name_resolves_from_its_module() -> None:
+    for name in mjr.__all__:
+        value = getattr(mjr, name)
+        assert value is not None
+        if name != "__version__":
+            assert value.__module__.startswith("mjr."), name
+    assert set(mjr.__all__) <= set(dir(mjr))
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no attribute 'Rulesett'"):
+        mjr.Rulesett  # noqa: B018
