@@ -256,23 +256,25 @@ class Ruleset:
         return "the tiles do not form a complete hand"
 
     def _result(self, hand: Hand, details: tuple[Any, ...]) -> Result:
-        points, fan, mult, floor, limit, shape, subst, _, _, _, pay, liable, _ = details
+        points, fan, mult, floor, limit, shape, subst, pay, liable, state = details
         return lazy_result({
             "is_win": True, "reason": "", "fan": fan, "points": points, "multiplier": mult, "limit": bool(limit),
             "floor": self._floors[floor] if floor >= 0 else None, "shape": self.shape_ids[shape],
             "substituted": subst, "payment": self._payments[pay] if pay >= 0 else None,
             "liable": self._payments[liable] if liable >= 0 else None, "hand": hand,
-        }, self, details)
+        }, self, state)
 
-    def lazy_field(self, name: str, details: tuple[Any, ...], hand: Hand) -> Any:
-        """A field of a winning result, computed when first read (see :func:`lazy_result`)."""
+    def lazy_field(self, name: str, state: Any, hand: Hand) -> Any:
+        """A field of a winning result, computed when first read from the module's
+        state of its evaluation (see :func:`lazy_result`)."""
+        module = self.module
+        if name == "amounts":
+            return _amounts_by_seat(hand.context.seat, module.best_amounts(state))
         if name == "fans":
-            return tuple([self._fan_line(i, int(value)) for i, value in details[8]])
+            return tuple([self._fan_line(i, int(value)) for i, value in module.best_awards(state)])
         if name == "groups":
-            return tuple([_group(kind, tile, flags) for kind, tile, flags in details[7]])
-        if name == "wildcards":
-            return tuple([(tile_name(k), int(n)) for k, n in details[9]])
-        return _amounts_by_seat(hand.context.seat, details[12]) if details[10] >= 0 else ()
+            return tuple([_group(kind, tile, flags) for kind, tile, flags in module.best_groups(state)])
+        return tuple([(tile_name(k), int(n)) for k, n in module.best_wildcards(state)])
 
     @lru_cache(maxsize=4096)  # noqa: B019 - a Ruleset lives as long as its module
     def _fan_line(self, index: int, value: int) -> FanLine:
@@ -511,9 +513,11 @@ class BatchResult(BatchScores):
         return tuple(self._ruleset.fans[i].id for i in self.fan_indices(hand))
 
 
-def _amounts_by_seat(winner: int, amounts: tuple[int, int, int]) -> tuple[tuple[str, int], ...]:
+def _amounts_by_seat(winner: int, amounts: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
     """What each other seat pays under the payment clause, in play order from the
     winner's right (the kernel counts them 1-3 steps on from the winner)."""
+    if not amounts:
+        return ()
     return tuple((WIND_LETTERS[(winner + step) % 4], int(amounts[step - 1])) for step in (1, 2, 3))
 
 
