@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 _CLAIM_OF_MELD = {"chow": "chow", "pung": "pung", "kong": "kong"}
 
 
+_NO_FANS = array("Q")
 #: What the batch arrays hold for a hand it refused, or whose points overflow.
 REFUSED, OVERFLOWED = -2, -3
 _OVERFLOW = ("the points of this hand pass the 64-bit integers mjr counts in ({id}'s score formula "
@@ -100,6 +101,7 @@ class Ruleset:
         self.uses_win_tile = bool(module.USES_WIN_TILE)
         self._floors = tuple(row[0] for row in module.FLOORS)
         self._payments = tuple(row[0] for row in module.PAYMENTS)
+        self._shared: dict[Hand | str | None, tuple[Context, bytes, str | None]] = {}
         #: this ruleset's hand records (see :meth:`evaluate_batch`)
         self.records = RecordCodec(module.RECORD_SIZE, module.RECORD_MAX_MELDS, module.RECORD_FACTS_AT,
                                    module.RECORD_TILES_AT, self.facts)
@@ -387,22 +389,36 @@ class Ruleset:
             raise MjrError(f"refused must be 'raise' or 'mark', not {refused!r}")
         view = batch_view(counts)
         n = len(view) // N_KINDS
+        c, record, why = self._shared_context(context)
+        wins = win_tiles_view(win_tiles, n, why)
+        points, fan, status = array("q", bytes(8 * n)), array("q", bytes(8 * n)), bytearray(n)
+        first = self.module.evaluate_records(view, N_KINDS, record, 0, wins, bool(wins), 0, n,
+                                             0 if refused == "raise" else n, points, fan, status, _NO_FANS, 0)
+        if first >= 0 and refused == "raise":
+            if status[first] == STATUS_OVERFLOW:
+                raise HandError(f"hand {first} of the batch: {_OVERFLOW.format(id=self.id)}")
+            self._raise_refused(view, first, c, wins, status[first])
+        return points, fan
+
+    def _shared_context(self, context: Hand | str | None) -> tuple[Context, bytes, str | None]:
+        """A batch's shared context, its record, and why the batch needs each
+        hand's winning tile (or ``None``); kept per context, which a program
+        scoring many batches passes again and again."""
+        try:
+            return self._shared[context]
+        except (KeyError, TypeError):  # (a context that is no hand and cannot be hashed: _hand says so)
+            pass
         ctx_hand = self._hand(context, "the context") if context is not None else Hand((), win_tile=0)
-        c = ctx_hand.context
-        problem = self._context_problem(c)  # as check_hand checks a hand's context
+        problem = self._context_problem(ctx_hand.context)  # as check_hand checks a hand's context
         if problem is not None:
             raise HandError(f"the batch's context: {problem}")
-        wins = win_tiles_view(win_tiles, n, self._why_win_tiles(ctx_hand))
-        record = self.records.record(Hand((), context=c))
+        record = self.records.record(Hand((), context=ctx_hand.context))
         assert record is not None, "a context _context_problem accepts has a record"
-        scores = run_batch(self.module, view, N_KINDS, record, 0, wins or None, n, fan_words=0, workers=1,
-                           refuse_at=0 if refused == "raise" else n)
-        first = scores.first_refused
-        if first >= 0 and refused == "raise":
-            if scores.status[first] == STATUS_OVERFLOW:
-                raise HandError(f"hand {first} of the batch: {_OVERFLOW.format(id=self.id)}")
-            self._raise_refused(view, first, c, wins, scores.status[first])
-        return scores.points, scores.fan
+        shared = ctx_hand.context, record, self._why_win_tiles(ctx_hand)
+        if len(self._shared) >= 256:
+            self._shared.clear()
+        self._shared[context] = shared
+        return shared
 
     def evaluate_batch(self, hands: Any, *, workers: int | None = None, fans: bool = False,
                        refused: str = "mark") -> BatchScores:
