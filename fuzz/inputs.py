@@ -199,7 +199,7 @@ def batch_specs(draw: st.DrawFn) -> dict[str, Any]:
     rows = []
     for _ in range(draw(st.integers(0, 5))):
         hand = draw(valid_hands())
-        counts = hand.concealed_counts()
+        counts = list(hand.concealed_counts())
         counts[draw(kinds)] += draw(_deltas)
         rows += [max(0, value) for value in counts]
     if draw(st.integers(0, 9)) == 0:

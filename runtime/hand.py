@@ -401,8 +401,24 @@ class Hand:
             if problem is not None:
                 raise HandFieldError("Hand", *problem)
 
-    def concealed_counts(self) -> list[int]:
-        """Counts of the 34 kinds among the concealed tiles, the winning tile included."""
+    def concealed_counts(self) -> bytes:
+        """Counts of the 34 kinds among the concealed tiles, the winning tile included,
+        as 34 bytes: immutable, so ``bytearray(...)`` or ``list(...)`` gives a copy to change.
+
+        Computed once per hand, on first use, since every evaluation reads it; bytes is
+        the form :meth:`mjr.Ruleset.evaluate_counts` takes.  A hand holding more than 255
+        copies of a kind (no table deals one: see :func:`impossibility`) raises ValueError.
+        """
+        counts: bytes | None = self.__dict__.get("_concealed_counts")
+        if counts is None:
+            tally = self._concealed_tally()
+            if max(tally) > 255:
+                raise ValueError(f"{max(tally)} concealed copies of a kind do not fit a byte count; "
+                                 "mjr.hand.impossibility says why no table deals this hand")
+            counts = self.__dict__["_concealed_counts"] = bytes(tally)
+        return counts
+
+    def _concealed_tally(self) -> list[int]:
         counts = [0] * N_KINDS
         for kind in self.tiles:
             counts[kind] += 1
@@ -412,7 +428,7 @@ class Hand:
 
     def all_counts(self) -> list[int]:
         """Counts of every tile the hand holds, melds and winning tile included."""
-        counts = self.concealed_counts()
+        counts = self._concealed_tally()
         for meld in self.melds:
             for kind in meld.tiles:
                 counts[kind] += 1
@@ -425,6 +441,28 @@ class Hand:
 
     def with_win(self, tile: int) -> Hand:
         return Hand(self.tiles, self.melds, tile, self.context)
+
+
+#: Every Context field at its default, the start of a Context built by _trusted_context.
+_CONTEXT_DEFAULTS = dict(vars(Context()))
+
+
+def _trusted_context(fields: dict[str, object]) -> Context:
+    """A Context from fields already proven valid and in stored form (the notation's
+    fast reader proves them while it reads): no checks, so a Context costs no more than
+    a dict.  Public construction stays fully checked."""
+    context = object.__new__(Context)
+    state = _CONTEXT_DEFAULTS.copy()
+    state.update(fields)
+    object.__setattr__(context, "__dict__", state)
+    return context
+
+
+def _trusted_hand(tiles: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int | None, context: Context) -> Hand:
+    """A Hand from fields already proven valid, as :func:`_trusted_context`."""
+    hand = object.__new__(Hand)
+    object.__setattr__(hand, "__dict__", {"tiles": tiles, "melds": melds, "win_tile": win_tile, "context": context})
+    return hand
 
 
 def hand_problem(hand: Hand) -> tuple[str, object, str] | None:

@@ -87,6 +87,7 @@ from .notation_format import (
     format_hand,
     format_meld,
 )
+from .notation_scan import read_common
 from .tiles import (
     FIRST_HONOR,
     HONOR_LETTERS,
@@ -577,6 +578,13 @@ def parse_hand(text: str, facts: Mapping[str, str] | None = None) -> Hand:
         raise NotationError("", 0, f"a hand is text (str), not {type(text).__name__}")
     if len(text) > MAX_HAND_TEXT:
         _fail(text, MAX_HAND_TEXT, f"hand text longer than {MAX_HAND_TEXT} characters ({len(text)})")
+    return read_common(text, facts) or _parse_hand_full(text, facts)
+
+
+def _parse_hand_full(text: str, facts: Mapping[str, str] | None = None) -> Hand:
+    """:func:`parse_hand` by the full parser, which reads any text and names the
+    place of a mistake; :func:`mjr.notation_scan.read_common` reads the common
+    valid hands faster and leaves it the rest."""
     parser = _Parser(text, facts)
     if not parser.words:
         parser.fail(len(text), "empty hand: expected tiles such as 123m456p")
