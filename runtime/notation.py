@@ -87,7 +87,7 @@ from .notation_format import (
     format_hand,
     format_meld,
 )
-from .notation_scan import read_common
+from .notation_scan import is_number, read_common
 from .tiles import (
     FIRST_HONOR,
     HONOR_LETTERS,
@@ -473,10 +473,10 @@ class _Parser:
         after = self.peek()
         kind = self.facts.get(word.text) if self.facts is not None else None
         if kind is None and after is not None and after.text not in KEYWORDS:
-            kind = "number" if after.text.isdigit() else "tiles" if _looks_like_tiles(after.text) else None
+            kind = "number" if is_number(after.text) else "tiles" if _looks_like_tiles(after.text) else None
         if kind == "number":
             value = self.value_of(word, f"{word.text} 2")
-            if not value.text.isdigit() or len(value.text) > 7:
+            if not is_number(value.text) or len(value.text) > 7:
                 self.fail(value.start, f"'{word.text}' takes a whole number, as in '{word.text} 2'")
             return int(value.text)
         if kind == "tiles":

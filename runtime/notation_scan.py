@@ -235,7 +235,7 @@ def _fact(word: str, after: str | None, facts: Mapping[str, str] | None) -> tupl
     if after is None:
         return None
     if kind == "number":
-        if not (after.isascii() and after.isdigit() and len(after) <= 7 and int(after) <= MAX_FACT_NUMBER):
+        if not (is_number(after) and len(after) <= 7 and int(after) <= MAX_FACT_NUMBER):
             return None
         return int(after), 1
     found = tile_kinds(after)
@@ -255,12 +255,17 @@ def _is_undeclared_fact(word: str) -> bool:
     return known
 
 
+def is_number(text: str) -> bool:
+    """A whole number in ASCII digits: ``isdigit`` alone takes ``²`` and ``٣``."""
+    return text.isascii() and text.isdigit()
+
+
 def _kind_by_look(after: str | None) -> str | None:
     """An undeclared fact's kind, by the word after it: ``None`` when the full parser
     may read that word in a way this reader does not follow."""
     if after is None or after in _KEYWORD_FIELDS:
         return "flag"
-    if after.isdigit():
+    if is_number(after):
         return "number"
     if tile_kinds(after) is not None:
         return "tiles"

@@ -55,7 +55,7 @@ def parse_tile(text: str) -> int:
     """One tile: ``5m``, ``7z`` or an honour letter. Raises ValueError."""
     if len(text) == 1 and text in HONOR_LETTERS:
         return FIRST_HONOR + HONOR_LETTERS.index(text)
-    if len(text) == 2 and text[0].isdigit():
+    if len(text) == 2 and text[0] in "123456789":
         rank, suit = int(text[0]), text[1]
         if suit in SUIT_LETTERS and 1 <= rank <= 9:
             return kind_of(rank, SUIT_LETTERS.index(suit))

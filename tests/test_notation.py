@@ -427,3 +427,14 @@ def test_only_notation_errors_escape_json(data: Any) -> None:
         hand_from_json(data)
     except NotationError as err:
         assert err.column == 0
+
+
+@pytest.mark.parametrize("digit", ["²", "٣", "３"])
+def test_a_fact_number_is_ascii_digits(digit: str) -> None:
+    """``str.isdigit`` takes superscripts and other scripts' digits, which ``int``
+    refuses or reads: a fact's number is ASCII digits, anything else is no number."""
+    with pytest.raises(NotationError) as declared:
+        parse_hand(f"123m win 5m streak {digit}", {"streak": "number"})
+    assert declared.value.column == 19 and "takes a whole number" in str(declared.value)
+    with pytest.raises(NotationError):  # undeclared: a flag, then a word that is no tile
+        parse_hand(f"123m win 5m streak {digit}")
