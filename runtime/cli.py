@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from . import __version__, explain, loader
+from . import __version__, batch_options, explain, loader
 from .errors import MjrError, Problem, SourceError
 from .examples import Outcome, run_examples
 from .notation import format_hand, parse_hand
@@ -317,6 +317,8 @@ def _totals(ruleset: Ruleset, result: Result) -> list[list[object]]:
 
 def cmd_score(args: argparse.Namespace) -> int:
     ruleset = _load(args.ruleset, args.backend)
+    if args.batch is not None:
+        return _score_batch(args, ruleset)
     result = ruleset.evaluate(parse_hand(" ".join(args.hand), ruleset.facts.kinds))
     settlement, why = None, ""
     if result.is_win:
@@ -341,6 +343,21 @@ def cmd_score(args: argparse.Namespace) -> int:
         rows = [[f"{p.payer} -> {p.payee}", p.amount, p.clause, p.name] for p in settlement.lines]
         _say("settlement", *_table(rows, right=[1], indent="  "))
     return 0
+
+
+def _score_batch(args: argparse.Namespace, ruleset: Ruleset) -> int:
+    """``mjr score --batch FILE``: a row per hand to ``--out`` (or stdout), the summary
+    on stderr (or as the JSON document with ``--json``); 1 when any hand was refused."""
+    from .batchfile import score_file
+
+    start = time.perf_counter()
+    summary = score_file(batch_options.job(args, ruleset))
+    elapsed = time.perf_counter() - start
+    if args.json:
+        _dump({"ruleset": ruleset.id, "out": args.out, **summary.to_json(), "seconds": round(elapsed, 3)})
+    else:
+        _note(f"{summary.line()} in {elapsed:.2f}s")
+    return 1 if summary.refused else 0
 
 
 def cmd_waits(args: argparse.Namespace) -> int:
@@ -489,8 +506,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = add("test", cmd_test, "run the example hands of rulesets (all bundled ones by default)", backend)
     sub.add_argument("rulesets", nargs="*", metavar="FILE|ID")
     sub.add_argument("-q", "--quiet", action="store_true", help="only failures and the summary")
-    add("score", cmd_score, "score a winning hand", backend, ruleset).add_argument(
-        "hand", nargs="+", metavar="HAND", help='e.g. "234m 567m 345p 678s 2s win 2s self_draw"')
+    batch_options.add_arguments(add("score", cmd_score, "score a winning hand, or a file of hands", backend, ruleset))
     add("waits", cmd_waits, "the tiles a 13-tile hand waits on", backend, ruleset).add_argument(
         "hand", nargs="+", metavar="HAND", help='e.g. "234m 567m 345p 678s 2s"')
     add("explain", cmd_explain, "explain a fan, requirement, floor or clause, or list them all", backend,
@@ -516,6 +532,8 @@ def main(argv: list[str] | None = None) -> int:
     as_json = "--json" in words
     try:
         args = _parser().parse_args(words)
+        if hasattr(args, "check"):
+            args.check(args, args.parser)
     except _UsageError as error:
         return _fail(error.message, as_json, {"usage": error.usage}, plain=error.usage + error.message)
     except SystemExit as done:  # --help, --version
