@@ -1,8 +1,10 @@
 """The ``mjr`` command line: list, check, build, test, score, waits and explain.
 
-Every subcommand takes ``--json`` for one machine-readable JSON document on stdout.
-Exit status: 0 ok; 1 when a check or example fails, a hand does not win (``score``)
-or has no waits (``waits``); 2 for a usage or user error.  A user's mistake is
+Every subcommand takes ``--json`` for one machine-readable JSON document on stdout
+(``score --batch`` writes its rows to ``--out`` then).  Exit status: 0 ok; 1 when a
+check or example fails, a hand does not win (``score``), a hand of a file is refused
+(``score --batch``; one that does not win is no refusal) or has no waits (``waits``);
+2 for a usage or user error, a file that cannot be read or a missing optional extra.  A user's mistake is
 printed as ``mjr: error: ...`` (a ``.mjr`` problem with its place and a caret),
 never as a traceback; with ``--json`` it is ``{"error": "..."}`` on stdout.
 """
