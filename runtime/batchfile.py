@@ -91,7 +91,11 @@ def score_partition(ruleset: Ruleset, partition: Partition) -> list[Row]:
 def score_partition_named(name: str, backend: str, partition: Partition) -> list[Row]:
     """:func:`score_partition` with the ruleset loaded here by id or path: what a
     cluster worker runs, so that only names and text travel, never a compiled module."""
-    return score_partition(_ruleset(name, backend), partition)
+    try:
+        ruleset = _ruleset(name, backend)
+    except MjrError as error:  # as a plain MjrError, which any worker can send back
+        raise MjrError(f"a worker could not load the ruleset {name}: {error}") from None
+    return score_partition(ruleset, partition)
 
 
 @lru_cache(maxsize=8)
@@ -365,13 +369,16 @@ def score_file(job: Job) -> Summary:
         task = partial(score_partition, job.ruleset)
     else:
         task = partial(score_partition_named, job.name, job.backend)
+    if is_parquet(path):
+        _parquet_file(path, job.source)  # a file that cannot be read fails before --out is made
+    partitions = read_partitions(path, job.source, job.partition_size)
+    results = map_partitions(task, partitions, workers=job.workers, scheduler=job.scheduler)
     summary = Summary()
     bar = Progress(count_hands(path) if job.progress and sys.stderr.isatty() else None)
     bar.enabled = bar.enabled and job.progress
-    partitions = read_partitions(path, job.source, job.partition_size)
     writer = open_writer(job.out, path)
     try:
-        for rows in map_partitions(task, partitions, workers=job.workers, scheduler=job.scheduler):
+        for rows in results:
             writer.write(rows)
             summary.add(rows)
             bar.advance(len(rows))

@@ -124,25 +124,40 @@ def _on_dask(client: Any, task: Callable[[P], R], partitions: Iterable[P]) -> It
             # scattered first, so a large partition travels as data, not inside the task graph
             return client.submit(task, client.scatter(partition, hash=False), pure=False)
 
-        yield from _in_order(submit, lambda future: future.result(), partitions, threads * IN_FLIGHT_PER_THREAD)
+        yield from _in_order(submit, _cluster_result, partitions, threads * IN_FLIGHT_PER_THREAD)
     finally:
         client.close()
+
+
+def _cluster_result(future: Any) -> Any:
+    """A task's result; a cluster that lost the task or its connection is an error
+    to report, not a traceback (an error the task raised is raised as it is)."""
+    from distributed import KilledWorker
+
+    try:
+        return future.result()
+    except (KilledWorker, OSError) as error:
+        raise MjrError(f"the Dask cluster failed to run a task: {type(error).__name__}: {error}") from None
+
+
+#: Seconds a run goes before its progress bar appears: a short run stays quiet.
+PROGRESS_DELAY = 0.5
 
 
 class Progress:
     """A one-line progress bar on a terminal, redrawn at most ten times a second.
 
     It draws nothing on a stream that is not a terminal, nor before ``delay``
-    seconds have passed (a short run stays quiet), and :meth:`close` erases it.
+    seconds (:data:`PROGRESS_DELAY`) have passed, and :meth:`close` erases it.
     """
 
     def __init__(self, total: int | None, what: str = "hands", stream: TextIO | None = None,
-                 delay: float = 0.5) -> None:
+                 delay: float | None = None) -> None:
         self.total, self.what, self.done = total, what, 0
         self.stream = sys.stderr if stream is None else stream
         self.enabled = self.stream.isatty()
         self.start = time.monotonic()
-        self.delay = delay
+        self.delay = PROGRESS_DELAY if delay is None else delay
         self._drawn_at = 0.0
         self._shown = False
 

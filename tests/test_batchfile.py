@@ -230,11 +230,12 @@ def test_map_partitions_keeps_order_and_raises() -> None:
         list(executor.map_partitions(fails_on_five, range(40), workers=2))
 
 
-def test_progress_bar_only_on_a_terminal() -> None:
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
 
+
+def test_progress_bar_only_on_a_terminal() -> None:
     screen, plain = Terminal(), io.StringIO()
     for stream in (screen, plain):
         bar = executor.Progress(200, stream=stream, delay=0.0)
@@ -244,6 +245,24 @@ def test_progress_bar_only_on_a_terminal() -> None:
     drawn = screen.getvalue()
     assert drawn.startswith("\r[#######.......................]  25%  50/200 hands  ")
     assert drawn.endswith("\r\x1b[K")
+
+
+def test_the_command_shows_progress_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "hands.jsonl"
+    path.write_text("\n".join(generated_hands(30)) + "\n", encoding="utf-8")
+    monkeypatch.setattr(executor, "PROGRESS_DELAY", 0.0)
+    shown = []
+    for quiet in ([], ["--no-progress"]):
+        screen = Terminal()
+        monkeypatch.setattr(sys, "stderr", screen)
+        code = cli.main(["score", "-r", BUNDLED, "--batch", str(path), "--out", str(tmp_path / "rows.jsonl"),
+                         "--partition-size", "10", *quiet])
+        assert code == 0
+        shown.append(screen.getvalue())
+    assert shown[0].startswith("\r[##########....................]  33%  10/30 hands  ")
+    assert "\r\x1b[K30 hands: " in shown[0]
+    assert shown[1].startswith("30 hands: ")
+    assert "\r" not in shown[1]
 
 
 # --------------------------------------------------------------------------- Parquet
@@ -276,8 +295,8 @@ def test_parquet_without_a_hand_column(capsys: pytest.CaptureFixture[str], tmp_p
 
     path = tmp_path / "hands.parquet"
     pq.write_table(pa.table({"hands": [WIN]}), path)
-    code, _, err = run(capsys, "-r", BUNDLED, "--batch", str(path))
-    assert code == 2
+    code, _, err = run(capsys, "-r", BUNDLED, "--batch", str(path), "--out", str(tmp_path / "rows.parquet"))
+    assert code == 2 and not (tmp_path / "rows.parquet").exists()
     assert err == (f"mjr: error: {path}: no column 'hand'; a Parquet file of hands has a text column 'hand' "
                    "of hand JSON or notation (this one has: hands)\n")
 
@@ -314,6 +333,14 @@ def test_a_scheduler_address_needs_a_port(capsys: pytest.CaptureFixture[str], tm
     assert (code, out) == (2, "")
     assert err == ("mjr: error: not a Dask scheduler address: 'localhost' (missing port number in address "
                    "'localhost'); expected one such as tcp://HOST:8786\n")
+
+
+def test_a_worker_names_the_ruleset_it_cannot_load() -> None:
+    partition = batchfile.Partition("hands.jsonl", 0, [hand_line(WIN).encode()])
+    with pytest.raises(mjr.MjrError, match="^a worker could not load the ruleset nowhere.mjr: ") as caught:
+        batchfile.score_partition_named("nowhere.mjr", "auto", partition)
+    assert type(caught.value) is mjr.MjrError  # sent back from a worker as it is
+    assert batchfile.score_partition_named(BUNDLED, "auto", partition)[0]["fans"] == ["all_chows", "self_drawn"]
 
 
 def test_dask_cluster_gives_the_local_rows(capsys: pytest.CaptureFixture[str], tmp_path: Path,
