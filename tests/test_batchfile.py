@@ -91,6 +91,7 @@ BAD_LINES = [
     "",                                                        # line 6: empty
     "42",                                                      # line 7: no hand
     hand_line(NOT_A_WIN),
+    hand_line("234m 567m 345p 678s 22s self_draw"),            # line 9: no winning tile
 ]
 
 
@@ -101,7 +102,7 @@ def test_refused_lines_are_named_and_the_run_goes_on(capsys: pytest.CaptureFixtu
     rows = rows_of(out)
     assert code == 1 and len(rows) == len(BAD_LINES)
     assert [row["refusal"] for row in rows] == [None, "not JSON", "bad hand", "impossible hand",
-                                                "refused by the ruleset", "not JSON", "bad hand", None]
+                                                "refused by the ruleset", "not JSON", "bad hand", None, "bad hand"]
     refused = [row["refused"] for row in rows]
     assert refused[1] == (f"{path}:2:22: not JSON: Expecting ',' delimiter\n"
                           '    {"tiles": ["2m", "3m"\n                         ^')
@@ -110,10 +111,11 @@ def test_refused_lines_are_named_and_the_run_goes_on(capsys: pytest.CaptureFixtu
     assert refused[4] == f"{path}:5: tile 1z is not in sichuan.xuezhan's tile set"
     assert refused[5] == f"{path}:6: an empty line; expected a hand"
     assert refused[6] == f"{path}:7: expected a hand JSON object or a string of hand notation, not int"
+    assert refused[8] == f"{path}:9: a hand to evaluate needs its winning tile: add 'win T'"
     assert rows[0]["is_win"] and rows[7]["reason"] == "the tiles do not form a complete hand"
     assert rows[1]["points"] is None and rows[1]["fans"] is None
-    assert err.startswith("8 hands: 1 won, 1 did not win, 6 refused "
-                          "(2 not JSON, 2 bad hand, 1 impossible hand, 1 refused by the ruleset) in ")
+    assert err.startswith("9 hands: 1 won, 1 did not win, 7 refused "
+                          "(2 not JSON, 3 bad hand, 1 impossible hand, 1 refused by the ruleset) in ")
 
 
 def test_bad_notation_string_and_bytes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
