@@ -1,8 +1,10 @@
 """The ``mjr`` command line: list, check, build, test, score, waits and explain.
 
-Every subcommand takes ``--json`` for one machine-readable JSON document on stdout.
-Exit status: 0 ok; 1 when a check or example fails, a hand does not win (``score``)
-or has no waits (``waits``); 2 for a usage or user error.  A user's mistake is
+Every subcommand takes ``--json`` for one machine-readable JSON document on stdout
+(``score --batch`` writes its rows to ``--out`` then).  Exit status: 0 ok; 1 when a
+check or example fails, a hand does not win (``score``), a hand of a file is refused
+(``score --batch``; one that does not win is no refusal) or has no waits (``waits``);
+2 for a usage or user error, a file that cannot be read or a missing optional extra.  A user's mistake is
 printed as ``mjr: error: ...`` (a ``.mjr`` problem with its place and a caret),
 never as a traceback; with ``--json`` it is ``{"error": "..."}`` on stdout.
 """
@@ -18,7 +20,7 @@ import warnings
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
-from . import __version__, loader
+from . import __version__, batch_options, loader
 from .errors import MjrError, Problem, SourceError
 from .notation import format_hand, parse_hand
 from .result import Group, Result, Wait
@@ -324,6 +326,8 @@ def _totals(ruleset: Ruleset, result: Result) -> list[list[object]]:
 
 def cmd_score(args: argparse.Namespace) -> int:
     ruleset = _load(args.ruleset, args.backend)
+    if args.batch is not None:
+        return _score_batch(args, ruleset)
     result = ruleset.evaluate(parse_hand(" ".join(args.hand), ruleset.facts.kinds))
     settlement, why = None, ""
     if result.is_win:
@@ -348,6 +352,21 @@ def cmd_score(args: argparse.Namespace) -> int:
         rows = [[f"{p.payer} -> {p.payee}", p.amount, p.clause, p.name] for p in settlement.lines]
         _say("settlement", *_table(rows, right=[1], indent="  "))
     return 0
+
+
+def _score_batch(args: argparse.Namespace, ruleset: Ruleset) -> int:
+    """``mjr score --batch FILE``: a row per hand to ``--out`` (or stdout), the summary
+    on stderr (or as the JSON document with ``--json``); 1 when any hand was refused."""
+    from .batchfile import score_file
+
+    start = time.perf_counter()
+    summary = score_file(batch_options.job(args, ruleset))
+    elapsed = time.perf_counter() - start
+    if args.json:
+        _dump({"ruleset": ruleset.id, "out": args.out, **summary.to_json(), "seconds": round(elapsed, 3)})
+    else:
+        _note(f"{summary.line()} in {elapsed:.2f}s")
+    return 1 if summary.refused else 0
 
 
 def cmd_waits(args: argparse.Namespace) -> int:
@@ -504,8 +523,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = add("test", cmd_test, "run the example hands of rulesets (all bundled ones by default)", backend)
     sub.add_argument("rulesets", nargs="*", metavar="FILE|ID")
     sub.add_argument("-q", "--quiet", action="store_true", help="only failures and the summary")
-    add("score", cmd_score, "score a winning hand", backend, ruleset).add_argument(
-        "hand", nargs="+", metavar="HAND", help='e.g. "234m 567m 345p 678s 2s win 2s self_draw"')
+    batch_options.add_arguments(add("score", cmd_score, "score a winning hand, or a file of hands", backend, ruleset))
     add("waits", cmd_waits, "the tiles a 13-tile hand waits on", backend, ruleset).add_argument(
         "hand", nargs="+", metavar="HAND", help='e.g. "234m 567m 345p 678s 2s"')
     add("explain", cmd_explain, "explain a fan, requirement, floor or clause, or list them all", backend,
@@ -531,6 +549,8 @@ def main(argv: list[str] | None = None) -> int:
     as_json = "--json" in words
     try:
         args = _parser().parse_args(words)
+        if hasattr(args, "check"):
+            args.check(args, args.parser)
     except _UsageError as error:
         return _fail(error.message, as_json, {"usage": error.usage}, plain=error.usage + error.message)
     except SystemExit as done:  # --help, --version

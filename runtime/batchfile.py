@@ -1,0 +1,388 @@
+"""Score a file of hands: JSONL or Parquet in, one result row per hand out, in order.
+
+The file is read in partitions of consecutive hands; :func:`score_partition` turns
+one partition into its rows and is the only place that evaluates.  Reading, writing
+and scheduling (:mod:`mjr.executor`) stay apart from it, so the same job runs in a
+thread pool or on a Dask cluster with the same rows, and the scoring of a partition
+can change (to a columnar batch call) without touching the rest.
+
+A hand that cannot be scored -- a line that is not JSON, a malformed hand, an
+impossible one, one outside the ruleset -- is refused in its row, with a message
+naming its line (JSONL) or row (Parquet), and the run goes on.  Rows, formats and
+exit status are described in the docs of ``mjr score --batch``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache, partial
+from pathlib import Path
+from typing import Any, Protocol, TextIO
+
+from . import batch_options, loader
+from .errors import MjrError, Problem, Span
+from .executor import Progress, map_partitions, missing_extra
+from .hand import Hand, impossibility
+from .hand_json import hand_from_json
+from .notation import NotationError, parse_hand
+from .ruleset import HandError, Ruleset
+
+#: Hands per partition (per task) unless told otherwise.
+PARTITION_SIZE = batch_options.PARTITION_SIZE
+#: The column of a Parquet file that holds the hands: hand JSON or notation text.
+HAND_COLUMN = "hand"
+PARQUET_SUFFIXES = (".parquet", ".pq")
+JSONL_SUFFIXES = (".jsonl", ".ndjson", ".json")
+
+#: The classes a refusal is counted in, in the order the summary lists them.
+NOT_JSON, BAD_HAND, IMPOSSIBLE, BY_RULESET = "not JSON", "bad hand", "impossible hand", "refused by the ruleset"
+REFUSAL_CLASSES = (NOT_JSON, BAD_HAND, IMPOSSIBLE, BY_RULESET)
+
+Row = dict[str, Any]
+#: The fields of a result row, in order (the Parquet columns).
+ROW_FIELDS = ("index", "is_win", "points", "fan", "fans", "reason", "refused", "refusal")
+
+
+@dataclass(frozen=True)
+class Partition:
+    """Consecutive hands of one file: the text of each (bytes for a JSONL line, text
+    or None for a Parquet cell), and where the first one is, for messages."""
+
+    source: str  # the file as the user named it
+    first: int  # index of the first hand in the file, from 0
+    texts: Sequence[bytes | str | None]
+    parquet: bool = False
+
+    def place(self, offset: int) -> str:
+        """``hands.jsonl:12`` (the line) or ``hands.parquet: row 12``, from 1."""
+        number = self.first + offset + 1
+        return f"{self.source}: row {number}" if self.parquet else f"{self.source}:{number}"
+
+
+class _Refused(Exception):
+    """A hand that is refused: its class and the message for its row."""
+
+    def __init__(self, refusal: str, message: str) -> None:
+        super().__init__(message)
+        self.refusal, self.message = refusal, message
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def score_partition(ruleset: Ruleset, partition: Partition) -> list[Row]:
+    """The result row of every hand of ``partition``, in order; never raises for a
+    bad hand, which is refused in its row instead."""
+    rows = []
+    for offset, text in enumerate(partition.texts):
+        index = partition.first + offset
+        try:
+            hand = _read_hand(text, partition, offset, ruleset)
+            rows.append(_result_row(index, ruleset, hand, partition.place(offset)))
+        except _Refused as refused:
+            rows.append(refused_row(index, refused.refusal, refused.message))
+    return rows
+
+
+def score_partition_named(name: str, backend: str, partition: Partition) -> list[Row]:
+    """:func:`score_partition` with the ruleset loaded here by id or path: what a
+    cluster worker runs, so that only names and text travel, never a compiled module."""
+    try:
+        ruleset = _ruleset(name, backend)
+    except MjrError as error:  # as a plain MjrError, which any worker can send back
+        raise MjrError(f"a worker could not load the ruleset {name}: {error}") from None
+    return score_partition(ruleset, partition)
+
+
+@lru_cache(maxsize=8)
+def _ruleset(name: str, backend: str) -> Ruleset:
+    return loader.load(name, backend)
+
+
+def _result_row(index: int, ruleset: Ruleset, hand: Hand, where: str) -> Row:
+    try:
+        result = ruleset.evaluate(hand)
+    except HandError as error:
+        raise _Refused(_refusal_class(ruleset, hand), f"{where}: {error}") from None
+    if not result.is_win:
+        return {"index": index, "is_win": False, "points": -1, "fan": -1, "fans": [], "reason": result.reason,
+                "refused": None, "refusal": None}
+    return {"index": index, "is_win": True, "points": result.points, "fan": result.fan,
+            "fans": list(result.fan_ids), "reason": None, "refused": None, "refusal": None}
+
+
+def refused_row(index: int, refusal: str, message: str) -> Row:
+    return {"index": index, "is_win": False, "points": None, "fan": None, "fans": None, "reason": None,
+            "refused": message, "refusal": refusal}
+
+
+def _refusal_class(ruleset: Ruleset, hand: Hand) -> str:
+    """Why ``evaluate`` refused a hand that was read well: it has no winning tile, no
+    table could deal it, or this ruleset does not play it (tiles, size, facts, claims)."""
+    if hand.win_tile is None:
+        return BAD_HAND
+    return IMPOSSIBLE if impossibility(hand, ruleset.indicator_in_play) is not None else BY_RULESET
+
+
+def _read_hand(text: bytes | str | None, partition: Partition, offset: int, ruleset: Ruleset) -> Hand:
+    """The hand in a line (a JSON object, or a JSON string of notation) or a Parquet
+    cell (hand JSON, or notation); refused with its place otherwise."""
+    where = partition.place(offset)
+    if text is None:
+        raise _Refused(BAD_HAND, f"{where}: no hand (an empty cell)")
+    value = _json_value(text, partition, offset) if isinstance(text, bytes) or text.lstrip()[:1] == "{" else text
+    try:
+        if isinstance(value, dict):
+            return hand_from_json(value)
+        if isinstance(value, str):
+            return parse_hand(value, ruleset.facts.kinds)
+    except NotationError as error:
+        shown = f"{error.text}: {error.reason}" if isinstance(value, dict) else str(error)
+        raise _Refused(BAD_HAND, f"{where}: {shown}") from None
+    raise _Refused(BAD_HAND, f"{where}: expected a hand JSON object or a string of hand notation, "
+                             f"not {'null' if value is None else type(value).__name__}")
+
+
+def _json_value(text: bytes | str, partition: Partition, offset: int) -> Any:
+    """A JSON value, or a refusal with the line, the column and a caret."""
+    where = partition.place(offset)
+    try:
+        line = text.decode("utf-8") if isinstance(text, bytes) else text
+    except UnicodeDecodeError as error:
+        raise _Refused(NOT_JSON, f"{where}: not UTF-8 text (byte {error.start + 1})") from None
+    if not line.strip():
+        raise _Refused(NOT_JSON, f"{where}: an empty {'cell' if partition.parquet else 'line'}; expected a hand")
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as error:
+        message, column = f"not JSON: {error.msg}", error.colno
+    except RecursionError:
+        message, column = "not JSON: nested too deeply", 1
+    if partition.parquet:
+        raise _Refused(NOT_JSON, f"{where}: {NotationError(line, column - 1, message)}")
+    number = partition.first + offset + 1
+    raise _Refused(NOT_JSON, Problem(Span(partition.source, number, column), message, line).render())
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def is_parquet(path: Path) -> bool:
+    """A Parquet file by its name, or by the magic bytes it starts with."""
+    if path.suffix.lower() in PARQUET_SUFFIXES:
+        return True
+    try:
+        with path.open("rb") as file:
+            return file.read(4) == b"PAR1"
+    except OSError:
+        return False
+
+
+def read_partitions(path: Path, source: str, size: int) -> Iterator[Partition]:
+    """The hands of a JSONL or Parquet file, ``size`` at a time, read as they are needed."""
+    if is_parquet(path):
+        yield from _parquet_partitions(path, source, size)
+        return
+    try:
+        file = path.open("rb")
+    except OSError as error:
+        raise MjrError(f"cannot read {source}: {error.strerror or error}") from None
+    with file:
+        first, texts = 0, []
+        for line in file:
+            texts.append(line.rstrip(b"\n").removesuffix(b"\r"))
+            if len(texts) == size:
+                yield Partition(source, first, texts)
+                first, texts = first + size, []
+        if texts:
+            yield Partition(source, first, texts)
+
+
+def _pyarrow(why: str) -> Any:
+    try:
+        import pyarrow
+        import pyarrow.parquet
+    except ImportError:
+        raise missing_extra(f"{why} needs pyarrow, which is not installed", "parquet") from None
+    return pyarrow
+
+
+def _parquet_file(path: Path, source: str) -> Any:
+    pa = _pyarrow("reading Parquet")
+    try:
+        file = pa.parquet.ParquetFile(path)
+    except (OSError, pa.ArrowException) as error:
+        raise MjrError(f"cannot read {source} as Parquet: {error}") from None
+    schema = file.schema_arrow
+    if HAND_COLUMN not in schema.names:
+        raise MjrError(f"{source}: no column {HAND_COLUMN!r}; a Parquet file of hands has a text column "
+                       f"{HAND_COLUMN!r} of hand JSON or notation (this one has: {', '.join(schema.names)})")
+    kind = schema.field(HAND_COLUMN).type
+    if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
+        raise MjrError(f"{source}: column {HAND_COLUMN!r} must hold text (hand JSON or notation), not {kind}")
+    return file
+
+
+def _parquet_partitions(path: Path, source: str, size: int) -> Iterator[Partition]:
+    file = _parquet_file(path, source)
+    first = 0
+    for batch in file.iter_batches(batch_size=size, columns=[HAND_COLUMN]):
+        texts = batch.column(0).to_pylist()
+        yield Partition(source, first, texts, parquet=True)
+        first += len(texts)
+
+
+def count_hands(path: Path) -> int | None:
+    """How many hands the file holds (for a progress bar), or None if it cannot say."""
+    try:
+        if is_parquet(path):
+            return int(_parquet_file(path, str(path)).metadata.num_rows)
+        lines, last = 0, b"\n"
+        with path.open("rb") as file:
+            while chunk := file.read(1 << 20):
+                lines += chunk.count(b"\n")
+                last = chunk[-1:]
+        return lines + (last != b"\n")
+    except (OSError, MjrError):
+        return None
+
+
+# --------------------------------------------------------------------------- writing
+
+
+class RowWriter(Protocol):
+    def write(self, rows: list[Row]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class JsonlWriter:
+    """Rows as JSON lines, to a text stream."""
+
+    def __init__(self, stream: TextIO, owned: bool = False) -> None:
+        self.stream, self.owned = stream, owned
+
+    def write(self, rows: list[Row]) -> None:
+        self.stream.write("".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows))
+
+    def close(self) -> None:
+        if self.owned:
+            self.stream.close()
+        else:
+            self.stream.flush()
+
+
+class ParquetWriter:
+    """Rows as a Parquet file with one column per row field; a refused hand has null
+    points, fan and fans."""
+
+    def __init__(self, path: Path) -> None:
+        pa = self.pa = _pyarrow("writing Parquet")
+        self.schema = pa.schema([("index", pa.int64()), ("is_win", pa.bool_()), ("points", pa.int64()),
+                                 ("fan", pa.int64()), ("fans", pa.list_(pa.string())), ("reason", pa.string()),
+                                 ("refused", pa.string()), ("refusal", pa.string())])
+        self.writer = pa.parquet.ParquetWriter(path, self.schema)
+
+    def write(self, rows: list[Row]) -> None:
+        self.writer.write_table(self.pa.Table.from_pylist(rows, schema=self.schema))
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+def open_writer(out: Path | None, source: Path) -> RowWriter:
+    """JSONL on stdout without ``out``; else the format of ``out``'s extension, or of
+    the input file when the extension names none."""
+    if out is None:
+        return JsonlWriter(sys.stdout)
+    if out.exists() and source.exists() and out.resolve() == source.resolve():
+        raise MjrError(f"--out {out} is the input file; write the results to another file")
+    suffix = out.suffix.lower()
+    parquet = suffix in PARQUET_SUFFIXES or (suffix not in JSONL_SUFFIXES and is_parquet(source))
+    try:
+        return ParquetWriter(out) if parquet else JsonlWriter(out.open("w", encoding="utf-8"), owned=True)
+    except OSError as error:
+        raise MjrError(f"cannot write {out}: {error.strerror or error}") from None
+
+
+# --------------------------------------------------------------------------- the job
+
+
+@dataclass
+class Summary:
+    """What a run did: hands scored, won, refused, and the refusals by class."""
+
+    hands: int = 0
+    won: int = 0
+    refusals: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def refused(self) -> int:
+        return sum(self.refusals.values())
+
+    def add(self, rows: list[Row]) -> None:
+        self.hands += len(rows)
+        self.won += sum(1 for row in rows if row["is_win"])
+        self.refusals.update(row["refusal"] for row in rows if row["refusal"] is not None)
+
+    def line(self) -> str:
+        """``1000 hands: 750 won, 240 did not win, 10 refused (6 not JSON, 4 bad hand)``."""
+        lost = self.hands - self.won - self.refused
+        text = f"{self.hands} hands: {self.won} won, {lost} did not win, {self.refused} refused"
+        if self.refused:
+            text += " (" + ", ".join(f"{n} {why}" for why, n in self.by_class()) + ")"
+        return text
+
+    def by_class(self) -> list[tuple[str, int]]:
+        return [(why, self.refusals[why]) for why in REFUSAL_CLASSES if self.refusals[why]]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hands": self.hands, "won": self.won, "not_won": self.hands - self.won - self.refused,
+                "refused": self.refused, "refusals": dict(self.by_class())}
+
+
+@dataclass(frozen=True)
+class Job:
+    """A batch scoring run: the input and output files and how to run the partitions."""
+
+    source: str  # the input file as named
+    out: Path | None
+    ruleset: Ruleset
+    name: str  # what a cluster worker loads: a ruleset id or an absolute .mjr path
+    backend: str = "auto"
+    workers: int | None = None
+    scheduler: str | None = None
+    partition_size: int = PARTITION_SIZE
+    progress: bool = True
+
+
+def score_file(job: Job) -> Summary:
+    """Score every hand of the job's file, write the rows, and count what happened."""
+    path = Path(job.source)
+    if not path.is_file():
+        raise MjrError(f"cannot read {job.source}: " + ("not a file" if path.exists() else "no such file"))
+    if job.scheduler is None:
+        task = partial(score_partition, job.ruleset)
+    else:
+        task = partial(score_partition_named, job.name, job.backend)
+    if is_parquet(path):
+        _parquet_file(path, job.source)  # a file that cannot be read fails before --out is made
+    partitions = read_partitions(path, job.source, job.partition_size)
+    results = map_partitions(task, partitions, workers=job.workers, scheduler=job.scheduler)
+    summary = Summary()
+    bar = Progress(count_hands(path) if job.progress and sys.stderr.isatty() else None)
+    bar.enabled = bar.enabled and job.progress
+    writer = open_writer(job.out, path)
+    try:
+        for rows in results:
+            writer.write(rows)
+            summary.add(rows)
+            bar.advance(len(rows))
+    finally:
+        bar.close()
+        writer.close()
+    return summary

@@ -1,0 +1,187 @@
+"""Map one function over the partitions of a job: in a thread pool, or on a Dask cluster.
+
+A job (scoring a file of hands, simulating games) is a stream of partitions, each
+scored by one call of a task function.  :func:`map_partitions` runs those calls and
+yields their results in the order of the partitions, whatever order they finish in,
+so a local run with any number of threads and a cluster run give the same output.
+Only a bounded number of partitions is in flight at once, so a file of any size
+streams through in constant memory.
+
+On a cluster the task and each partition are pickled and sent to the workers: a
+task is a module-level function (or a :func:`functools.partial` of one) that loads
+what it needs by name on the worker, never an object holding a compiled module.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, TextIO, TypeVar
+
+from .errors import MjrError
+
+P = TypeVar("P")
+R = TypeVar("R")
+
+#: How many partitions per thread (or cluster thread) are in flight at once:
+#: enough to keep every thread busy while the results of the first are written.
+IN_FLIGHT_PER_THREAD = 2
+
+
+class ExtraMissingError(MjrError):
+    """An optional dependency is not installed; the message names the extra."""
+
+
+def missing_extra(what: str, extra: str) -> ExtraMissingError:
+    """The one-line error for a feature whose optional dependency is missing."""
+    return ExtraMissingError(f"{what}; install it with: pip install 'mahjong-rules[{extra}]'")
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def map_partitions(task: Callable[[P], R], partitions: Iterable[P], *, workers: int | None = None,
+                   scheduler: str | None = None) -> Iterator[R]:
+    """``task(partition)`` for each partition, yielded in the partitions' order.
+
+    ``scheduler`` is the address of a Dask distributed scheduler (``tcp://host:8786``)
+    to run the tasks on, one partition per task; without it they run here, in a pool
+    of ``workers`` threads (default: one per core; 1 runs them in the calling thread).
+    An error raised by a task is raised here, and the tasks not yet started are
+    dropped.
+    """
+    if scheduler is not None:
+        return _on_dask(_dask_client(scheduler), task, partitions)
+    count = cores() if workers is None else workers
+    if count < 1:
+        raise MjrError(f"workers must be 1 or more, not {count}")
+    if count == 1:
+        return map(task, partitions)
+    return _in_threads(task, partitions, count)
+
+
+def _in_order(submit: Callable[[P], Any], result: Callable[[Any], R], partitions: Iterable[P],
+              window: int) -> Iterator[R]:
+    """Keep ``window`` submitted partitions in flight; yield their results in order."""
+    pending: deque[Any] = deque()
+    for partition in partitions:
+        pending.append(submit(partition))
+        if len(pending) >= window:
+            yield result(pending.popleft())
+    while pending:
+        yield result(pending.popleft())
+
+
+def _in_threads(task: Callable[[P], R], partitions: Iterable[P], workers: int) -> Iterator[R]:
+    pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mjr-partition")
+    try:
+        yield from _in_order(lambda p: pool.submit(task, p), Future.result, partitions,
+                             workers * IN_FLIGHT_PER_THREAD)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _dask_client(scheduler: str) -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise missing_extra("--scheduler needs Dask distributed, which is not installed", "dask") from None
+    _check_address(scheduler)
+    client_class: Any = distributed.Client  # untyped
+    try:
+        return client_class(scheduler, timeout="10s", set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise MjrError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+
+
+def _check_address(scheduler: str) -> None:
+    """Refuse an address with no port before a client is made: a client that fails on
+    one lingers until the process exits, and then times out with a traceback."""
+    from distributed.comm.addressing import get_address_host_port, parse_address
+
+    try:
+        if parse_address(scheduler)[0] != "inproc":  # inproc: a cluster in this very process
+            get_address_host_port(scheduler)
+    except ValueError as error:
+        raise MjrError(f"not a Dask scheduler address: {scheduler!r} ({error}); "
+                       "expected one such as tcp://HOST:8786") from None
+
+
+def _on_dask(client: Any, task: Callable[[P], R], partitions: Iterable[P]) -> Iterator[R]:
+    try:
+        threads = max(1, sum(client.nthreads().values()))
+
+        def submit(partition: P) -> Any:
+            # scattered first, so a large partition travels as data, not inside the task graph
+            return client.submit(task, client.scatter(partition, hash=False), pure=False)
+
+        yield from _in_order(submit, _cluster_result, partitions, threads * IN_FLIGHT_PER_THREAD)
+    finally:
+        client.close()
+
+
+def _cluster_result(future: Any) -> Any:
+    """A task's result; a cluster that lost the task or its connection is an error
+    to report, not a traceback (an error the task raised is raised as it is)."""
+    from distributed import KilledWorker
+
+    try:
+        return future.result()
+    except (KilledWorker, OSError) as error:
+        raise MjrError(f"the Dask cluster failed to run a task: {type(error).__name__}: {error}") from None
+
+
+#: Seconds a run goes before its progress bar appears: a short run stays quiet.
+PROGRESS_DELAY = 0.5
+
+
+class Progress:
+    """A one-line progress bar on a terminal, redrawn at most ten times a second.
+
+    It draws nothing on a stream that is not a terminal, nor before ``delay``
+    seconds (:data:`PROGRESS_DELAY`) have passed, and :meth:`close` erases it.
+    """
+
+    def __init__(self, total: int | None, what: str = "hands", stream: TextIO | None = None,
+                 delay: float | None = None) -> None:
+        self.total, self.what, self.done = total, what, 0
+        self.stream = sys.stderr if stream is None else stream
+        self.enabled = self.stream.isatty()
+        self.start = time.monotonic()
+        self.delay = PROGRESS_DELAY if delay is None else delay
+        self._drawn_at = 0.0
+        self._shown = False
+
+    def advance(self, count: int) -> None:
+        self.done += count
+        now = time.monotonic()
+        if not self.enabled or now - self.start < self.delay or now - self._drawn_at < 0.1:
+            return
+        self._drawn_at = now
+        self.stream.write("\r" + self.line(now - self.start) + "\x1b[K")
+        self.stream.flush()
+        self._shown = True
+
+    def line(self, elapsed: float) -> str:
+        """The bar as text: ``[#####.....]  52%  52000/100000 hands  11.2k/s``."""
+        rate = f"{self.done / elapsed / 1000:.1f}k/s" if elapsed > 0 else ""
+        if not self.total:
+            return f"{self.done} {self.what}  {rate}"
+        share = min(self.done / self.total, 1.0)
+        filled = int(share * 30)
+        return f"[{'#' * filled}{'.' * (30 - filled)}] {share:4.0%}  {self.done}/{self.total} {self.what}  {rate}"
+
+    def close(self) -> None:
+        if self._shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self._shown = False
