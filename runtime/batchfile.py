@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 from . import batch_options, loader
+from .abi import STATUS_WIN
 from .errors import MjrError, Problem, Span
 from .executor import Progress, map_partitions, missing_extra
 from .hand import Hand, impossibility
@@ -76,16 +77,40 @@ class _Refused(Exception):
 
 def score_partition(ruleset: Ruleset, partition: Partition) -> list[Row]:
     """The result row of every hand of ``partition``, in order; never raises for a
-    bad hand, which is refused in its row instead."""
-    rows = []
+    bad hand, which is refused in its row instead.  The hands read are scored as
+    one batch of records; a hand that does not win, or is refused, is evaluated
+    alone for the words of its reason."""
+    rows: list[Row | None] = [None] * len(partition.texts)
+    read: list[tuple[int, Hand]] = []
+    records = []
     for offset, text in enumerate(partition.texts):
-        index = partition.first + offset
         try:
             hand = _read_hand(text, partition, offset, ruleset)
-            rows.append(_result_row(index, ruleset, hand, partition.place(offset)))
         except _Refused as refused:
-            rows.append(refused_row(index, refused.refusal, refused.message))
-    return rows
+            rows[offset] = refused_row(partition.first + offset, refused.refusal, refused.message)
+            continue
+        record = ruleset.records.record(hand) if hand.win_tile is not None else None
+        if record is None:  # no record: evaluate says why
+            rows[offset] = _row(partition, offset, ruleset, hand)
+        else:
+            read.append((offset, hand))
+            records.append(record)
+    scores = ruleset.evaluate_batch(b"".join(records), workers=1, fans=True)
+    for number, (offset, hand) in enumerate(read):
+        if scores.status[number] == STATUS_WIN:
+            rows[offset] = {"index": partition.first + offset, "is_win": True, "points": scores.points[number],
+                            "fan": scores.fan[number], "fans": list(scores.fan_ids(number)), "reason": None,
+                            "refused": None, "refusal": None}
+        else:
+            rows[offset] = _row(partition, offset, ruleset, hand)
+    return [row for row in rows if row is not None]
+
+
+def _row(partition: Partition, offset: int, ruleset: Ruleset, hand: Hand) -> Row:
+    try:
+        return _result_row(partition.first + offset, ruleset, hand, partition.place(offset))
+    except _Refused as refused:
+        return refused_row(partition.first + offset, refused.refusal, refused.message)
 
 
 def score_partition_named(name: str, backend: str, partition: Partition) -> list[Row]:

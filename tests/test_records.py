@@ -194,21 +194,22 @@ def test_a_numpy_record_array_is_read_in_place(tuidaohu: mjr.Ruleset) -> None:
     assert tuidaohu.evaluate_batch(array).points == tuidaohu.evaluate_batch(hands).points
     hand = mjr.parse_hand("123m 456m 789m 123p 4p win 4p self_draw")
     row = numpy.zeros(1, dtype=tuidaohu.record_dtype())
-    row["counts"][0] = hand.concealed_counts()
+    row["counts"][0] = list(hand.concealed_counts())
     row["win"], row["method"], row["winners"], row["dealer"], row["indicator"], row["void"] = 12, 0, 1, 255, 255, 255
     assert tuidaohu.evaluate_batch(row).points.tolist() == [tuidaohu.evaluate(hand).points]
 
 
 def test_an_arrow_table_is_read_by_its_columns(tuidaohu: mjr.Ruleset) -> None:
     pyarrow = pytest.importorskip("pyarrow")
-    hand = mjr.parse_hand("123m 456m 789m [222p<L] 4p win 4p from L")
+    hand = mjr.parse_hand("123m 456m 789m [222p<L] 4p win 4p self_draw")
+    assert tuidaohu.evaluate(hand).points > 0
     table = pyarrow.table({
-        "counts": [hand.concealed_counts()], "win": [12], "method": [1], "source": [3],
+        "counts": [list(hand.concealed_counts())], "win": [12], "method": [0],
         "melds": [[[2, 10, 3 << 2], [0, 0, 0], [0, 0, 0], [0, 0, 0]]],
     })
     assert tuidaohu.evaluate_batch(table).points.tolist() == [tuidaohu.evaluate(hand).points]
     with pytest.raises(BatchError, match="no column 'win'"):
-        tuidaohu.evaluate_batch(pyarrow.table({"counts": [hand.concealed_counts()]}))
+        tuidaohu.evaluate_batch(pyarrow.table({"counts": [list(hand.concealed_counts())]}))
 
 
 def test_refused_hands_are_named_by_index(jipinghu: mjr.Ruleset) -> None:
