@@ -51,8 +51,9 @@ class RecordCodec:
         self.facts = facts
         self._values = sorted((f for f in facts.by_id.values() if f.kind != "tiles"), key=lambda f: f.slot)
         self._tiles = sorted((f for f in facts.by_id.values() if f.kind == "tiles"), key=lambda f: f.slot)
-        self._contexts: dict[Context, tuple[bytes, bytes] | None] = {}
-        self._melds: dict[tuple[Meld, ...], bytes | None] = {(): bytes(3 * max_melds)}
+        self._contexts: dict[int, tuple[Context, bytes | None, bytes | None]] = {}
+        self._no_melds = bytes(3 * max_melds)
+        self._melds: dict[tuple[Meld, ...], bytes | None] = {}
 
     # -- writing -------------------------------------------------------------------
 
@@ -60,28 +61,29 @@ class RecordCodec:
         """``hand`` as a record, or ``None`` when it cannot be one (more melds than
         the ruleset's sets, a fact of play it does not declare): such a hand is
         refused, and :meth:`mjr.Ruleset.check_hand` says why."""
-        context = self._context(hand.context)
-        melds = self._melds.get(hand.melds)
+        context = hand.context
+        kept = self._contexts.get(id(context))
+        if kept is None or kept[0] is not context:
+            kept = self._keep(context)
+        melds = self._melds.get(hand.melds) if hand.melds else self._no_melds
         if melds is None:
             melds = self._meld_bytes(hand.melds)
-        if context is None or melds is None:
+        head, tail = kept[1], kept[2]
+        if melds is None or head is None or tail is None:
             return None
         win = hand.win_tile
-        head, tail = context
-        return b"".join((bytes(hand.concealed_counts()), _BYTE[RECORD_NONE if win is None else win], head, melds, tail))
+        return b"".join((hand.concealed_counts(), _BYTE[RECORD_NONE if win is None else win], head, melds, tail))
 
-    def _context(self, context: Context) -> tuple[bytes, bytes] | None:
-        """The bytes of a context before and after the melds, kept per context:
-        hands of one table share a few."""
-        try:
-            return self._contexts[context]
-        except KeyError:
-            pass
+    def _keep(self, context: Context) -> tuple[Context, bytes | None, bytes | None]:
+        """A context's bytes before and after the melds, kept by the context's
+        identity (the entry holds the context, so the identity stays its own):
+        the hands of one table share a few contexts, and the notation reuses them."""
         encoded = self._context_bytes(context)
+        kept = (context, *encoded) if encoded is not None else (context, None, None)
         if len(self._contexts) >= 4096:
             self._contexts.clear()
-        self._contexts[context] = encoded
-        return encoded
+        self._contexts[id(context)] = kept
+        return kept
 
     def _context_bytes(self, context: Context) -> tuple[bytes, bytes] | None:
         dealer = context.dealer_wind
@@ -101,14 +103,14 @@ class RecordCodec:
             if fact.kind == "number":
                 values[8 * fact.slot:8 * fact.slot + 8] = fact.low.to_bytes(8, "little")
         for name, value in context.facts:
-            fact = self.facts.by_id.get(name)
-            if fact is None or (fact.kind == "tiles") != isinstance(value, tuple):
+            given = self.facts.by_id.get(name)
+            if given is None or (given.kind == "tiles") != isinstance(value, tuple):
                 return None
             if isinstance(value, tuple):
                 for kind in value:
-                    tiles[N_KINDS * fact.slot + kind] += 1
+                    tiles[N_KINDS * given.slot + kind] += 1
             else:
-                values[8 * fact.slot:8 * fact.slot + 8] = int(value).to_bytes(8, "little")
+                values[8 * given.slot:8 * given.slot + 8] = int(value).to_bytes(8, "little")
         pad = bytes(self.facts_at - (len(head) + 35 + 3 * self.max_melds))
         return head, pad + bytes(values) + bytes(tiles)
 

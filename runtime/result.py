@@ -98,12 +98,13 @@ for _name in LAZY_FIELDS:  # no class default: a result without the value reache
     delattr(Result, _name)
 
 
-def lazy_result(values: dict[str, Any], maker: LazyFields, details: Any) -> Result:
-    """A result of ``values`` (every field but :data:`LAZY_FIELDS`) whose lazy
-    fields ``maker`` computes from ``details`` when first read.  It equals, hashes,
-    prints and pickles as the result built with every field."""
+def lazy_result(values: dict[str, Any], hand: Hand, maker: LazyFields, state: Any) -> Result:
+    """A result of ``values`` (every field but ``hand`` and :data:`LAZY_FIELDS`)
+    whose lazy fields ``maker`` computes from ``state`` when first read.  It
+    equals, hashes, prints and pickles as the result built with every field."""
     result = object.__new__(Result)
-    values["_lazy"] = (maker, details)
+    values["hand"] = hand
+    values["_lazy"] = (maker, state)
     object.__setattr__(result, "__dict__", values)
     return result
 

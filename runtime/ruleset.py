@@ -99,8 +99,6 @@ class Ruleset:
         self.shape_ids: tuple[str, ...] = (*SHAPES, *(ident for ident, _ in module.DECLARED_SHAPES))
         #: whether scoring needs each hand's winning tile (a batch must give them)
         self.uses_win_tile = bool(module.USES_WIN_TILE)
-        self._floors = tuple(row[0] for row in module.FLOORS)
-        self._payments = tuple(row[0] for row in module.PAYMENTS)
         self._shared: dict[Hand | str | None, tuple[Context, bytes, str | None]] = {}
         #: this ruleset's hand records (see :meth:`evaluate_batch`)
         self.records = RecordCodec(module.RECORD_SIZE, module.RECORD_MAX_MELDS, module.RECORD_FACTS_AT,
@@ -219,12 +217,17 @@ class Ruleset:
 
     def evaluate(self, hand: Hand | str) -> Result:
         """The best-scoring way ``hand`` (with its winning tile) wins, or why not."""
-        hand = self._hand(hand)
+        if type(hand) is not Hand:
+            hand = self._hand(hand)
         if hand.win_tile is None:
             raise HandError("a hand to evaluate needs its winning tile: add 'win T'")
-        return self._answer(hand, self._run(hand))
+        record = self.records.record(hand)
+        answer = self.module.evaluate_record(record) if record is not None else self._run(hand)
+        if answer[0] == STATUS_WIN:  # (_answer's first case, written out: most hands asked about win)
+            return lazy_result(answer[1], hand, self, answer[2])
+        return self._answer(hand, answer)
 
-    def _run(self, hand: Hand) -> tuple[int, Any]:
+    def _run(self, hand: Hand) -> tuple[int, Any, Any]:
         """The module's answer for a hand: a status (mjr.abi.STATUS_*) and its
         details.  The module checks the hand as :meth:`check_hand` does."""
         record = self.records.record(hand)
@@ -233,12 +236,12 @@ class Ruleset:
             raise AssertionError(f"a hand check_hand accepts has no record: {format_hand(hand)}")
         return self.module.evaluate_record(record)  # type: ignore[no-any-return]
 
-    def _answer(self, hand: Hand, answer: tuple[int, Any]) -> Result:
+    def _answer(self, hand: Hand, answer: tuple[int, Any, Any]) -> Result:
         """The :class:`Result` of the module's answer; a refused hand raises
         :class:`HandError`, in :meth:`check_hand`'s words."""
-        status, details = answer
+        status, details, state = answer
         if status == STATUS_WIN:
-            return self._result(hand, details)
+            return lazy_result(details, hand, self, state)
         if status == STATUS_OVERFLOW:
             raise HandError(_OVERFLOW.format(id=self.id))
         if status >= STATUS_REFUSED:
@@ -257,21 +260,12 @@ class Ruleset:
             return f"below the minimum of {self.module.MINIMUM} fan"
         return "the tiles do not form a complete hand"
 
-    def _result(self, hand: Hand, details: tuple[Any, ...]) -> Result:
-        points, fan, mult, floor, limit, shape, subst, pay, liable, state = details
-        return lazy_result({
-            "is_win": True, "reason": "", "fan": fan, "points": points, "multiplier": mult, "limit": bool(limit),
-            "floor": self._floors[floor] if floor >= 0 else None, "shape": self.shape_ids[shape],
-            "substituted": subst, "payment": self._payments[pay] if pay >= 0 else None,
-            "liable": self._payments[liable] if liable >= 0 else None, "hand": hand,
-        }, self, state)
-
-    def lazy_field(self, name: str, state: Any, hand: Hand) -> Any:
+    def lazy_field(self, name: str, state: Any, hand: Hand | None) -> Any:
         """A field of a winning result, computed when first read from the module's
         state of its evaluation (see :func:`lazy_result`)."""
         module = self.module
         if name == "amounts":
-            return _amounts_by_seat(hand.context.seat, module.best_amounts(state))
+            return _amounts_by_seat(hand.context.seat if hand is not None else 0, module.best_amounts(state))
         if name == "fans":
             return tuple([self._fan_line(i, int(value)) for i, value in module.best_awards(state)])
         if name == "groups":
@@ -421,7 +415,7 @@ class Ruleset:
         return shared
 
     def evaluate_batch(self, hands: Any, *, workers: int | None = None, fans: bool = False,
-                       refused: str = "mark") -> BatchScores:
+                       refused: str = "mark") -> BatchResult:
         """Score a batch of hands, each with its melds and context, with no Python
         per hand, on ``workers`` threads (default: every core, for a batch of more
         than a few thousand hands; the answer is the same whatever the number).
@@ -513,6 +507,9 @@ class Ruleset:
 class BatchResult(BatchScores):
     """:class:`~mjr.batches.BatchScores` of :meth:`Ruleset.evaluate_batch`, which
     can say why a hand was refused."""
+
+    _ruleset: Ruleset
+    _view: memoryview
 
     def __init__(self, points: Any, fan: Any, status: bytearray, fans: Any, fan_words: int, first_refused: int,
                  ruleset: Ruleset, view: memoryview) -> None:
