@@ -47,6 +47,8 @@ from .vocabulary import (
 
 TEMPLATES = Path(__file__).parent / "templates"
 MAX_GROUPS = 10
+#: Tile aggregates kept between decompositions, one bit each of the state's ``tvalid``.
+MAX_TILE_FACTS = 64
 
 
 def literal(value: object) -> str:
@@ -148,8 +150,8 @@ class ExpressionWriter:
 
     def visit_Word(self, node: ir.Word, element: tuple[str, ...]) -> str:
         name = node.name
-        if name == "suits" and self.fuse:  # worked out with the tile facts
-            return self._fused_ref("tagg", "suits", "suits", None, -1, "")
+        if name == "suits" and self.fuse:  # kept with the tile facts
+            return self._fused_ref("tagg", "suits", "suits", None, -1, "") or HAND_WORDS[name].code
         if node.scope == "formula":
             return SCORE_NAMES.get(name) or AMOUNT_NAMES[name]
         if node.scope == ir.HAND:
@@ -255,7 +257,8 @@ class ExpressionWriter:
             elif node.op == "count" and node.collection == "tiles":
                 term = "s.tc[k]"
             ref = self._fused_ref(table, node.op, node.collection, code, node.fact, term)
-            return f"({ref} != 0)" if node.type == ir.BOOL else ref
+            if ref is not None:
+                return f"({ref} != 0)" if node.type == ir.BOOL else ref
         key = (node.op, node.collection, code)
         if key not in self._by_key:
             name = f"_agg{len(self.helpers)}"
@@ -264,13 +267,17 @@ class ExpressionWriter:
         call = f"{self._by_key[key]}(s)"
         return f"({call} != 0)" if node.type == ir.BOOL else call
 
-    def _fused_ref(self, table: str, op: str, collection: str, code: str | None, fact: int, term: str) -> str:
-        """Where the fused pass leaves this aggregate (one slot per distinct one)."""
+    def _fused_ref(self, table: str, op: str, collection: str, code: str | None, fact: int, term: str) -> str | None:
+        """Where the fused pass leaves this aggregate (one slot per distinct one), or
+        how its kept value is read; None when it is left to a function of its own."""
         key = (table, op, collection, code, fact)
         if key not in self._fused:
             facts = self.group_facts if table == "gagg" else self.tile_facts
+            if table == "tagg" and len(facts) >= MAX_TILE_FACTS:  # past the bits of ``tvalid``
+                return None
             facts.append(FusedFact(len(facts), op, collection, code, fact, term))
-            self._fused[key] = f"s.{table}[{len(facts) - 1}]"
+            slot = len(facts) - 1
+            self._fused[key] = f"s.gagg[{slot}]" if table == "gagg" else f"_tile_fact{slot}(s)"
         return self._fused[key]
 
 
@@ -406,7 +413,6 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
         group_collections=[(c, GROUP_MEMBERSHIP[c]) for c in GROUP_COLLECTIONS
                            if any(f.collection == c for f in writer.group_facts)],
         tile_facts=writer.tile_facts,
-        tile_fact_slots=sorted({f.fact for f in writer.tile_facts if f.fact >= 0}),
         define_helpers=writer.define_helpers,
         context_flags=CONTEXT_FLAGS,
         max_groups=MAX_GROUPS,

@@ -3,11 +3,11 @@
 Every fan condition used to call a function of its own per aggregate, each
 looping over the groups (or the 34 kinds) again.  Here the compiler decides which
 aggregates can instead be computed once per decomposition, all in one loop over
-the groups before the conditions run (:class:`FusedFact` with table ``gagg``), and
-which depend on the tiles alone and are worked out once per set of tiles, which
-for a hand without wildcards is once per hand (table ``tagg``).  The generated
-``_group_facts``/``_tile_facts`` write them into the evaluation's state and the
-conditions read them.
+the groups before the conditions run (:class:`FusedFact` with table ``gagg``:
+the generated ``_group_facts`` writes them into the evaluation's state and the
+conditions read them), and which depend on the tiles alone (table ``tagg``): each
+of those is worked out the first time a condition asks and kept while the tiles
+stay, which for a hand without wildcards is once for all its decompositions.
 
 An aggregate is computed ahead only when that is invisible: its element reads
 nothing that the conditions themselves decide (another fan, a nested aggregate)
