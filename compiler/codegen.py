@@ -32,6 +32,8 @@ from mjr.abi import (
 from mjr.hand import MAX_FACT_NUMBER, MAX_FACT_TILES, ROBBED_PUNG
 
 from . import ir
+from .fusion import GROUP_COLLECTIONS, GROUP_MEMBERSHIP, TILE_COLLECTIONS, FusedFact, fused_table
+from .identities import identity_classes
 from .ranges import unproven
 from .vocabulary import (
     AMOUNT_NAMES,
@@ -48,6 +50,8 @@ from .vocabulary import (
 
 TEMPLATES = Path(__file__).parent / "templates"
 MAX_GROUPS = 10
+#: Tile aggregates kept between decompositions, one bit each of the state's ``tvalid``.
+MAX_TILE_FACTS = 64
 
 
 def literal(value: object) -> str:
@@ -122,8 +126,15 @@ class ExpressionWriter:
         self._by_key: dict[tuple[str, str, str | None], str] = {}
         #: whether arithmetic is written checked (see mjr.compiler.ranges)
         self.checked = False
-        self._aggregates: dict[int, tuple[ir.Aggregate, str]] = {}
-        self._defines: dict[tuple[int, bool], tuple[str, bool]] = {}
+        self._aggregates: dict[tuple[int, bool], tuple[ir.Aggregate, str]] = {}
+        self._defines: dict[tuple[int, bool, bool], tuple[str, bool]] = {}
+        #: whether aggregates are read from the fused passes (see mjr.compiler.fusion):
+        #: on for everything scored per decomposition, off for the declared shapes'
+        #: conditions, which run before there is one
+        self.fuse = False
+        self.group_facts: list[FusedFact] = []
+        self.tile_facts: list[FusedFact] = []
+        self._fused: dict[tuple[str, str, str, str | None, int], str] = {}
 
     def write(self, node: ir.Node, element: tuple[str, ...] = ()) -> str:
         return getattr(self, "visit_" + type(node).__name__)(node, element)  # type: ignore[no-any-return]
@@ -142,6 +153,8 @@ class ExpressionWriter:
 
     def visit_Word(self, node: ir.Word, element: tuple[str, ...]) -> str:
         name = node.name
+        if name == "suits" and self.fuse:  # kept with the tile facts
+            return self._fused_ref("tagg", "suits", "suits", None, -1, "") or HAND_WORDS[name].code
         if node.scope == "formula":
             return SCORE_NAMES.get(name) or AMOUNT_NAMES[name]
         if node.scope == ir.HAND:
@@ -211,7 +224,7 @@ class ExpressionWriter:
 
     def visit_DefineRef(self, node: ir.DefineRef, element: tuple[str, ...]) -> str:
         params = DEFINE_PARAMS[node.scope]
-        key = (node.index, self.checked)  # a checked formula checks its defines' arithmetic too
+        key = (node.index, self.checked, self.fuse)  # a checked formula checks its defines' arithmetic too
         if key not in self._defines:
             code = self.write(node.body, params)
             inline = len(code) <= INLINE_LIMIT
@@ -229,15 +242,26 @@ class ExpressionWriter:
     def visit_Aggregate(self, node: ir.Aggregate, element: tuple[str, ...]) -> str:
         """The call of the helper for ``node`` (its element has names of its own, so
         the code is the same wherever the node stands)."""
-        if id(node) not in self._aggregates:
-            self._aggregates[id(node)] = (node, self._aggregate(node))
-        return self._aggregates[id(node)][1]
+        key = (id(node), self.fuse)
+        if key not in self._aggregates:
+            self._aggregates[key] = (node, self._aggregate(node))
+        return self._aggregates[key][1]
 
     def _aggregate(self, node: ir.Aggregate) -> str:
         code = None
+        tiles = node.collection in TILE_COLLECTIONS or node.fact >= 0
         if node.element is not None:
-            inner = ("k",) if node.collection in ("tiles", "kinds") or node.fact >= 0 else ("gk", "gt", "gf")
-            code = self.write(node.element, inner)
+            code = self.write(node.element, ("k",) if tiles else ("gk", "gt", "gf"))
+        table = fused_table(node) if self.fuse else None
+        if table is not None:
+            term = "1"
+            if node.op == "count" and node.fact >= 0:
+                term = f"s.ft[{34 * node.fact} + k]"
+            elif node.op == "count" and node.collection == "tiles":
+                term = "s.tc[k]"
+            ref = self._fused_ref(table, node.op, node.collection, code, node.fact, term)
+            if ref is not None:
+                return f"({ref} != 0)" if node.type == ir.BOOL else ref
         key = (node.op, node.collection, code)
         if key not in self._by_key:
             name = f"_agg{len(self.helpers)}"
@@ -245,6 +269,19 @@ class ExpressionWriter:
             self.helpers.append(Helper(name, node.op, node.collection, code, node.fact))
         call = f"{self._by_key[key]}(s)"
         return f"({call} != 0)" if node.type == ir.BOOL else call
+
+    def _fused_ref(self, table: str, op: str, collection: str, code: str | None, fact: int, term: str) -> str | None:
+        """Where the fused pass leaves this aggregate (one slot per distinct one), or
+        how its kept value is read; None when it is left to a function of its own."""
+        key = (table, op, collection, code, fact)
+        if key not in self._fused:
+            facts = self.group_facts if table == "gagg" else self.tile_facts
+            if table == "tagg" and len(facts) >= MAX_TILE_FACTS:  # past the bits of ``tvalid``
+                return None
+            facts.append(FusedFact(len(facts), op, collection, code, fact, term))
+            slot = len(facts) - 1
+            self._fused[key] = f"s.gagg[{slot}]" if table == "gagg" else f"_tile_fact{slot}(s)"
+        return self._fused[key]
 
 
 @dataclass(frozen=True)
@@ -348,6 +385,7 @@ def _record_layout(ruleset: ir.Ruleset) -> RecordLayout:
 def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
     """The generated module for ``ruleset``; ``key`` is its build-cache key."""
     writer = ExpressionWriter()
+    writer.fuse = True
     fans = [
         FanCode(f, writer.write(f.condition), writer.write(f.value), tuple(ruleset.fans[i].id for i in f.excludes))
         for f in ruleset.fans
@@ -362,12 +400,14 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
         for p in ruleset.payments
     ]
     score = writer.write_checked(ruleset.score, score_checked)
+    writer.fuse = False  # a declared shape is decided before there is a decomposition
     shapes = [RuleCode(shape.index, writer.write(shape.condition), shape.span) for shape in ruleset.shapes]
     excluded_by: dict[int, list[int]] = {f.index: [] for f in ruleset.fans}
     for fan in ruleset.fans:
         for target in fan.excludes:
             excluded_by[target].append(fan.index)
     name = module_name(ruleset, key)
+    uses = words_used(ruleset)
     text = _environment().get_template("ruleset.py.j2").render(
         rs=ruleset,
         module_name=name,
@@ -383,8 +423,13 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
         payments=payments,
         score=score,
         shapes=shapes,
-        uses=words_used(ruleset),
+        uses=uses,
+        identities=identity_classes(ruleset, uses.winning_tile),
         helpers=writer.helpers,
+        group_facts=writer.group_facts,
+        group_collections=[(c, GROUP_MEMBERSHIP[c]) for c in GROUP_COLLECTIONS
+                           if any(f.collection == c for f in writer.group_facts)],
+        tile_facts=writer.tile_facts,
         define_helpers=writer.define_helpers,
         context_flags=CONTEXT_FLAGS,
         max_groups=MAX_GROUPS,

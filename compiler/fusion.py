@@ -1,0 +1,124 @@
+"""Which aggregates the scoring of a decomposition computes together, in one pass.
+
+Every fan condition used to call a function of its own per aggregate, each
+looping over the groups (or the 34 kinds) again.  Here the compiler decides which
+aggregates can instead be computed once per decomposition, all in one loop over
+the groups before the conditions run (:class:`FusedFact` with table ``gagg``:
+the generated ``_group_facts`` writes them into the evaluation's state and the
+conditions read them), and which depend on the tiles alone (table ``tagg``): each
+of those is worked out the first time a condition asks and kept while the tiles
+stay, which for a hand without wildcards is once for all its decompositions.
+
+An aggregate is computed ahead only when that is invisible: its element reads
+nothing that the conditions themselves decide (another fan, a nested aggregate)
+and nothing with a cost or a side effect when asked (``waits``).  A tile fact
+further reads only what stays put while the tiles do (tile qualities, copies,
+the context of the win): the shape, the wait or the substitutes change with the
+decomposition.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mjr import abi
+
+from . import ir
+from .vocabulary import TILE_WORDS
+
+GROUP_COLLECTIONS = ("sets", "pairs", "melds", "groups")
+TILE_COLLECTIONS = ("tiles", "kinds")
+
+#: Hand words whose value is fixed for the whole evaluation of a hand, or fixed
+#: while its tiles are (``suits``).
+STEADY_HAND_WORDS = frozenset({
+    *abi.CONTEXT_FLAGS, "winners", "wildcards", "winning_wildcard", "suits", "winner_from_dealer",
+    "discarder_dealer", "discarder_left", "discarder_opposite", "discarder_right",
+})
+#: Words of a tile or kind that read the tiles and the context alone (``konged``
+#: reads the groups).
+STEADY_TILE_WORDS = frozenset({*TILE_WORDS, "copies"})
+
+
+@dataclass(frozen=True)
+class Reads:
+    """What an expression reads, defines written out."""
+
+    words: frozenset[str]
+    nested: bool  # an aggregate inside
+    decided: bool  # a fan or a shape: decided per decomposition by the conditions
+
+
+def reads(node: ir.Node) -> Reads:
+    words: set[str] = set()
+    nested = decided = False
+    stack: list[ir.Node] = [node]
+    seen: set[int] = set()
+    while stack:
+        current = stack.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        if isinstance(current, ir.Word):
+            words.add(current.name)
+        elif isinstance(current, ir.Aggregate):
+            nested = True
+        elif isinstance(current, (ir.FanRef, ir.ShapeRef)):
+            decided = True
+        for value in vars(current).values():
+            for child in value if isinstance(value, tuple) else (value,):
+                if isinstance(child, ir.Node):
+                    stack.append(child)
+    return Reads(frozenset(words), nested, decided)
+
+
+def fused_table(node: ir.Aggregate) -> str | None:
+    """``gagg`` for an aggregate computed in the one pass over the groups, ``tagg``
+    for one kept while the tiles stay, None for one left to a function of its own."""
+    found = reads(node.element) if node.element is not None else Reads(frozenset(), False, False)
+    if found.nested or "waits" in found.words:
+        return None
+    if node.collection in GROUP_COLLECTIONS and node.fact < 0:
+        return None if found.decided else "gagg"
+    if node.collection in TILE_COLLECTIONS or node.fact >= 0:
+        steady = found.words <= STEADY_HAND_WORDS | STEADY_TILE_WORDS
+        return "tagg" if steady and not found.decided else None
+    return None
+
+
+@dataclass(frozen=True)
+class FusedFact:
+    """One aggregate of the fused passes: ``slot`` in its table; ``element`` its
+    code (None: every element); ``term`` what one element adds to a count."""
+
+    slot: int
+    op: str
+    collection: str
+    element: str | None
+    fact: int
+    term: str
+
+    @property
+    def result(self) -> str:
+        """The aggregate from ``n<slot>`` (elements that hold) and ``size`` (elements)."""
+        n = f"n{self.slot}"
+        if self.fact >= 0:
+            size = f"f{self.fact}_size"
+        else:
+            size = "kinds_size" if self.collection in TILE_COLLECTIONS else f"{self.collection}_size"
+        if self.op == "count":
+            return n
+        if self.op == "all":
+            return f"1 if {n} == {size} else 0"
+        if self.op == "any":
+            return f"1 if {n} > 0 else 0"
+        return f"1 if {n} == 0 else 0"
+
+
+#: Which groups belong to each collection, as code over ``gk gt gf``.
+GROUP_MEMBERSHIP = {
+    "sets": "gk != 0",
+    "pairs": "gk == 0",
+    "melds": f"(gf & {abi.GROUP_DECLARED}) != 0",
+    "groups": "True",
+}
