@@ -22,7 +22,7 @@ from mjr.compiler.identities import identity_classes
 from mjr.errors import MjrError
 from mjr.hand import Context, Hand
 from mjr.tiles import N_KINDS
-from tests.conftest import load_on
+from conftest import load_on
 
 HERE = Path(__file__).parent
 WILD_RULESETS = ("guangdong.tuidaohu", "hangzhou", "wenzhou", str(HERE / "rulesets" / "test.wildcards.mjr"))
@@ -56,15 +56,21 @@ def wild_hands(draw: st.DrawFn, rs: mjr.Ruleset) -> Hand:
     indicator = draw(st.sampled_from(kinds))
     probe = Hand((), (), None, Context(indicator=indicator))
     wild = [k for k in range(N_KINDS) if rs.wildcard_kinds(probe)[k]]
-    if wild:
+    if wild and draw(st.booleans()):  # a whole set of wildcards: groups made of wildcards alone
+        held = [kind for kind in range(N_KINDS) for _ in range(counts[kind])]
+        group = draw(st.sampled_from([k for k in range(N_KINDS) if counts[k] >= 3 and k not in wild] or [-1]))
+        if group >= 0:
+            counts[group] -= 3
+            counts[wild[0]] += 3
+    elif wild:
         held = [kind for kind in range(N_KINDS) for _ in range(counts[kind]) if kind not in wild]
         for kind in draw(st.permutations(held))[:draw(st.integers(0, 4))]:
             counts[kind] -= 1
             counts[wild[0]] += 1
-    if draw(st.booleans()):
+    if draw(st.booleans()):  # one tile moved elsewhere, or into a wildcard
         held = [kind for kind in range(N_KINDS) if counts[kind]]
         counts[draw(st.sampled_from(held))] -= 1
-        counts[draw(st.sampled_from(kinds))] += 1
+        counts[draw(st.sampled_from(kinds + wild))] += 1
     tiles = [kind for kind in range(N_KINDS) for _ in range(counts[kind])]
     win = draw(st.sampled_from(tiles))
     tiles.remove(win)
@@ -87,7 +93,7 @@ def _evaluate(rs: mjr.Ruleset, hand: Hand) -> mjr.Result:
         raise
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(st.data())
 def test_pruned_scoring_equals_trying_every_identity(pair: tuple[mjr.Ruleset, mjr.Ruleset],
                                                      data: st.DataObject) -> None:
