@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TypeVar
 
 from .abi import CONTEXT_WORDS
 from .hand import (
@@ -35,6 +34,10 @@ from .hand import (
     conflict,
 )
 from .tiles import FIRST_HONOR, HONOR_LETTERS, TILE_NAMES, WIND_LETTERS
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
+if TYPE_CHECKING:
+    from typing import Any
 
 #: One group of a tile word: ranks and their suit letter, or an honour letter.
 _GROUP = re.compile(r"[1-9]+[mps]|[1-7]+z|[ESWNPFC]")
@@ -85,11 +88,9 @@ _CONTEXTS: dict[tuple[tuple[str, object], ...], Context] = {}
 #: ``mjr.notation._Parser.is_fact``), and whether each is one.
 _UNDECLARED_FACTS: dict[str, bool] = {}
 
-_Key = TypeVar("_Key")
-_Value = TypeVar("_Value")
 
 
-def _remember(table: dict[_Key, _Value], key: _Key, value: _Value) -> None:
+def _remember(table: dict[Any, Any], key: object, value: object) -> None:
     if len(table) < _LEARN_LIMIT:
         table[key] = value
 
