@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import load_on
 from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +23,6 @@ from mjr.compiler.identities import identity_classes
 from mjr.errors import MjrError
 from mjr.hand import Context, Hand
 from mjr.tiles import N_KINDS
-from conftest import load_on
 
 HERE = Path(__file__).parent
 WILD_RULESETS = ("guangdong.tuidaohu", "hangzhou", "wenzhou", str(HERE / "rulesets" / "test.wildcards.mjr"))
