@@ -7,7 +7,6 @@ environment and a fresh copy of the sources.
 
 from __future__ import annotations
 
-import json
 import os
 import resource
 import shutil
@@ -147,6 +146,13 @@ def _build_requirements() -> list[str]:
         return list(tomllib.load(f)["build-system"]["requires"])
 
 
+def _pip(command: list[str], env: dict[str, str]) -> None:
+    """Run pip quietly; its output is shown only if it fails."""
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"`pip {' '.join(command[3:])}` failed:\n{done.stdout}{done.stderr}")
+
+
 def measure_install() -> tuple[float, float]:
     """Wall and CPU seconds of ``pip install --no-deps --no-build-isolation`` of a
     fresh copy of the repository into a new virtual environment, which gets the
@@ -157,14 +163,13 @@ def measure_install() -> tuple[float, float]:
         subprocess.run([sys.executable, "-m", "venv", str(root / "venv")], check=True)
         python = str(root / "venv" / "bin" / "python")
         pip = [python, "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-        subprocess.run([*pip, *_build_requirements()], check=True, env=_env())
+        _pip([*pip, *_build_requirements()], _env())
         env = _env(str(root / "cache"))
         before, start = _children_cpu(), time.perf_counter()
-        subprocess.run([*pip, "--no-deps", "--no-build-isolation", str(root / "src")], check=True, env=env)
+        _pip([*pip, "--no-deps", "--no-build-isolation", str(root / "src")], env)
         wall, cpu = time.perf_counter() - start, _children_cpu() - before
-        check = "import mjr; print(json.dumps(mjr.load('guangdong.jipinghu').backend))"
-        backend = subprocess.run([python, "-c", "import json; " + check], cwd=scratch, env=env,
-                                 capture_output=True, text=True, check=True).stdout
-        if json.loads(backend) != "compiled":
-            raise RuntimeError(f"the installed package runs {backend.strip()}, not compiled")
+        backend = subprocess.run([python, "-c", "import mjr; print(mjr.load('guangdong.jipinghu').backend)"],
+                                 cwd=scratch, env=env, capture_output=True, text=True, check=True).stdout.strip()
+        if backend != "compiled":
+            raise RuntimeError(f"the installed package runs {backend!r}, not compiled")
     return wall, cpu

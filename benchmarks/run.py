@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -110,16 +111,24 @@ def out_of_process(args: argparse.Namespace, winning: list[H.BenchHand],
             skipped["dask"] = why
         compiled = Suite("cold compile")
         processes.add_compile(compiled)
-        compiled.run(args.compile_rounds, warm=False, warm_up=False)
+        try:
+            compiled.run(args.compile_rounds, warm=False, warm_up=False)
+            measures += compiled.measures
+        except RuntimeError as error:
+            skipped["compile"] = f"failed: {error}"
+            say(skipped["compile"])
         imports = Suite("import")
         processes.add_imports(imports, scratch)
         imports.run(args.import_rounds, warm=False)
-        measures += compiled.measures + imports.measures
+        measures += imports.measures
     if args.install:
         say("pip install: a new venv and a fresh copy of the sources")
-        wall, cpu = processes.measure_install()
-        install = Measure("install", 1, lambda: None, samples=[wall], note=f"{cpu:.0f} s CPU, one run")
-        measures.append(install)
+        try:
+            wall, cpu = processes.measure_install()
+            measures.append(Measure("install", 1, lambda: None, samples=[wall], note=f"{cpu:.0f} s CPU, one run"))
+        except (RuntimeError, subprocess.CalledProcessError) as error:
+            skipped["install"] = f"failed: {error}"
+            say(skipped["install"])
     return measures
 
 
@@ -143,10 +152,11 @@ def main(argv: list[str] | None = None) -> int:
     rows = report.table_rows(measures, peers.missing, skipped)
     print(report.markdown(rows))
     print()
-    print(report.footnote(args.rounds))
+    print(report.footnote(args.rounds, suite.cpu_share))
     print(f"\nRun took {time.perf_counter() - started:.0f} s.")
     if args.json:
         settings = {k: getattr(args, k) for k in (*SIZES, "install", "cold", "seed")}
+        settings["cpu_share"] = suite.cpu_share
         text = json.dumps(report.to_json(rows, measures, info, settings, peers.missing, skipped), indent=1,
                           ensure_ascii=False)
         if args.json == "-":
@@ -154,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             Path(args.json).write_text(text + "\n", encoding="utf-8")
     if args.readme:
-        report.rewrite_readme(Path(args.readme), rows, info, args.rounds)
+        report.rewrite_readme(Path(args.readme), rows, info, args.rounds, suite.cpu_share)
     return 0
 
 

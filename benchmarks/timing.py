@@ -57,6 +57,9 @@ class Suite:
     def __init__(self, name: str) -> None:
         self.name = name
         self.measures: list[Measure] = []
+        #: this process's CPU seconds ÷ wall seconds over the rounds: near 1 when it had a
+        #: core to itself (most passes use one thread), well below when the machine is busy
+        self.cpu_share = 0.0
 
     def add(self, key: str, run: Callable[[], object], units: int, *, reports_own_time: bool = False,
             note: str = "") -> Measure:
@@ -73,6 +76,7 @@ class Suite:
                 measure.run()
         gc_was_on = gc.isenabled()
         gc.disable()
+        wall, cpu = time.perf_counter(), time.process_time()
         try:
             for number in range(rounds):
                 print(f"{self.name}: round {number + 1}/{rounds}", file=sys.stderr, flush=True)
@@ -84,6 +88,7 @@ class Suite:
         finally:
             if gc_was_on:
                 gc.enable()
+        self.cpu_share = (time.process_time() - cpu) / (time.perf_counter() - wall)
 
 
 def fmt_time(seconds: float) -> str:

@@ -90,6 +90,7 @@ def test_quick_run_prints_every_row_in_order(smoke: tuple[str, dict[str, list[st
         assert printed == name or printed.startswith(name + " ("), (printed, name)
     assert out.startswith("# mjr speed, 20")  # the date first, then the machine
     assert "Machine: " in out.splitlines()[2] and " cores " in out.splitlines()[2]
+    assert re.search(r"In its rounds this process had \d+% of a core", out)  # how busy the machine was
 
 
 def test_every_measured_row_has_a_figure(smoke: tuple[str, dict[str, list[str]], Path, dict[str, object]]) -> None:
