@@ -6,7 +6,8 @@ included, wildcards included) plus the winning tile.  Converters turn a hand int
 each format the benchmarks feed:
 
 * :func:`to_counts` / :func:`pack_counts` -- 34 bytes per hand (``mjr.tables`` and
-  ``Ruleset.evaluate_counts``);
+  ``Ruleset.evaluate_counts``; the record arrays of ``Ruleset.evaluate_batch`` are
+  filled from the counts in ``batch_calls.py``);
 * :func:`to_mjr` -- mjr text notation (``"123m 456p ... win 2s self_draw"``);
 * :func:`to_gb` -- PyMahjongGB's ``(hand, winTile)`` tile codes (W/B/T/F/J);
 * :func:`to_riichi` -- the ``mahjong`` package's 136-format tiles and win tile.
@@ -228,6 +229,24 @@ def wildcard_winning(rng: random.Random, kinds: Iterable[int], indicator: int, n
 def generate(rng: random.Random, n: int, make, *args, **kwargs) -> list[BenchHand]:
     """``n`` hands from ``make(rng, *args, **kwargs)``."""
     return [make(rng, *args, **kwargs) for _ in range(n)]
+
+
+def distinct(rng: random.Random, n: int, make, *args, **kwargs) -> list[BenchHand]:
+    """``n`` different hands from ``make(rng, *args, **kwargs)``: a pass over them
+    never meets the same hand twice, so the CPU cannot learn their branches (a short
+    list cycled made the non-winning rows 2.5x too optimistic)."""
+    seen: set[BenchHand] = set()
+    out: list[BenchHand] = []
+    tries = 0
+    while len(out) < n:
+        tries += 1
+        if tries > 20 * n + 1000:
+            raise ValueError(f"{make.__name__} gave only {len(out)} different hands of the {n} asked for")
+        hand = make(rng, *args, **kwargs)
+        if hand not in seen:
+            seen.add(hand)
+            out.append(hand)
+    return out
 
 
 # ---------------------------------------------------------------- formats
