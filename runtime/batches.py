@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from types import ModuleType
 
-from .abi import STATUS_NAMES, STATUS_REFUSED, STATUS_WIN
+from .abi import STATUS_NAMES, STATUS_REFUSED
 from .batch import BatchError
 from .errors import MjrError
 
@@ -206,4 +206,4 @@ def refusal_message(ruleset: Ruleset, view: memoryview, index: int, status: int)
     raise AssertionError(f"batch hand {index} refused by the kernel but not by evaluate")  # pragma: no cover
 
 
-__all__ = ["BatchScores", "run_batch", "record_view", "refusal_message", "STATUS_WIN"]
+__all__ = ["BatchScores", "run_batch", "record_view", "refusal_message"]

@@ -1,20 +1,20 @@
-"""The facts of play a ruleset declares, as the runtime checks and encodes them.
+"""The facts of play a ruleset declares, as the runtime checks them.
 
 A generated module lists its facts in ``FACTS`` as ``(id, display name, kind, low,
 high, slot)``: flags and numbers share one array of slots, tiles facts another (34
-counts each).  A hand gives facts in its context (:attr:`mjr.Context.facts`); a
-fact it leaves out takes its low end (a flag false, no tiles).
+counts each), in a hand's record (:mod:`mjr.records`).  A hand gives facts in its
+context (:attr:`mjr.Context.facts`); a fact it leaves out takes its low end (a flag
+false, no tiles).
 """
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .errors import did_you_mean
 from .hand import Context
-from .tiles import N_KINDS, tile_name
+from .tiles import tile_name
 
 
 @dataclass(frozen=True)
@@ -30,14 +30,11 @@ class Fact:
 
 
 class Facts:
-    """A ruleset's declared facts: what its hands may give, and how the kernel gets them."""
+    """A ruleset's declared facts: what its hands may give."""
 
     def __init__(self, rows: Iterable[tuple[str, str, str, int, int, int]]):
         self.by_id = {row[0]: Fact(*row) for row in rows}
         self.kinds = {fact.id: fact.kind for fact in self.by_id.values()}
-        self._values = sum(1 for fact in self.by_id.values() if fact.kind != "tiles")
-        self._tiles = len(self.by_id) - self._values
-        self._defaults = self._encode(Context())
 
     def problem(self, context: Context, ruleset: str, kinds: frozenset[int]) -> str | None:
         """Why the facts ``context`` gives do not suit this ruleset, or ``None``."""
@@ -55,29 +52,6 @@ class Facts:
             if problem is not None:
                 return f"fact {name!r}: {problem}"
         return None
-
-    def encode(self, context: Context) -> tuple[array[int], bytes]:
-        """The kernel's arrays: flag and number values by slot, and 34 counts per
-        tiles fact (a hand that gives no fact shares one pair, made once: the
-        kernel only reads them)."""
-        if not context.facts:
-            return self._defaults
-        return self._encode(context)
-
-    def _encode(self, context: Context) -> tuple[array[int], bytes]:
-        values = array("q", [0] * max(self._values, 1))
-        tiles = bytearray(N_KINDS * max(self._tiles, 1))
-        for fact in self.by_id.values():
-            if fact.kind == "number":
-                values[fact.slot] = fact.low
-        for name, value in context.facts:
-            fact = self.by_id[name]
-            if isinstance(value, tuple):
-                for kind in value:
-                    tiles[fact.slot * N_KINDS + kind] += 1
-            else:
-                values[fact.slot] = int(value)
-        return values, bytes(tiles)
 
 
 def _value_problem(fact: Fact, value: object, kinds: frozenset[int]) -> str | None:

@@ -44,9 +44,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 _CLAIM_OF_MELD = {"chow": "chow", "pung": "pung", "kong": "kong"}
+_NO_FANS = array("Q")  # the fans' bits of a batch that keeps none
 
-
-_NO_FANS = array("Q")
 #: What the batch arrays hold for a hand it refused, or whose points overflow.
 REFUSED, OVERFLOWED = -2, -3
 _OVERFLOW = ("the points of this hand pass the 64-bit integers mjr counts in ({id}'s score formula "
