@@ -52,23 +52,13 @@ class Reads:
 def reads(node: ir.Node) -> Reads:
     words: set[str] = set()
     nested = decided = False
-    stack: list[ir.Node] = [node]
-    seen: set[int] = set()
-    while stack:
-        current = stack.pop()
-        if id(current) in seen:
-            continue
-        seen.add(id(current))
+    for current in ir.nodes([node]):
         if isinstance(current, ir.Word):
             words.add(current.name)
         elif isinstance(current, ir.Aggregate):
             nested = True
         elif isinstance(current, (ir.FanRef, ir.ShapeRef)):
             decided = True
-        for value in vars(current).values():
-            for child in value if isinstance(value, tuple) else (value,):
-                if isinstance(child, ir.Node):
-                    stack.append(child)
     return Reads(frozenset(words), nested, decided)
 
 

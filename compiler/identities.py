@@ -73,21 +73,11 @@ def _walk(roots: Iterable[ir.Node]) -> tuple[set[str], set[str]]:
     """The word names and the aggregates' collections of ``roots``."""
     words: set[str] = set()
     collections: set[str] = set()
-    stack = list(roots)
-    seen: set[int] = set()
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
+    for node in ir.nodes(roots):
         if isinstance(node, ir.Word):
             words.add(node.name)
         elif isinstance(node, ir.Aggregate):
             collections.add(node.collection)
-        for value in vars(node).values():
-            for child in value if isinstance(value, tuple) else (value,):
-                if isinstance(child, ir.Node):
-                    stack.append(child)
     return words, collections
 
 

@@ -7,7 +7,7 @@ expression code rendered from them by :mod:`mjr.compiler.codegen`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from mjr.errors import Problem, Span
@@ -294,10 +294,8 @@ def expressions(ruleset: Ruleset) -> list[Node]:
     return roots
 
 
-def word_names(roots: Iterable[Node]) -> set[str]:
-    """The names of every vocabulary word in ``roots``, defines written out (each
-    shared node is visited once)."""
-    names: set[str] = set()
+def nodes(roots: Iterable[Node]) -> Iterator[Node]:
+    """Every node under ``roots``, defines written out, each shared node once."""
     stack = list(roots)
     seen: set[int] = set()
     while stack:
@@ -305,10 +303,13 @@ def word_names(roots: Iterable[Node]) -> set[str]:
         if id(node) in seen:
             continue
         seen.add(id(node))
-        if isinstance(node, Word):
-            names.add(node.name)
+        yield node
         for value in vars(node).values():
             for child in value if isinstance(value, tuple) else (value,):
                 if isinstance(child, Node):
                     stack.append(child)
-    return names
+
+
+def word_names(roots: Iterable[Node]) -> set[str]:
+    """The names of every vocabulary word in ``roots``, defines written out."""
+    return {node.name for node in nodes(roots) if isinstance(node, Word)}
