@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import strategies as st
 
 from fuzz.inputs import valid_contexts
-from mjr.hand import CHOW, KONG, PUNG, Meld
+from mjr.hand import CHOW, KONG, PUNG, Context, Hand, Meld
 from mjr.tiles import N_KINDS, rank_of
 
 kinds = st.integers(0, N_KINDS - 1)
@@ -21,3 +23,22 @@ melds = st.one_of(
 
 
 contexts = valid_contexts()
+
+
+def _hand(tiles: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int | None, context: Context) -> Hand:
+    """A Hand, without ``first_turn`` where a meld is exposed (the two contradict)."""
+    if any(not meld.concealed for meld in melds):
+        context = replace(context, first_turn=False)
+    return Hand(tiles, melds, win_tile, context)
+
+
+def hands_in(context_strategy: st.SearchStrategy[Context]) -> st.SearchStrategy[Hand]:
+    """Hands the notation can write (any tiles, melds and winning tile, at least one
+    of them), with contexts drawn from ``context_strategy``."""
+    return st.builds(
+        _hand,
+        tiles=st.lists(kinds, max_size=14).map(lambda ts: tuple(sorted(ts))),
+        melds=st.lists(melds, max_size=4).map(tuple),
+        win_tile=st.none() | kinds,
+        context=context_strategy,
+    ).filter(lambda h: bool(h.tiles or h.melds or h.win_tile is not None))

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import json
 import pickle
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import contexts, kinds, melds
+from strategies import contexts, hands_in
 
 from mjr.errors import MjrError
 from mjr.hand import CHOW, KONG, PUNG, Context, Hand, Meld, impossibility
@@ -26,20 +25,7 @@ CASES = Path(__file__).parent / "notation_cases"
 
 # --------------------------------------------------------------------------- strategies
 
-def _hand(tiles: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int | None, context: Context) -> Hand:
-    """A Hand, without ``first_turn`` where a meld is exposed (the two contradict)."""
-    if any(not meld.concealed for meld in melds):
-        context = replace(context, first_turn=False)
-    return Hand(tiles, melds, win_tile, context)
-
-
-hands = st.builds(
-    _hand,
-    tiles=st.lists(kinds, max_size=14).map(lambda ts: tuple(sorted(ts))),
-    melds=st.lists(melds, max_size=4).map(tuple),
-    win_tile=st.none() | kinds,
-    context=contexts,
-).filter(lambda h: bool(h.tiles or h.melds or h.win_tile is not None))
+hands = hands_in(contexts)
 
 
 def error_of(text: str) -> NotationError:

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import contexts, kinds, melds
+from strategies import contexts, hands_in, kinds
 
 from mjr import notation
-from mjr.hand import Context, Hand, Meld, impossibility
+from mjr.hand import Context, Hand, impossibility
 from mjr.notation import _parse_hand_full, format_hand, parse_hand
 from mjr.notation_scan import read_common
 
@@ -36,19 +36,7 @@ def fuller_contexts(draw: st.DrawFn) -> Context:
     return replace(context, facts=facts, dealer_seat=dealer_seat)
 
 
-def _hand(tiles: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int | None, context: Context) -> Hand:
-    if any(not meld.concealed for meld in melds):
-        context = replace(context, first_turn=False)
-    return Hand(tiles, melds, win_tile, context)
-
-
-hands = st.builds(
-    _hand,
-    tiles=st.lists(kinds, max_size=14).map(lambda ts: tuple(sorted(ts))),
-    melds=st.lists(melds, max_size=4).map(tuple),
-    win_tile=st.none() | kinds,
-    context=fuller_contexts(),
-).filter(lambda h: bool(h.tiles or h.melds or h.win_tile is not None))
+hands = hands_in(fuller_contexts())
 
 
 def outcome(read: Any, text: str, facts: dict[str, str] | None) -> tuple[Any, ...]:
