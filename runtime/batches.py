@@ -13,8 +13,7 @@ import os
 from array import array
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
-from types import ModuleType
+from dataclasses import dataclass, field
 
 from .abi import STATUS_NAMES, STATUS_REFUSED
 from .batch import BatchError
@@ -45,6 +44,9 @@ class BatchScores:
     fan_words: int = 0
     #: the index of the first hand refused (or whose points passed 64 bits), or -1
     first_refused: int = -1
+    ruleset: Ruleset = field(repr=False, compare=False, kw_only=True)
+    #: the records scored, as flat bytes
+    records: memoryview = field(repr=False, compare=False, kw_only=True)
 
     def __len__(self) -> int:
         return len(self.points)
@@ -60,25 +62,40 @@ class BatchScores:
         words = self.fans[hand * self.fan_words:(hand + 1) * self.fan_words]
         return tuple(64 * w + bit for w, word in enumerate(words) for bit in range(64) if word >> bit & 1)
 
+    def fan_ids(self, hand: int) -> tuple[str, ...]:
+        """The ids of the fans hand ``hand`` was awarded (needs ``fans=True``)."""
+        return tuple(self.ruleset.fans[i].id for i in self.fan_indices(hand))
 
-def run_batch(module: ModuleType, counts: Any, counts_stride: int, records: Any, record_stride: int,
-              wins: bytes | None, n: int, *, fan_words: int, workers: int | None,
-              refuse_at: int | None = None) -> BatchScores:
-    """Score ``n`` hands with the module's record loop, on ``workers`` threads
-    (``None``: every core, for a batch big enough to share).  Each thread scores a
-    contiguous share into its own slice of the outputs, so the answer is the same
-    whatever the number of threads.  ``wins``: each hand's winning tile, empty
-    for the records' own, ``None`` when they are unknown."""
+    def reason(self, hand: int) -> str:
+        """Why hand ``hand`` was refused, in :meth:`mjr.Ruleset.check_hand`'s words
+        ("" when it was scored)."""
+        from .records import RecordError
+        from .ruleset import HandError
+
+        if self.status[hand] < STATUS_REFUSED:
+            return ""
+        size = self.ruleset.records.size
+        try:
+            self.ruleset.evaluate(self.ruleset.records.hand(bytes(self.records[hand * size:(hand + 1) * size])))
+        except (RecordError, HandError) as error:
+            return str(error)
+        raise AssertionError(f"batch hand {hand} refused by the kernel but not by evaluate")  # pragma: no cover
+
+
+def run_batch(ruleset: Ruleset, records: memoryview, n: int, *, fan_words: int, workers: int | None) -> BatchScores:
+    """Score the ``n`` hand records of ``records`` with the ruleset's compiled loop,
+    on ``workers`` threads (``None``: every core, for a batch big enough to share).
+    Each thread scores a contiguous share into its own slice of the outputs, so the
+    answer is the same whatever the number of threads."""
     points, fan = array("q", bytes(8 * n)), array("q", bytes(8 * n))
     status = bytearray(n)
     fans = array("Q", bytes(8 * n * fan_words))
-    refuse_at = n if refuse_at is None else refuse_at
     threads = _threads(workers, n)
+    size = ruleset.records.size
 
     def share(bounds: tuple[int, int]) -> int:
-        return module.evaluate_records(  # type: ignore[no-any-return]
-            counts, counts_stride, records, record_stride, wins or b"", wins is not None, bounds[0], bounds[1],
-            refuse_at, points, fan, status, fans, fan_words)
+        return ruleset.module.evaluate_records(  # type: ignore[no-any-return]
+            records, size, records, size, b"", True, bounds[0], bounds[1], n, points, fan, status, fans, fan_words)
 
     if threads == 1:
         first = share((0, n))
@@ -90,7 +107,8 @@ def run_batch(module: ModuleType, counts: Any, counts_stride: int, records: Any,
             firsts = [index for index in pool.map(share, [(start, min(n, start + step))
                                                           for start in range(0, n, step)]) if index >= 0]
         first = min(firsts, default=-1)
-    return BatchScores(points, fan, status, fans if fan_words else None, fan_words, first)
+    return BatchScores(points, fan, status, fans if fan_words else None, fan_words, first, ruleset=ruleset,
+                       records=records)
 
 
 def _threads(workers: int | None, n: int) -> int:
@@ -190,20 +208,4 @@ def _from_arrow(ruleset: Ruleset, table: Any) -> Any:
     return out
 
 
-def refusal_message(ruleset: Ruleset, view: memoryview, index: int, status: int) -> str:
-    """Why hand ``index`` of a batch of records was refused, in :meth:`mjr.Ruleset.check_hand`'s words."""
-    from .records import RecordError
-    from .ruleset import HandError
-
-    if status < STATUS_REFUSED:
-        return ""
-    size = ruleset.records.size
-    record = bytes(view[index * size:(index + 1) * size])
-    try:
-        ruleset.evaluate(ruleset.records.hand(record))
-    except (RecordError, HandError) as error:
-        return str(error)
-    raise AssertionError(f"batch hand {index} refused by the kernel but not by evaluate")  # pragma: no cover
-
-
-__all__ = ["BatchScores", "run_batch", "record_view", "refusal_message"]
+__all__ = ["BatchScores", "run_batch", "record_view"]

@@ -29,7 +29,7 @@ from .abi import (
     STATUS_WIN,
 )
 from .batch import BatchError, Buffer, batch_view, win_tiles_view
-from .batches import BatchScores, record_view, refusal_message, run_batch
+from .batches import BatchScores, record_view, run_batch
 from .errors import MjrError, did_you_mean
 from .facts import Facts
 from .hand import CHOW, ROBBED_PUNG, Context, Hand, copies, impossibility
@@ -414,7 +414,7 @@ class Ruleset:
         return shared
 
     def evaluate_batch(self, hands: Any, *, workers: int | None = None, fans: bool = False,
-                       refused: str = "mark") -> BatchResult:
+                       refused: str = "mark") -> BatchScores:
         """Score a batch of hands, each with its melds and context, with no Python
         per hand, on ``workers`` threads (default: every core, for a batch of more
         than a few thousand hands; the answer is the same whatever the number).
@@ -426,16 +426,12 @@ class Ruleset:
         Each hand is checked as :meth:`evaluate` checks it; with
         ``refused="raise"`` the first refused hand raises :class:`HandError`
         naming its index, with ``"mark"`` its status says so and
-        :meth:`BatchScores.reason <mjr.batches.BatchScores>` (``scores.reason(i)``)
+        :meth:`BatchScores.reason <mjr.batches.BatchScores.reason>`
         says why.  ``fans=True`` keeps each hand's awarded fans as bits."""
         if refused not in ("raise", "mark"):
             raise MjrError(f"refused must be 'raise' or 'mark', not {refused!r}")
         view, n = record_view(self, hands)
-        size = self.records.size
-        scores = run_batch(self.module, view, size, view, size, b"", n,
-                           fan_words=-(-len(self.fans) // 64) if fans else 0, workers=workers)
-        scores = BatchResult(scores.points, scores.fan, scores.status, scores.fans, scores.fan_words,
-                             scores.first_refused, self, view)
+        scores = run_batch(self, view, n, fan_words=-(-len(self.fans) // 64) if fans else 0, workers=workers)
         first = scores.first_refused
         if first >= 0 and refused == "raise":
             raise HandError(f"hand {first} of the batch: {scores.reason(first)}")
@@ -501,28 +497,6 @@ class Ruleset:
         if ident not in self._fan_index:
             raise MjrError(f"{self.id} has no fan {ident!r}{did_you_mean(ident, self._fan_index)}")
         return self.fans[self._fan_index[ident]]
-
-
-class BatchResult(BatchScores):
-    """:class:`~mjr.batches.BatchScores` of :meth:`Ruleset.evaluate_batch`, which
-    can say why a hand was refused."""
-
-    _ruleset: Ruleset
-    _view: memoryview
-
-    def __init__(self, points: Any, fan: Any, status: bytearray, fans: Any, fan_words: int, first_refused: int,
-                 ruleset: Ruleset, view: memoryview) -> None:
-        super().__init__(points, fan, status, fans, fan_words, first_refused)
-        object.__setattr__(self, "_ruleset", ruleset)
-        object.__setattr__(self, "_view", view)
-
-    def reason(self, hand: int) -> str:
-        """Why hand ``hand`` was refused ("" when it was scored)."""
-        return refusal_message(self._ruleset, self._view, hand, self.status[hand])
-
-    def fan_ids(self, hand: int) -> tuple[str, ...]:
-        """The ids of the fans hand ``hand`` was awarded (needs ``fans=True``)."""
-        return tuple(self._ruleset.fans[i].id for i in self.fan_indices(hand))
 
 
 def _amounts_by_seat(winner: int, amounts: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
