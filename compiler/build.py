@@ -21,6 +21,7 @@ import sysconfig
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from collections.abc import Mapping
 from typing import Any
 
 import Cython
@@ -29,11 +30,13 @@ from mjr import __version__
 from mjr.dsl import ast
 from mjr.dsl.parser import parse
 from mjr.dsl.quoting import quoted
-from mjr.errors import MjrError, NotCompiledError, SourceError, problem_at
+from mjr.errors import MjrError, NotCompiledError, Problem, SourceError, problem_at
+from mjr.options import OptionError, describe
 
 from . import cache, ir
 from .cache import cache_dir
 from .checker import check
+from .places import in_order
 from .codegen import ModuleSource, generate, module_name, template_hash
 from .relocate import portable, relocated
 from .toolchain import compile_module, compiler_identity
@@ -141,20 +144,55 @@ def parse_file(path: Path, ident: str | None = None) -> ast.Ruleset:
     return ruleset
 
 
-def check_file(path: Path) -> ir.Ruleset:
-    """Parse and check ``path``; raises SourceError listing every problem."""
+def check_file(path: Path, options: Mapping[str, object] | None = None) -> ir.Ruleset:
+    """Parse and check ``path`` under the table ``options`` (the defaults for the
+    rest); raises SourceError listing every problem, OptionError for a choice the
+    ruleset does not allow."""
     root = parse_file(path)
 
     def resolve(ident: str) -> ast.Ruleset | None:
         source = find_source(ident, path.parent)
         return parse_file(source, ident) if source is not None else None
 
-    return check(root, resolve, lambda: known_ids(path.parent))
+    return check(root, resolve, lambda: known_ids(path.parent), options)
+
+
+def check_options(path: Path) -> ir.Ruleset:
+    """Check ``path`` under its default options, then under each value of each
+    option with the others at their defaults, and under every combination its
+    examples choose: every branch of its ``when`` blocks that one option decides is
+    checked.  Returns the default build's IR; raises SourceError with every problem
+    found, each once (a combination the ruleset refuses is skipped)."""
+    default = check_file(path)
+    problems: dict[Problem, None] = {}
+    for combination in _combinations_to_check(default):
+        try:
+            check_file(path, combination)
+        except SourceError as error:
+            problems.update(dict.fromkeys(error.problems))
+        except OptionError:
+            continue  # refused on purpose
+    if problems:
+        raise SourceError(in_order(list(problems)))
+    return default
+
+
+def _combinations_to_check(ruleset: ir.Ruleset) -> list[dict[str, object]]:
+    table = {option.name for option in ruleset.options}
+    defaults = {option.name: option.default for option in ruleset.options}
+    found = [{**defaults, **{name: value for name, value in combination if name in table}}
+             for combination in ruleset.example_options]
+    for option in ruleset.options:
+        values = option.values if option.kind != "number" else sorted({*option.values, option.default})
+        found += [{**defaults, option.name: value} for value in values]
+    unique = {describe(combination.items()): combination for combination in found if combination != defaults}
+    return list(unique.values())
 
 
 def build_key(ruleset: ir.Ruleset) -> str:
     """The cache key: the text of every file in the ``extends`` chain, in order, and
-    what turns text into a module.  File names and folders are not part of it."""
+    what turns text into a module, and the options chosen.  File names and folders
+    are not part of it."""
     digest = hashlib.sha256()
     cython_version = str(getattr(Cython, "__version__", ""))
     abi = sysconfig.get_config_var("SOABI") or sys.version
@@ -162,24 +200,28 @@ def build_key(ruleset: ir.Ruleset) -> str:
         digest.update(part.encode() + b"\0")
     for text in ruleset.texts:
         digest.update(hashlib.sha256(text.encode()).digest())
+    if ruleset.chosen:
+        digest.update(b"options\0" + describe(ruleset.chosen).encode())
     return digest.hexdigest()
 
 
-def generate_file(path: Path) -> ModuleSource:
-    """The generated module source for ``path``, its files named as messages name them."""
-    ruleset = check_file(path)
+def generate_file(path: Path, options: Mapping[str, object] | None = None) -> ModuleSource:
+    """The generated module source for ``path`` under ``options``, its files named as
+    messages name them."""
+    ruleset = check_file(path, options)
     return generate(ruleset, build_key(ruleset))
 
 
-def build(path: Path, backend: str = "auto") -> Built:
-    """Compile ``path`` (or take it from the cache) and import it.
+def build(path: Path, backend: str = "auto", options: Mapping[str, object] | None = None) -> Built:
+    """Compile ``path`` under the table ``options`` (or take that build from the
+    cache) and import it.  Each combination of options is its own build.
 
     ``backend``: ``compiled`` (NotCompiledError if it cannot be compiled),
     ``python`` (the interpreted module), or ``auto`` (compiled, else interpreted:
     ``fallback`` says why, for the caller to warn).  An entry that does not load is
     built again, once.
     """
-    ruleset = check_file(path)
+    ruleset = check_file(path, options)
     key = build_key(ruleset)
     name = module_name(ruleset, key)
     wants_compiled = backend != "python"
@@ -201,12 +243,12 @@ def build(path: Path, backend: str = "auto") -> Built:
     raise AssertionError("unreachable")
 
 
-def will_compile(path: Path) -> str | None:
+def will_compile(path: Path, options: Mapping[str, object] | None = None) -> str | None:
     """The ruleset id in ``path`` when :func:`build` would compile it (no compiled
     build in the cache or installed, nor a failure to compile with this compiler),
     else None.  For progress notes."""
     try:
-        ruleset = check_file(path)
+        ruleset = check_file(path, options)
     except MjrError:
         return None  # building reports it
     key = build_key(ruleset)

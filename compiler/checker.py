@@ -7,15 +7,16 @@ raised once, as a :class:`SourceError` naming every problem with its place.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from mjr.dsl import ast
 from mjr.dsl.quoting import chain, cut, quoted
 from mjr.errors import Problem, SourceError, Span, did_you_mean
+from mjr.options import OptionError, Value, choose, describe
 from mjr.tiles import FIRST_HONOR, N_KINDS, SUIT_LETTERS, parse_tile
 
-from . import ir
+from . import ir, options
 from .declared import lower_shapes, stand_in
 from .examples import check_example
 from .expressions import AMOUNT, FAN_CONDITION, RULE, SCORE, ExpressionChecker, Names, check_defines
@@ -65,8 +66,14 @@ class _Merged:
 
 
 class Checker:
-    def __init__(self, root: ast.Ruleset, resolve: Resolver, candidates: Candidates = list):
+    def __init__(self, root: ast.Ruleset, resolve: Resolver, candidates: Candidates = list,
+                 given: Mapping[str, object] | None = None):
         self.root = root
+        #: the table options asked for (the defaults for the rest)
+        self.given = dict(given or {})
+        self.options = options.Table()
+        self.chosen: dict[str, Value] = {}
+        self.example_options: set[tuple[tuple[str, Value], ...]] = set()
         self.resolve = resolve
         self.candidates = candidates
         self.broken_parent = False
@@ -109,7 +116,9 @@ class Checker:
         if self.problems:
             raise SourceError(in_order(self.problems))
         assert result is not None
-        return replace(result, warnings=tuple(in_order(self.warnings)))
+        return replace(result, warnings=tuple(in_order(self.warnings)), options=self.options.choosable,
+                       chosen=tuple(self.chosen.items()), example_options=tuple(sorted(self.example_options,
+                                                                                       key=describe)))
 
     # -- extends ---------------------------------------------------------------
 
@@ -136,13 +145,31 @@ class Checker:
             lineage.append(parent)
             ids.add(parent_id)
             node = parent
+        for node in lineage:
+            self.texts[node.file] = node.text
+        settle = self._choose(list(reversed(lineage)))
         merged = _Merged()
         for node in reversed(lineage):
-            self.texts[node.file] = node.text
             merged.examples = []  # a parent's examples describe the parent
             merged.files.append(node.file)
-            self._apply(node, merged)
+            self._apply(replace(node, statements=settle.statements(node.statements)), merged)
         return merged
+
+    def _choose(self, lineage: list[ast.Ruleset]) -> options.Settle:
+        """The option table and the combination asked for (an OptionError if it is
+        not one the table allows; the defaults while the table itself is wrong)."""
+        before = len(self.problems)
+        self.options = options.table(lineage, self.report)
+        self.chosen = self.options.defaults()
+        if len(self.problems) == before:
+            self.chosen = choose(self.root.id, self.options.choosable, self.options.fixed, self.given)
+            why = options.refusal(self.root.id, self.options, self.chosen, self.report)
+            if why is not None:
+                if self.given:
+                    raise OptionError(why)
+                first = self.options.refusals[0].span if self.options.refusals else self.root.span
+                self.report(first, f"the default options are refused: {why}")
+        return options.Settle(self.chosen, self.options, self.report, _replaced_key)
 
     def _apply(self, node: ast.Ruleset, merged: _Merged) -> None:
         """Apply one file's statements over what it extends: a statement with the
@@ -201,7 +228,7 @@ class Checker:
         elif isinstance(statement, ast.Fact):
             merged.facts[statement.id] = statement
         elif isinstance(statement, ast.Example):
-            merged.examples.append(statement)
+            self._example(statement, merged)
         elif isinstance(statement, ast.Drop):
             apply_drop(statement, _droppable(merged), self.report)
             merged.dropped.update(statement.ids)
@@ -209,6 +236,19 @@ class Checker:
             key = _statement_key(statement)
             assert key is not None
             merged.settings[key[1]] = statement
+
+    def _example(self, example: ast.Example, merged: _Merged) -> None:
+        """An example belongs to the build of the combination it is played under;
+        every build knows every combination, so a test can load each."""
+        chosen = options.example_combination(example, self.options, self.report)
+        if chosen != self.chosen:
+            why = options.refusal(self.root.id, self.options, chosen, self.report)
+            if why is not None:
+                self.report(example.span, f"this example's options are refused: {why}")
+        if example.span.file == self.root.file:
+            self.example_options.add(tuple(chosen.items()))
+        if chosen == self.chosen:
+            merged.examples.append(example)
 
     def _unknown(self, span: Span, name: str, candidates: list[str], what: str) -> None:
         self.report(span, f"unknown name {quoted(name)} {what}{did_you_mean(name, candidates)}")
@@ -585,11 +625,22 @@ def _statement_key(statement: ast.Statement) -> tuple[str, str] | None:
     return None
 
 
+def _replaced_key(statement: ast.Statement) -> object:
+    """What a statement of a chosen ``when`` branch replaces outside it: the same
+    kind and id, the same setting, or (for a wildcard line) the wildcard lines."""
+    if isinstance(statement, ast.WildcardNone | ast.WildcardFixed | ast.WildcardIndicator):
+        return ("wildcard", "")
+    key = _statement_key(statement)
+    return key if key is not None and key[0] != "example" else None
+
+
 def _droppable(merged: _Merged) -> tuple[dict[str, ast.Statement], ...]:
     return (merged.fans, merged.requirements, merged.floors, merged.payments, merged.defines,  # type: ignore[return-value]
             merged.shapes, merged.facts)
 
 
-def check(root: ast.Ruleset, resolve: Resolver, candidates: Candidates = list) -> ir.Ruleset:
-    """Check ``root`` (resolving ``extends`` through ``resolve``) and return its IR."""
-    return Checker(root, resolve, candidates).check()
+def check(root: ast.Ruleset, resolve: Resolver, candidates: Candidates = list,
+          given: Mapping[str, object] | None = None) -> ir.Ruleset:
+    """Check ``root`` (resolving ``extends`` through ``resolve``) under the table
+    options ``given`` (the defaults for the rest) and return its IR."""
+    return Checker(root, resolve, candidates, given).check()

@@ -130,6 +130,10 @@ class ExpressionChecker:
     def _visit_Number(self, node: ast.Number, scope: str) -> ir.Node:
         return ir.Const(ir.INT, node.value)
 
+    def _visit_OptionValue(self, node: ast.OptionValue, scope: str) -> ir.Node:
+        """A table option's chosen value (or what options alone decided)."""
+        return ir.Const(ir.BOOL if isinstance(node.value, bool) else ir.INT, int(node.value))
+
     def _visit_Name(self, node: ast.Name, scope: str) -> ir.Node:
         name = node.name
         if self.place in (SCORE, AMOUNT):

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from mjr.errors import Problem, Span
+from mjr.options import OptionInfo, Value
 
 BOOL, INT = "bool", "int"
 #: Scopes an expression can be evaluated in.
@@ -277,6 +278,11 @@ class Ruleset:
     shapes: tuple[DeclaredShape, ...] = ()
     #: what the checker found doubtful but not wrong (a condition never true), for ``mjr check``
     warnings: tuple[Problem, ...] = field(default=(), compare=False)
+    #: the table options a game may choose, and the values this build was made with (fixed ones too)
+    options: tuple[OptionInfo, ...] = ()
+    chosen: tuple[tuple[str, Value], ...] = ()
+    #: every combination the ruleset's examples are played under (this build runs its own)
+    example_options: tuple[tuple[tuple[str, Value], ...], ...] = ()
 
     @property
     def sets(self) -> int:

@@ -32,6 +32,15 @@ class Name(Expr):
 
 
 @dataclass(frozen=True)
+class OptionValue(Expr):
+    """A table option's chosen value, put in place of its name before checking
+    (a flag or a comparison of options is a condition; a number is a number)."""
+
+    name: str
+    value: int | bool
+
+
+@dataclass(frozen=True)
 class Scored(Expr):
     """``scored ID``: the fan was awarded after exclusions (not just its condition)."""
 
@@ -282,12 +291,59 @@ class Expectation:
     value: object
 
 
+#: An option's value as written: a word, or a number.
+OptionWord = str | int
+
+
+@dataclass(frozen=True)
+class OptionDecl(Statement):
+    """``option NAME "display" KIND [default VALUE] [section "..."]``.
+
+    ``kind`` is ``choice`` (``values`` are its words or numbers), ``flag``
+    (``values`` are off and on) or ``number`` (``values`` are the low and high end)."""
+
+    name: str
+    display: str
+    kind: str
+    values: tuple[OptionWord, ...]
+    default: tuple[OptionWord, Span] | None
+    section: str
+
+
+@dataclass(frozen=True)
+class When(Statement):
+    """``when COND { ... } else { ... }``: statements that hold for some options."""
+
+    condition: Expr
+    body: tuple[Statement, ...]
+    otherwise: tuple[Statement, ...]
+
+
+@dataclass(frozen=True)
+class Refuse(Statement):
+    """``refuse "why" when COND``: option combinations the ruleset does not play."""
+
+    message: str
+    condition: Expr
+
+
+@dataclass(frozen=True)
+class Fix(Statement):
+    """``fix NAME = VALUE``: a variant settles an inherited option; it leaves the table."""
+
+    name: str
+    value: OptionWord
+    value_span: Span
+
+
 @dataclass(frozen=True)
 class Example(Statement):
     title: str
     hand: str | None
     hand_span: Span | None
     expectations: tuple[Expectation, ...]
+    #: the options the example is played under: (name, value, where)
+    options: tuple[tuple[str, OptionWord, Span], ...] = ()
 
 
 @dataclass(frozen=True)

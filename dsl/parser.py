@@ -439,17 +439,77 @@ class _ToAst(Transformer[Token, Any]):
     def drop_kind(self, meta: Any, items: list[Token]) -> str:
         return str(items[0])
 
+    # -- table options
+
+    def option_decl(self, meta: Any, items: list[Any]) -> ast.OptionDecl:
+        name, display, (kind, values) = str(items[0]), _string(items[1]), items[2]
+        default = next((item[1] for item in items[3:] if item[0] == "default"), None)
+        section = next((item[1] for item in items[3:] if item[0] == "section"), "")
+        return ast.OptionDecl(self._s(meta), name, display, kind, values, default, section)
+
+    def option_choice(self, meta: Any, items: list[tuple[ast.OptionWord, Span]]) -> tuple[str, tuple[Any, ...]]:
+        return "choice", tuple(value for value, _ in items)
+
+    def option_flag(self, meta: Any, _: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        return "flag", ("off", "on")
+
+    def option_number(self, meta: Any, items: list[Token]) -> tuple[str, tuple[Any, ...]]:
+        return "number", (int(items[0]), int(items[1]))
+
+    def option_default(self, meta: Any, items: list[Any]) -> tuple[str, Any]:
+        return "default", items[0]
+
+    def option_section(self, meta: Any, items: list[Token]) -> tuple[str, Any]:
+        return "section", _string(items[0])
+
+    def option_value(self, meta: Any, items: list[Token]) -> tuple[ast.OptionWord, Span]:
+        token = items[0]
+        value: ast.OptionWord = int(token) if token.type == "INT" else str(token)
+        return value, _token_span(self.file, token)
+
+    def when_block(self, meta: Any, items: list[Any]) -> ast.When:
+        condition, *body = items
+        otherwise: tuple[ast.Statement, ...] = ()
+        if body and isinstance(body[-1], tuple):
+            otherwise = body.pop()
+        return ast.When(self._s(meta), condition, tuple(body), otherwise)
+
+    def else_when(self, meta: Any, items: list[ast.When]) -> tuple[ast.Statement, ...]:
+        return (items[0],)
+
+    def else_statements(self, meta: Any, items: list[ast.Statement]) -> tuple[ast.Statement, ...]:
+        return tuple(items)
+
+    def refuse(self, meta: Any, items: list[Any]) -> ast.Refuse:
+        return ast.Refuse(self._s(meta), _string(items[0]), items[1])
+
+    def fix(self, meta: Any, items: list[Any]) -> ast.Fix:
+        value, span = items[1]
+        return ast.Fix(self._s(meta), str(items[0]), value, span)
+
+    def example_options(self, meta: Any, items: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        return "options", tuple(items)
+
+    def option_setting(self, meta: Any, items: list[Any]) -> tuple[str, ast.OptionWord, Span]:
+        value, span = items[1]
+        return str(items[0]), value, span
+
+    # -- examples
+
     def example(self, meta: Any, items: list[Any]) -> ast.Example:
         title = _string(items[0])
         hand, hand_span, expectations = None, None, []
+        options: list[tuple[str, ast.OptionWord, Span]] = []
         for item in items[1:]:
             if isinstance(item, ast.Expectation):
                 expectations.append(item)
+            elif item[0] == "options":
+                options.extend(item[1])
             elif hand is not None:
                 raise SourceError([problem_at(self.text, item[1], "an example has one hand")])
             else:
                 hand, hand_span = item
-        return ast.Example(self._s(meta), title, hand, hand_span, tuple(expectations))
+        return ast.Example(self._s(meta), title, hand, hand_span, tuple(expectations), tuple(options))
 
     def example_hand(self, meta: Any, items: list[Token]) -> tuple[str, Span]:
         return _string(items[0]), _token_span(self.file, items[0])

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from .hand_json import hand_from_json, hand_to_json
     from .loader import bundled_ids, load
     from .notation import NotationError, format_hand, parse_hand
+    from .options import OptionError, OptionInfo
     from .result import FanLine, Group, PaymentLine, Result, Settlement, Table, Wait
     from .ruleset import HandError, Ruleset
 
@@ -29,6 +30,7 @@ _HOMES = {
     "hand_json": ("hand_from_json", "hand_to_json"),
     "loader": ("bundled_ids", "load"),
     "notation": ("NotationError", "format_hand", "parse_hand"),
+    "options": ("OptionError", "OptionInfo"),
     "result": ("FanLine", "Group", "PaymentLine", "Result", "Settlement", "Table", "Wait"),
     "ruleset": ("HandError", "Ruleset"),
 }
@@ -36,7 +38,7 @@ _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "BatchError", "Context", "FanLine", "Group", "Hand", "HandError", "HandFieldError", "Meld", "MjrError",
-    "NotationError", "PaymentLine", "PurePythonWarning", "Result", "Ruleset", "Settlement", "SourceError", "Table",
+    "NotationError", "OptionError", "OptionInfo", "PaymentLine", "PurePythonWarning", "Result", "Ruleset", "Settlement", "SourceError", "Table",
     "Wait", "__version__", "bundled_ids", "format_hand", "hand_from_json", "hand_to_json", "load", "parse_hand",
 ]
 

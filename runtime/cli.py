@@ -17,12 +17,14 @@ import sys
 import time
 import unicodedata
 import warnings
+from functools import partial
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from . import __version__, batch_options, loader
 from .errors import MjrError, Problem, SourceError
 from .notation import format_hand, parse_hand
+from .options import describe, parse_settings, show
 from .result import Group, Result, Wait
 from .ruleset import Ruleset
 
@@ -76,25 +78,32 @@ def _dump(doc: Any) -> None:
 # --------------------------------------------------------------------------- loading
 
 
-def _compiling(name: str) -> str | None:
+def _compiling(name: str, options: dict[str, object]) -> str | None:
     """The ruleset id when loading ``name`` compiles it (for a progress note)."""
-    if loader.is_installed(name):
+    if loader.is_installed(name) and not options:
         return None
     from mjr.compiler.build import find_source, will_compile
 
     path = Path(name) if name.endswith(".mjr") or "/" in name else find_source(name)
-    return will_compile(path) if path is not None else None
+    return will_compile(path, options) if path is not None else None
 
 
-def _load(name: str, backend: str = "auto", quiet: bool = False) -> Ruleset:
-    """Load a ruleset, with a note on stderr while it compiles and its warnings as
-    ``mjr: warning:`` lines rather than Python's warning format."""
-    ident = _compiling(name) if backend != "python" and not quiet else None
+def _options(args: argparse.Namespace) -> dict[str, object]:
+    """The table options of the command line's ``-o NAME=VALUE``."""
+    return dict(parse_settings(getattr(args, "option", None) or ()))
+
+
+def _load(name: str, backend: str = "auto", quiet: bool = False, options: dict[str, object] | None = None
+          ) -> Ruleset:
+    """Load a ruleset under ``options``, with a note on stderr while it compiles and
+    its warnings as ``mjr: warning:`` lines rather than Python's warning format."""
+    options = options or {}
+    ident = _compiling(name, options) if backend != "python" and not quiet else None
     if ident is not None:
-        _note(f"compiling {ident} ...")
+        _note(f"compiling {ident}{' ' + describe(options.items()) if options else ''} ...")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        ruleset = loader.load(name, backend)
+        ruleset = loader.load(name, backend, **options)
     for warning in caught:
         message = str(warning.message)
         _note(f"mjr: warning: {message.removeprefix('mjr: ')}")
@@ -123,14 +132,14 @@ def cmd_list(args: argparse.Namespace) -> int:
     return code
 
 
-def _check_one(name: str) -> dict[str, Any]:
-    from mjr.compiler.build import check_file, find_source
+def _check_one(name: str, options: dict[str, object]) -> dict[str, Any]:
+    from mjr.compiler.build import check_file, check_options, find_source
 
     path = Path(name)
     if not path.exists() and not name.endswith(".mjr"):
         path = find_source(name) or path  # a ruleset id
     try:
-        ruleset = check_file(path)
+        ruleset = check_file(path, options) if options else check_options(path)
     except SourceError as error:
         problems = [_problem(p) for p in error.problems]
         return {"file": name, "ok": False, "problems": problems, "text": str(error)}
@@ -148,7 +157,7 @@ def _problem(problem: Problem) -> dict[str, Any]:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    reports = [_check_one(name) for name in args.files]
+    reports = [_check_one(name, _options(args)) for name in args.files]
     warnings = [report.pop("rendered", []) for report in reports]  # as text: file:line:col, line and caret
     errors = [r["error"] for r in reports if "error" in r]
     if args.json:
@@ -168,7 +177,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    ruleset = _load(args.ruleset, args.backend)
+    ruleset = _load(args.ruleset, args.backend, options=_options(args))
     doc = {"id": ruleset.id, "backend": ruleset.backend, "module": str(ruleset.module.__file__)}
     if args.json:
         _dump(doc)
@@ -221,32 +230,35 @@ def cmd_cache(args: argparse.Namespace) -> int:
 
 
 def cmd_test(args: argparse.Namespace) -> int:
-    from .examples import run_examples  # each command imports what it alone needs
+    from .examples import combinations, run_examples  # each command imports what it alone needs
 
     start = time.perf_counter()
     names = args.rulesets or loader.bundled_ids()
     runs: list[tuple[Ruleset, list[Outcome]]] = []
     broken: list[tuple[str, MjrError]] = []
+    chosen = _options(args)
     for name in names:
         try:
-            ruleset = _load(name, args.backend, quiet=args.quiet)
+            first = _load(name, args.backend, args.quiet, chosen)
+            every = [first] if chosen else combinations(first, partial(_load, name, args.backend, args.quiet))
+            for ruleset in every:
+                outcomes = run_examples(ruleset)
+                runs.append((ruleset, outcomes))
+                if not args.quiet and not args.json:
+                    label = f"{ruleset.id} {ruleset.chosen_text()}".rstrip()
+                    _say(f"{label} {''.join('.' if o.passed else 'F' for o in outcomes)}".rstrip())
         except MjrError as error:  # reported with the others; the run goes on
             broken.append((name, error))
             if not args.quiet and not args.json:
                 _say(f"{name} E")
-            continue
-        outcomes = run_examples(ruleset)
-        runs.append((ruleset, outcomes))
-        if not args.quiet and not args.json:
-            _say(f"{ruleset.id} {''.join('.' if o.passed else 'F' for o in outcomes)}".rstrip())
     outcomes = [o for _, results in runs for o in results]
     passed = sum(o.passed for o in outcomes)
     failed = len(outcomes) - passed
     elapsed = time.perf_counter() - start
     if args.json:
         _dump({"passed": passed, "failed": failed, "seconds": round(elapsed, 3),
-               "rulesets": [{"id": rs.id, "backend": rs.backend, "examples": [_outcome(o) for o in results]}
-                            for rs, results in runs],
+               "rulesets": [{"id": rs.id, "backend": rs.backend, "options": rs.options,
+                             "examples": [_outcome(o) for o in results]} for rs, results in runs],
                "load_errors": [_load_error(name, error) for name, error in broken]})
     else:
         _show_load_errors(broken)
@@ -284,7 +296,8 @@ def _show_failures(failures: list[Outcome]) -> None:
         return
     _say("", f"{'=' * 20} FAILURES {'=' * 20}")
     for outcome in failures:
-        _say(f"{'_' * 8} {outcome.ruleset}: {outcome.title} {'_' * 8}", outcome.place)
+        options = f" [{outcome.options}]" if outcome.options else ""
+        _say(f"{'_' * 8} {outcome.ruleset}{options}: {outcome.title} {'_' * 8}", outcome.place)
         _say(*(f"    {message}" for message in outcome.failures))
     _say("")
 
@@ -325,7 +338,7 @@ def _totals(ruleset: Ruleset, result: Result) -> list[list[object]]:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    ruleset = _load(args.ruleset, args.backend)
+    ruleset = _load(args.ruleset, args.backend, options=_options(args))
     if args.batch is not None:
         return _score_batch(args, ruleset)
     result = ruleset.evaluate(parse_hand(" ".join(args.hand), ruleset.facts.kinds))
@@ -370,7 +383,7 @@ def _score_batch(args: argparse.Namespace, ruleset: Ruleset) -> int:
 
 
 def cmd_waits(args: argparse.Namespace) -> int:
-    ruleset = _load(args.ruleset, args.backend)
+    ruleset = _load(args.ruleset, args.backend, options=_options(args))
     hand = parse_hand(" ".join(args.hand), ruleset.facts.kinds)
     waits, misses = ruleset.waits(hand), ruleset.near_misses(hand)
     if args.json:
@@ -404,7 +417,7 @@ def _near_miss_lines(misses: list[Wait], has_waits: bool) -> list[str]:
 def cmd_explain(args: argparse.Namespace) -> int:
     from . import explain  # each command imports what it alone needs
 
-    ruleset = _load(args.ruleset, args.backend)
+    ruleset = _load(args.ruleset, args.backend, options=_options(args))
     if args.item is None:
         return _explain_ruleset(ruleset, args.json)
     chosen = explain.find(ruleset, args.item)
@@ -457,12 +470,18 @@ def _explain_ruleset(ruleset: Ruleset, as_json: bool) -> int:
         _dump({"ruleset": ruleset.id, "title": ruleset.title, "native_title": ruleset.native_title,
                "files": [{"file": w.shown, "path": w.path} for w in files], "base": module.BASE,
                "cap": module.CAP, "limits": module.LIMITS, "minimum": module.MINIMUM,
+               "options": [option.as_json() for option in ruleset.option_table], "chosen": ruleset.options,
                "items": [_item_json(item) for item in every]})
         return 0
     _say(*_table([["ruleset", f"{ruleset.id}  {ruleset.title}  {ruleset.native_title}"],
                   ["defined", " ".join(w.shown for w in files)], ["base", module.BASE],
                   ["cap", f"{module.CAP} fan" if module.CAP is not None else "none"], ["limits", module.LIMITS],
                   ["minimum", f"{module.MINIMUM} fan" if module.MINIMUM is not None else "none"]]))
+    if ruleset.option_table:
+        rows = [[o.name, o.display, o.allowed(), show(ruleset.options[o.name]), show(o.default), o.section]
+                for o in ruleset.option_table]
+        _say("", "options (-o NAME=VALUE)",
+             *_table([["option", "name", "values", "chosen", "default", "section"], *rows], indent="  "))
     sections = [("fans", "fan", ["id", "name", "kind", "value", "excludes"]),
                 ("requirements", "requirement", ["id", "name", "condition"]),
                 ("floors", "floor", ["id", "name", "value", "condition"]),
@@ -503,6 +522,8 @@ def _parser() -> argparse.ArgumentParser:
     backend = _Parser(add_help=False)
     backend.add_argument("--backend", choices=loader.BACKENDS, default="auto",
                          help="compiled where possible (auto), compiled only, or interpreted (python)")
+    backend.add_argument("-o", "--option", action="append", metavar="NAME=VALUE",
+                         help="choose a table option of the ruleset (repeatable), e.g. -o ghost=white")
     ruleset = _Parser(add_help=False)
     ruleset.add_argument("-r", "--ruleset", required=True, metavar="ID|FILE",
                          help="a bundled ruleset id or a .mjr file")
@@ -514,8 +535,10 @@ def _parser() -> argparse.ArgumentParser:
         return sub
 
     add("list", cmd_list, "list the bundled rulesets")
-    add("check", cmd_check, "parse and check .mjr files without compiling").add_argument(
-        "files", nargs="+", metavar="FILE")
+    sub = add("check", cmd_check, "parse and check .mjr files without compiling")
+    sub.add_argument("files", nargs="+", metavar="FILE")
+    sub.add_argument("-o", "--option", action="append", metavar="NAME=VALUE",
+                     help="check one combination of table options (default: each option's values in turn)")
     add("build", cmd_build, "compile a ruleset and show its module", backend).add_argument(
         "ruleset", metavar="FILE|ID")
     add("cache", cmd_cache, "show where the build cache is and what it holds, or clear it").add_argument(

@@ -6,7 +6,7 @@ itself with the runtime alone (``mjr test``, the pytest plugin, CI).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import cast
 
@@ -23,6 +23,8 @@ class Outcome:
     file: str
     line: int
     failures: tuple[str, ...]
+    #: the options the example is played under, where they are not the defaults (``ghost=flip``)
+    options: str = ""
 
     @property
     def passed(self) -> bool:
@@ -39,21 +41,33 @@ def examples(ruleset: Ruleset) -> Iterator[tuple[str, str, int]]:
         yield title, file, line
 
 
+def combinations(ruleset: Ruleset, load_with: Callable[[dict[str, object]], Ruleset]) -> Iterator[Ruleset]:
+    """``ruleset``, then the build of every other combination of options its examples
+    are played under (``load_with`` loads the ruleset under options)."""
+    yield ruleset
+    table = {option.name for option in ruleset.option_table}
+    for combination in ruleset.module.EXAMPLE_OPTIONS:
+        chosen = dict(combination)
+        if chosen != ruleset.options:
+            yield load_with({name: value for name, value in chosen.items() if name in table})
+
+
 def run_example(ruleset: Ruleset, index: int) -> Outcome:
     title, text, file, line, column, checks = ruleset.module.EXAMPLES[index]
+    options = ruleset.chosen_text()
     try:
         result = ruleset.evaluate(parse_hand(text, ruleset.facts.kinds))
     except NotationError as error:
         place = f"{file}:{line}:{column + 1 + error.column}"
-        return Outcome(ruleset.id, title, file, line, (f"{place}: {error.reason}",))
+        return Outcome(ruleset.id, title, file, line, (f"{place}: {error.reason}",), options)
     except MjrError as error:
-        return Outcome(ruleset.id, title, file, line, (f"{file}:{line}: {error}",))
+        return Outcome(ruleset.id, title, file, line, (f"{file}:{line}: {error}",), options)
     failures = []
     for kind, expected, check_line in checks:
         problem = _check(ruleset, result, kind, expected)
         if problem:
             failures.append(f"{file}:{check_line}: {problem}")
-    return Outcome(ruleset.id, title, file, line, tuple(failures))
+    return Outcome(ruleset.id, title, file, line, tuple(failures), options)
 
 
 def run_examples(ruleset: Ruleset) -> list[Outcome]:

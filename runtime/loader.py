@@ -16,16 +16,22 @@ import warnings
 from functools import lru_cache
 
 from .errors import MjrError, NotCompiledError, PurePythonWarning, did_you_mean
+from .options import Value as OptionValue
+from .options import choose
 from .ruleset import Ruleset
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from pathlib import Path
     from typing import Any
 
 #: where the package is installed (os.path: loading a bundled ruleset needs no pathlib)
 _PACKAGE = os.path.dirname(os.path.realpath(__file__))
 BACKENDS = ("auto", "compiled", "python")
+#: bundled rulesets built under other options than their defaults, by (id, backend, combination)
+_combinations: dict[tuple[str, str, tuple[tuple[str, OptionValue], ...]], Ruleset] = {}
+_combinations_lock = threading.Lock()
 #: the pure-Python warning is given once per process (set once it has been)
 _interpreted_warning = threading.Event()
 _warning_lock = threading.Lock()
@@ -67,12 +73,15 @@ def _rulesets_dir() -> Path | None:
     return Path(mjr.rulesets.__file__).resolve().parent
 
 
-def load(name: str | Path, backend: str = "auto") -> Ruleset:
+def load(name: str | Path, backend: str = "auto", **options: object) -> Ruleset:
     """A ruleset by id (bundled, or ``ID.mjr`` in a folder of ``MJR_PATH``) or by
-    path to a ``.mjr`` file.
+    path to a ``.mjr`` file, with the table ``options`` chosen (the defaults for
+    the rest): ``mjr.load(ID, ghost="white", tiles=108)``.
 
     ``backend``: ``auto`` (compiled where possible, else interpreted with a
     warning), ``compiled`` (an error if it cannot be), or ``python`` (interpreted).
+    Each combination of options is its own build, made once and kept (a bundled
+    ruleset's defaults were built when mjr was installed).
     """
     if backend not in BACKENDS:
         raise MjrError(f"unknown backend {backend!r}: use one of {', '.join(BACKENDS)}")
@@ -80,15 +89,16 @@ def load(name: str | Path, backend: str = "auto") -> Ruleset:
     if text.endswith(".mjr") or isinstance(name, os.PathLike) or "/" in text:
         from pathlib import Path
 
-        return _load_source(Path(text), backend)
+        return _load_source(Path(text), backend, options)
     entry = _index().get(text)
     if entry is not None:
-        return _load_bundled(text, entry, backend)
+        default = _load_bundled(text, entry, backend)
+        return _with_options(default, backend, options) if options else default
     from mjr.compiler.build import find_source, known_ids  # only ids with no installed build
 
     source = find_source(text)
     if source is not None:
-        return _load_source(source, backend)
+        return _load_source(source, backend, options)
     raise MjrError(f"unknown ruleset {text!r}{did_you_mean(text, known_ids())}; 'mjr list' shows the bundled ones")
 
 
@@ -114,10 +124,38 @@ def _load_bundled(ident: str, entry: dict[str, Any], backend: str) -> Ruleset:
     return Ruleset(module, "compiled" if compiled else "python")
 
 
-def _load_source(path: Path, backend: str) -> Ruleset:
+def _with_options(default: Ruleset, backend: str, given: dict[str, object]) -> Ruleset:
+    """A bundled ruleset under other options than its defaults: the choice is
+    checked against the installed table first, and a combination is built from the
+    bundled source once per process (and once per cache)."""
+    chosen = choose(default.id, default.option_table, _fixed(default), given)
+    if chosen == default.options:
+        return default
+    key = (default.id, backend, tuple(chosen.items()))
+    with _combinations_lock:
+        ruleset = _combinations.get(key)
+    if ruleset is None:
+        from mjr.compiler.build import find_source
+
+        source = find_source(default.id)
+        if source is None:
+            raise MjrError(f"the source of {default.id} is not installed: only its default options can be loaded")
+        ruleset = _load_source(source, backend, chosen)
+        with _combinations_lock:
+            ruleset = _combinations.setdefault(key, ruleset)
+    return ruleset
+
+
+def _fixed(ruleset: Ruleset) -> dict[str, OptionValue]:
+    """The options ``ruleset`` fixes (they are in its build, not in its table)."""
+    table = {option.name for option in ruleset.option_table}
+    return {name: value for name, value in ruleset.options.items() if name not in table}
+
+
+def _load_source(path: Path, backend: str, options: Mapping[str, object] | None = None) -> Ruleset:
     from mjr.compiler import build  # the compiler is needed only for source files
 
-    built = build(path, backend)
+    built = build(path, backend, options)
     ruleset = Ruleset(built.module, built.backend)
     if built.fallback:
         _warn_interpreted(ruleset.id, built.fallback)

@@ -13,6 +13,7 @@ python``; a compiled item is skipped where no C compiler exists).
 from __future__ import annotations
 
 import fnmatch
+from functools import partial
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 import pytest
 
 from .errors import MjrError, PurePythonWarning
-from .examples import run_example
+from .examples import combinations, run_example
 from .loader import load
 from .ruleset import Ruleset
 
@@ -70,9 +71,18 @@ class MjrFile(pytest.File):
             if ruleset is None:
                 yield MjrExampleItem.from_parent(self, name=f"[{backend}]", ruleset=None, index=-1, skip=why)
                 continue
-            for index, example in enumerate(ruleset.module.EXAMPLES):
-                yield MjrExampleItem.from_parent(self, name=f"{example[0]}[{backend}]", ruleset=ruleset,
-                                                 index=index, skip="")
+            for each in combinations(ruleset, partial(self._load_under, backend)):
+                label = f"{backend} {each.chosen_text()}".rstrip()  # the options where not the defaults
+                for index, example in enumerate(each.module.EXAMPLES):
+                    yield MjrExampleItem.from_parent(self, name=f"{example[0]}[{label}]", ruleset=each,
+                                                     index=index, skip="")
+
+    def _load_under(self, backend: str, options: dict[str, object]) -> Ruleset:
+        """The ruleset under other options than its defaults, for their examples."""
+        try:
+            return load(self.path, backend=backend, **options)
+        except MjrError as error:
+            raise self.CollectError(str(error)) from None
 
     def _load(self, backend: str) -> tuple[Ruleset | None, str]:
         import warnings

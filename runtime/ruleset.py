@@ -34,6 +34,8 @@ from .errors import MjrError, did_you_mean
 from .facts import Facts
 from .hand import CHOW, ROBBED_PUNG, Context, Hand, copies, impossibility
 from .notation import format_hand, format_meld, parse_hand
+from .options import OptionInfo, describe
+from .options import Value as OptionValue
 from .records import RecordCodec, numpy_dtype
 from .result import FanLine, Group, Result, Settlement, Table, Wait, lazy_result
 from .settle import settle
@@ -94,6 +96,10 @@ class Ruleset:
         self._shapes = (bool(standard), int(seven_pairs), bool(orphans))
         #: the facts of play the ruleset declares, by id
         self.facts = Facts(module.FACTS)
+        #: the table options a game may choose (:class:`mjr.OptionInfo`), and the
+        #: value of each option this ruleset was built with (fixed ones too)
+        self.option_table: tuple[OptionInfo, ...] = tuple(OptionInfo(*row) for row in module.OPTIONS)
+        self.options: dict[str, OptionValue] = dict(module.CHOSEN)
         #: the shape names by kernel number: the built-in ones, then the declared ones
         self.shape_ids: tuple[str, ...] = (*SHAPES, *(ident for ident, _ in module.DECLARED_SHAPES))
         #: whether scoring needs each hand's winning tile (a batch must give them)
@@ -103,8 +109,15 @@ class Ruleset:
         self.records = RecordCodec(module.RECORD_SIZE, module.RECORD_MAX_MELDS, module.RECORD_FACTS_AT,
                                    module.RECORD_TILES_AT, self.facts)
 
+    def chosen_text(self) -> str:
+        """The options chosen where they are not the defaults, as the command line
+        writes them (``ghost=flip tiles=108``); empty for the defaults."""
+        return describe((option.name, self.options[option.name]) for option in self.option_table
+                        if self.options.get(option.name) != option.default)
+
     def __repr__(self) -> str:
-        return f"<Ruleset {self.id} ({self.backend})>"
+        chosen = f" {describe(self.options.items())}" if self.options else ""
+        return f"<Ruleset {self.id}{chosen} ({self.backend})>"
 
     # -- hands -------------------------------------------------------------------
 
