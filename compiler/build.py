@@ -18,10 +18,10 @@ import os
 import shutil
 import sys
 import sysconfig
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from collections.abc import Mapping
 from typing import Any
 
 import Cython
@@ -36,8 +36,8 @@ from mjr.options import OptionError, describe
 from . import cache, ir
 from .cache import cache_dir
 from .checker import check
-from .places import in_order
 from .codegen import ModuleSource, generate, module_name, template_hash
+from .places import in_order
 from .relocate import portable, relocated
 from .toolchain import compile_module, compiler_identity
 
@@ -179,7 +179,7 @@ def check_options(path: Path) -> ir.Ruleset:
 
 def _combinations_to_check(ruleset: ir.Ruleset) -> list[dict[str, object]]:
     table = {option.name for option in ruleset.options}
-    defaults = {option.name: option.default for option in ruleset.options}
+    defaults: dict[str, object] = {option.name: option.default for option in ruleset.options}
     found = [{**defaults, **{name: value for name, value in combination if name in table}}
              for combination in ruleset.example_options]
     for option in ruleset.options:

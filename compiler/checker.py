@@ -239,14 +239,16 @@ class Checker:
 
     def _example(self, example: ast.Example, merged: _Merged) -> None:
         """An example belongs to the build of the combination it is played under;
-        every build knows every combination, so a test can load each."""
+        every build knows every combination, so a test can load each.  A parent's
+        examples describe the parent: they are neither kept nor checked here."""
+        if example.span.file != self.root.file:
+            return
         chosen = options.example_combination(example, self.options, self.report)
         if chosen != self.chosen:
             why = options.refusal(self.root.id, self.options, chosen, self.report)
             if why is not None:
                 self.report(example.span, f"this example's options are refused: {why}")
-        if example.span.file == self.root.file:
-            self.example_options.add(tuple(chosen.items()))
+        self.example_options.add(tuple(chosen.items()))
         if chosen == self.chosen:
             merged.examples.append(example)
 

@@ -233,7 +233,7 @@ class Settle:
             example = f"{name.name} == {option.values[0]}"
             self.report(name.span, f"option {name.name!r} is a choice of words: compare it with one ({example})")
             return ast.OptionValue(name.span, name.name, False)
-        return ast.OptionValue(name.span, name.name, value)
+        return ast.OptionValue(name.span, name.name, value if not isinstance(value, str) else False)
 
     def _word_comparison(self, expr: ast.Compare) -> ast.Expr | None:
         """``ghost == flip``: a choice of words compared with one of its words."""

@@ -38,7 +38,8 @@ _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "BatchError", "Context", "FanLine", "Group", "Hand", "HandError", "HandFieldError", "Meld", "MjrError",
-    "NotationError", "OptionError", "OptionInfo", "PaymentLine", "PurePythonWarning", "Result", "Ruleset", "Settlement", "SourceError", "Table",
+    "NotationError", "OptionError", "OptionInfo", "PaymentLine", "PurePythonWarning", "Result", "Ruleset",
+    "Settlement", "SourceError", "Table",
     "Wait", "__version__", "bundled_ids", "format_hand", "hand_from_json", "hand_to_json", "load", "parse_hand",
 ]
 

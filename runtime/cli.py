@@ -17,8 +17,8 @@ import sys
 import time
 import unicodedata
 import warnings
-from functools import partial
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from pathlib import Path
 
 from . import __version__, batch_options, loader
@@ -100,7 +100,7 @@ def _load(name: str, backend: str = "auto", quiet: bool = False, options: dict[s
     options = options or {}
     ident = _compiling(name, options) if backend != "python" and not quiet else None
     if ident is not None:
-        _note(f"compiling {ident}{' ' + describe(options.items()) if options else ''} ...")
+        _note(f"compiling {ident} {describe(options.items())}".rstrip() + " ...")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         ruleset = loader.load(name, backend, **options)
@@ -487,8 +487,8 @@ def _explain_ruleset(ruleset: Ruleset, as_json: bool) -> int:
                 ("floors", "floor", ["id", "name", "value", "condition"]),
                 ("payment clauses", "clause", ["id", "name", "kind", "pays", "condition"])]
     for title, section, header in sections:
-        rows = [_item_row(item, header) for item in every if item.section == section]
-        _say("", title, *(_table([header, *rows], indent="  ") if rows else ["  (none)"]))
+        found = [_item_row(item, header) for item in every if item.section == section]
+        _say("", title, *(_table([header, *found], indent="  ") if found else ["  (none)"]))
     return 0
 
 

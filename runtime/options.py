@@ -93,14 +93,14 @@ def _number(raw: object) -> int | None:
     return None
 
 
-def show(value: Value) -> str:
+def show(value: object) -> str:
     """A value as the ``.mjr`` file and the command line write it."""
     if isinstance(value, bool):
         return "on" if value else "off"
     return str(value)
 
 
-def describe(chosen: Iterable[tuple[str, Value]]) -> str:
+def describe(chosen: Iterable[tuple[str, object]]) -> str:
     """``ghost=flip tiles=108``: a combination as the command line writes it."""
     return " ".join(f"{name}={show(value)}" for name, value in chosen)
 

@@ -13,8 +13,8 @@ python``; a compiled item is skipped where no C compiler exists).
 from __future__ import annotations
 
 import fnmatch
-from functools import partial
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
