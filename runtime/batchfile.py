@@ -113,19 +113,21 @@ def _row(partition: Partition, offset: int, ruleset: Ruleset, hand: Hand) -> Row
         return refused_row(partition.first + offset, refused.refusal, refused.message)
 
 
-def score_partition_named(name: str, backend: str, partition: Partition) -> list[Row]:
-    """:func:`score_partition` with the ruleset loaded here by id or path: what a
-    cluster worker runs, so that only names and text travel, never a compiled module."""
+def score_partition_named(name: str, backend: str, options: tuple[tuple[str, object], ...],
+                          partition: Partition) -> list[Row]:
+    """:func:`score_partition` with the ruleset loaded here by id or path and its
+    table options: what a cluster worker runs, so that only names and text travel,
+    never a compiled module."""
     try:
-        ruleset = _ruleset(name, backend)
+        ruleset = _ruleset(name, backend, options)
     except MjrError as error:  # as a plain MjrError, which any worker can send back
         raise MjrError(f"a worker could not load the ruleset {name}: {error}") from None
     return score_partition(ruleset, partition)
 
 
 @lru_cache(maxsize=8)
-def _ruleset(name: str, backend: str) -> Ruleset:
-    return loader.load(name, backend)
+def _ruleset(name: str, backend: str, options: tuple[tuple[str, object], ...]) -> Ruleset:
+    return loader.load(name, backend, **dict(options))
 
 
 def _result_row(index: int, ruleset: Ruleset, hand: Hand, where: str) -> Row:
@@ -393,7 +395,8 @@ def score_file(job: Job) -> Summary:
     if job.scheduler is None:
         task = partial(score_partition, job.ruleset)
     else:
-        task = partial(score_partition_named, job.name, job.backend)
+        chosen = tuple((option.name, job.ruleset.options[option.name]) for option in job.ruleset.option_table)
+        task = partial(score_partition_named, job.name, job.backend, chosen)
     if is_parquet(path):
         _parquet_file(path, job.source)  # a file that cannot be read fails before --out is made
     partitions = read_partitions(path, job.source, job.partition_size)

@@ -340,9 +340,9 @@ def test_a_scheduler_address_needs_a_port(capsys: pytest.CaptureFixture[str], tm
 def test_a_worker_names_the_ruleset_it_cannot_load() -> None:
     partition = batchfile.Partition("hands.jsonl", 0, [hand_line(WIN).encode()])
     with pytest.raises(mjr.MjrError, match="^a worker could not load the ruleset nowhere.mjr: ") as caught:
-        batchfile.score_partition_named("nowhere.mjr", "auto", partition)
+        batchfile.score_partition_named("nowhere.mjr", "auto", (), partition)
     assert type(caught.value) is mjr.MjrError  # sent back from a worker as it is
-    assert batchfile.score_partition_named(BUNDLED, "auto", partition)[0]["fans"] == ["all_chows", "self_drawn"]
+    assert batchfile.score_partition_named(BUNDLED, "auto", (), partition)[0]["fans"] == ["all_chows", "self_drawn"]
 
 
 def test_dask_cluster_gives_the_local_rows(capsys: pytest.CaptureFixture[str], tmp_path: Path,

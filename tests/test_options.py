@@ -249,3 +249,13 @@ def test_check_with_an_option(rules: Path, capsys: pytest.CaptureFixture[str]) -
     assert cli.main(["check", str(rules), "-o", "ghost=flip"]) == 0
     assert cli.main(["check", str(rules), "-o", "ghost=white", "-o", "tiles=108"]) == 2
     assert "refuses ghost=white tiles=108" in capsys.readouterr().err
+
+
+def test_a_cluster_worker_loads_the_options_chosen(rules: Path) -> None:
+    """A worker of a batch run loads the ruleset by name, with the table options."""
+    from mjr import batchfile
+
+    line = json.dumps(mjr.hand_to_json(mjr.parse_hand(HAND))).encode()
+    partition = batchfile.Partition("hands.jsonl", 0, [line])
+    assert batchfile.score_partition_named(str(rules), "python", (("horses", 2),), partition)[0]["fan"] == 3
+    assert batchfile.score_partition_named(str(rules), "python", (), partition)[0]["fan"] == 1
