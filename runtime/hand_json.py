@@ -41,6 +41,7 @@ from collections.abc import Callable
 from difflib import get_close_matches
 from typing import Any, NoReturn, TypeVar
 
+from .flowers import N_FLOWERS, flower_name
 from .hand import (
     FACT_NAME,
     FIRST_TURN_CLAIM,
@@ -57,7 +58,6 @@ from .hand import (
     facts_problem,
     first_turn_claim,
 )
-from .flowers import N_FLOWERS, flower_name
 from .notation import NotationError
 from .notation_format import DEFAULT_CONTEXT, VOID_LETTERS, check_writable
 from .tiles import WIND_LETTERS, parse_tile, tile_name

@@ -64,6 +64,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from .flowers import FLOWER_LETTER, N_FLOWERS, flower_name
 from .hand import (
     CHOW,
     FACT_NAME,
@@ -81,7 +82,6 @@ from .hand import (
     conflict,
     first_turn_claim,
 )
-from .flowers import FLOWER_LETTER, N_FLOWERS, flower_name
 from .notation_errors import NotationError, _fail, _guess
 from .notation_format import (
     CLOSER_OF,

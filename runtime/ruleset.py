@@ -32,8 +32,8 @@ from .batch import BatchError, Buffer, batch_view, win_tiles_view
 from .batches import BatchScores, record_view, run_batch
 from .errors import MjrError, did_you_mean
 from .facts import Facts
-from .hand import CHOW, ROBBED_PUNG, Context, Hand, copies, impossibility
 from .flowers import flower_name
+from .hand import CHOW, ROBBED_PUNG, Context, Hand, copies, impossibility
 from .notation import format_hand, format_meld, parse_hand
 from .records import RecordCodec, numpy_dtype
 from .result import FanLine, Group, Result, Settlement, Table, Wait, lazy_result
