@@ -309,6 +309,7 @@ class Checker:
             sources=tuple(merged.sources),
             files=tuple(merged.files),
             kinds=kinds,
+            flowers=isinstance(tiles, ast.Tiles) and tiles.flowers,
             deal=deal,
             claims=claims,
             win_methods=win_methods or WIN_METHODS,

@@ -375,11 +375,13 @@ class RecordLayout:
     facts_at: int
     tiles_at: int
     size: int
+    flowers_at: int = -1  # the flowers' byte (-1: the ruleset has none)
 
 
 def _record_layout(ruleset: ir.Ruleset) -> RecordLayout:
     values = sum(1 for fact in ruleset.facts if fact.kind != "tiles")
-    return RecordLayout(*abi.record_layout(ruleset.sets, values, len(ruleset.facts) - values))
+    return RecordLayout(*abi.record_layout(ruleset.sets, values, len(ruleset.facts) - values, ruleset.flowers),
+                        abi.record_flowers(ruleset.sets) if ruleset.flowers else -1)
 
 
 def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:

@@ -34,6 +34,7 @@ TILE_COLLECTIONS = ("tiles", "kinds")
 STEADY_HAND_WORDS = frozenset({
     *abi.CONTEXT_FLAGS, "winners", "wildcards", "winning_wildcard", "suits", "winner_from_dealer",
     "discarder_dealer", "discarder_left", "discarder_opposite", "discarder_right",
+    "flowers", "seat_flowers", "flower_series",
 })
 #: Words of a tile or kind that read the tiles and the context alone (``konged``
 #: reads the groups).

@@ -276,6 +276,8 @@ class Ruleset:
     #: the text of each file in ``files``, for the build-cache key
     texts: tuple[str, ...] = field(default=(), compare=False)
     shapes: tuple[DeclaredShape, ...] = ()
+    #: whether the tile set has the eight flowers (a hand holds some, set aside)
+    flowers: bool = False
     #: what the checker found doubtful but not wrong (a condition never true), for ``mjr check``
     warnings: tuple[Problem, ...] = field(default=(), compare=False)
     #: the table options a game may choose, and the values this build was made with (fixed ones too)

@@ -66,6 +66,15 @@ HAND_WORDS: dict[str, WordInfo] = {
         "it completed a pung (双碰)"), strict=True)) if name},
     "waits": WordInfo(INT, "_waits(s)", "how many kinds the hand without its winning tile waits on (shapes only)"),
     "winning_wildcard": WordInfo(BOOL, "(s.win_wild != 0)", "the winning tile is a wildcard"),
+    # Flowers set aside (mjr.flowers): s.flowers has bit n - 1 for flower n; flower n
+    # belongs to the seat (n - 1) % 4, and 1-4, 5-8 are the two series.
+    "flowers": WordInfo(INT, " + ".join(f"((s.flowers >> {i}) & 1)" for i in range(8)).join("()"),
+                        "how many flowers (of the eight) the hand has set aside"),
+    "seat_flowers": WordInfo(INT, "(((s.flowers >> s.seat) & 1) + ((s.flowers >> (s.seat + 4)) & 1))",
+                             "how many of the winner's flowers it holds: those numbered for its seat "
+                             "(1 and 5 East, 2 and 6 South, ...), 0-2"),
+    "flower_series": WordInfo(INT, "((1 if (s.flowers & 15) == 15 else 0) + (1 if (s.flowers & 240) == 240 else 0))",
+                              "how many full series of four it holds: the flowers 1-4, the seasons 5-8 (0-2)"),
 }
 
 #: Words of the payer, in payment amounts only: the amount is worked out for each

@@ -134,6 +134,8 @@ class Tiles(Statement):
     suits: tuple[str, ...]
     winds: bool
     dragons: bool
+    #: the eight flowers, set aside beside the hand (mjr.flowers)
+    flowers: bool = False
 
 
 @dataclass(frozen=True)

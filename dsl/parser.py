@@ -270,7 +270,7 @@ class _ToAst(Transformer[Token, Any]):
             if kind == "suits":
                 suits += letters
         kinds = {kind for kind, _ in parts}
-        return ast.Tiles(self._s(meta), suits, "winds" in kinds, "dragons" in kinds)
+        return ast.Tiles(self._s(meta), suits, "winds" in kinds, "dragons" in kinds, "flowers" in kinds)
 
     def suits(self, meta: Any, letters: list[Token]) -> tuple[str, tuple[str, ...]]:
         return "suits", tuple(str(t) for t in letters)
@@ -280,6 +280,9 @@ class _ToAst(Transformer[Token, Any]):
 
     def dragons(self, meta: Any, _: list[Any]) -> tuple[str, tuple[str, ...]]:
         return "dragons", ()
+
+    def flowers(self, meta: Any, _: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "flowers", ()
 
     def deal(self, meta: Any, items: list[Token]) -> ast.Deal:
         return ast.Deal(self._s(meta), int(items[0]))

@@ -65,11 +65,18 @@ STATUS_NAMES = {
 }
 
 
-def record_layout(melds: int, values: int, tiles: int) -> tuple[int, int, int]:
+def record_flowers(melds: int) -> int:
+    """Where a record holds its flowers, in a ruleset with flowers: one byte right
+    after the melds, bit ``n - 1`` for flower ``n`` (see mjr.flowers)."""
+    return RECORD_MELDS + 3 * melds
+
+
+def record_layout(melds: int, values: int, tiles: int, flowers: bool = False) -> tuple[int, int, int]:
     """Where the facts of play start (flag and number facts, 8-byte integers),
     where the tiles facts start (34 counts each), and the record's size, for a
     ruleset of ``melds`` sets, ``values`` flag and number facts and ``tiles`` tiles
-    facts.  Everything 8-byte aligned, so a record array has no padding to guess."""
-    facts_at = -(-(RECORD_MELDS + 3 * melds) // 8) * 8
+    facts, with the flowers' byte when the ruleset has ``flowers``.  Everything
+    8-byte aligned, so a record array has no padding to guess."""
+    facts_at = -(-(record_flowers(melds) + flowers) // 8) * 8
     tiles_at = facts_at + 8 * values
     return facts_at, tiles_at, -(-(tiles_at + 34 * tiles) // 8) * 8

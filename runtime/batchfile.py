@@ -166,7 +166,7 @@ def _read_hand(text: bytes | str | None, partition: Partition, offset: int, rule
         if isinstance(value, dict):
             return hand_from_json(value)
         if isinstance(value, str):
-            return parse_hand(value, ruleset.facts.kinds)
+            return parse_hand(value, ruleset.facts.kinds, ruleset.has_flowers)
     except NotationError as error:
         shown = f"{error.text}: {error.reason}" if isinstance(value, dict) else str(error)
         raise _Refused(BAD_HAND, f"{where}: {shown}") from None

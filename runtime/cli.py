@@ -341,7 +341,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     ruleset = _load(args.ruleset, args.backend, options=_options(args))
     if args.batch is not None:
         return _score_batch(args, ruleset)
-    result = ruleset.evaluate(parse_hand(" ".join(args.hand), ruleset.facts.kinds))
+    result = ruleset.evaluate(parse_hand(" ".join(args.hand), ruleset.facts.kinds, ruleset.has_flowers))
     settlement, why = None, ""
     if result.is_win:
         try:
@@ -384,7 +384,7 @@ def _score_batch(args: argparse.Namespace, ruleset: Ruleset) -> int:
 
 def cmd_waits(args: argparse.Namespace) -> int:
     ruleset = _load(args.ruleset, args.backend, options=_options(args))
-    hand = parse_hand(" ".join(args.hand), ruleset.facts.kinds)
+    hand = parse_hand(" ".join(args.hand), ruleset.facts.kinds, ruleset.has_flowers)
     waits, misses = ruleset.waits(hand), ruleset.near_misses(hand)
     if args.json:
         _dump({"ruleset": ruleset.id, "hand": format_hand(hand), "waits": [w.to_json() for w in waits],

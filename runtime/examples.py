@@ -56,7 +56,7 @@ def run_example(ruleset: Ruleset, index: int) -> Outcome:
     title, text, file, line, column, checks = ruleset.module.EXAMPLES[index]
     options = ruleset.chosen_text()
     try:
-        result = ruleset.evaluate(parse_hand(text, ruleset.facts.kinds))
+        result = ruleset.evaluate(parse_hand(text, ruleset.facts.kinds, ruleset.has_flowers))
     except NotationError as error:
         place = f"{file}:{line}:{column + 1 + error.column}"
         return Outcome(ruleset.id, title, file, line, (f"{place}: {error.reason}",), options)

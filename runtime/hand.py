@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, fields
 
 from .abi import CONTEXT_WORDS
 from .errors import MjrError
+from .flowers import flowers_problem
 from .tiles import FIRST_HONOR, N_KINDS, tile_name
 
 CHOW, PUNG, KONG = "chow", "pung", "kong"
@@ -376,20 +377,25 @@ def conflict(win_by: str, fields: Mapping[str, object]) -> tuple[str, str] | Non
 @dataclass(frozen=True)
 class Hand:
     """Concealed tiles (sorted kinds, the winning tile not among them), melds in the
-    order they were declared, the winning tile (``None`` for a waiting hand of 13) and
-    the context.
+    order they were declared, the winning tile (``None`` for a waiting hand of 13),
+    the context, and the flowers set aside.
 
     ``tiles`` and ``melds`` are tuples (a hand is hashable); a tile is a kind 0-33.
+    ``flowers`` holds flower numbers 1-8, each at most once, stored sorted (see
+    :mod:`mjr.flowers`); they are no part of the hand's shape.
     """
 
     tiles: tuple[int, ...]
     melds: tuple[Meld, ...] = ()
     win_tile: int | None = None
     context: Context = field(default_factory=Context)
+    flowers: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         """One cheap test for the usual case; the detailed search only on failure."""
         win = self.win_tile
+        if self.flowers:
+            _store_flowers(self)
         if not (
             type(self.tiles) is tuple and _INT.issuperset(map(type, self.tiles)) and _KINDS.issuperset(self.tiles)
             and type(self.melds) is tuple and _MELD.issuperset(map(type, self.melds))
@@ -440,7 +446,18 @@ class Hand:
         return len(self.tiles) + 3 * len(self.melds) + (self.win_tile is not None)
 
     def with_win(self, tile: int) -> Hand:
-        return Hand(self.tiles, self.melds, tile, self.context)
+        return Hand(self.tiles, self.melds, tile, self.context, self.flowers)
+
+
+def _store_flowers(hand: Hand) -> None:
+    """Sort a hand's flowers (ints only: anything else is left for the check to
+    name), and refuse a bad set of them."""
+    flowers = hand.flowers
+    if type(flowers) is tuple and _INT.issuperset(map(type, flowers)):
+        object.__setattr__(hand, "flowers", flowers := tuple(sorted(flowers)))
+    problem = flowers_problem(flowers)
+    if problem is not None:
+        raise HandFieldError("Hand", *problem)
 
 
 #: Every Context field at its default, the start of a Context built by _trusted_context.
@@ -459,9 +476,11 @@ def _trusted_context(fields: dict[str, object]) -> Context:
 
 
 def _trusted_hand(tiles: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int | None, context: Context) -> Hand:
-    """A Hand from fields already proven valid, as :func:`_trusted_context`."""
+    """A Hand from fields already proven valid, as :func:`_trusted_context` (the fast
+    reader reads no flowers)."""
     hand = object.__new__(Hand)
-    object.__setattr__(hand, "__dict__", {"tiles": tiles, "melds": melds, "win_tile": win_tile, "context": context})
+    object.__setattr__(hand, "__dict__", {"tiles": tiles, "melds": melds, "win_tile": win_tile, "context": context,
+                                          "flowers": ()})
     return hand
 
 

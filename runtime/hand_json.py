@@ -10,6 +10,7 @@
                  "from": "O",              # "L" | "O" | "R" | null
                  "added": false}],         # only an exposed kong
       "win": "2s",                         # or null for a waiting hand
+      "flowers": ["1f", "5f"],             # flowers set aside (1f-8f, each once), or []
       "context": {"win_by": "self_draw",   # "self_draw" | "discard" | "robbing_kong"
                   "after_kong": false, "last_tile": false,
                   "first_turn": false, "dealer": false,
@@ -40,6 +41,7 @@ from collections.abc import Callable
 from difflib import get_close_matches
 from typing import Any, NoReturn, TypeVar
 
+from .flowers import N_FLOWERS, flower_name
 from .hand import (
     FACT_NAME,
     FIRST_TURN_CLAIM,
@@ -108,12 +110,13 @@ def hand_to_json(hand: Hand) -> dict[str, Any]:
         "tiles": [tile_name(kind) for kind in hand.tiles],
         "melds": [_meld_to_json(meld) for meld in hand.melds],
         "win": _optional_name(hand.win_tile),
+        "flowers": [flower_name(number) for number in hand.flowers],
         "context": _context_to_json(hand.context),
     }
 
 
 _T = TypeVar("_T")
-_HAND_KEYS = ("tiles", "melds", "win", "context")
+_HAND_KEYS = ("tiles", "melds", "win", "flowers", "context")
 _MELD_KEYS = ("kind", "tile", "concealed", "from", "added")
 _CONTEXT_KEYS = tuple(_context_to_json(DEFAULT_CONTEXT))
 
@@ -280,9 +283,23 @@ def hand_from_json(data: dict[str, Any]) -> Hand:
     melds = [_json_meld(v, _at("melds", i)) for i, v in enumerate(_json_list(obj.get("melds", []), "melds"))]
     win = _json_optional_tile(obj, "win", "")
     context = _json_context(obj.get("context", {}), "context")
+    flowers = _json_flowers(_json_list(obj.get("flowers", []), "flowers"))
     if not tiles and not melds and win is None:
         _json_fail("", "a hand needs at least one tile")
     claimed = first_turn_claim(tuple(melds), context.first_turn)
     if claimed is not None:
         _json_fail("context.first_turn", f"{FIRST_TURN_CLAIM} (melds[{claimed}])")
-    return Hand(tuple(sorted(tiles)), tuple(melds), win, context)
+    return Hand(tuple(sorted(tiles)), tuple(melds), win, context, flowers)
+
+
+def _json_flowers(values: list[object]) -> tuple[int, ...]:
+    """``["1f", "5f"]`` as Hand.flowers: names 1f-8f, each at most once."""
+    names = {flower_name(number): number for number in range(1, N_FLOWERS + 1)}
+    held: list[int] = []
+    for index, value in enumerate(values):
+        if not isinstance(value, str) or value not in names:
+            _json_fail(_at("flowers", index), f"expected a flower 1f-8f, got {clip_repr(value)}")
+        if names[value] in held:
+            _json_fail(_at("flowers", index), f"flower {value} is given twice; each flower is held once")
+        held.append(names[value])
+    return tuple(sorted(held))

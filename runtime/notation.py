@@ -15,6 +15,10 @@ A hand is whitespace-separated words, in this order:
      name who the claimed tile came from, ``[555p<O]`` (L left, O opposite,
      R right); an exposed kong made by adding a drawn fourth tile to a pung ends
      in ``+``: ``[5555p<L+]`` or ``[5555p+]``.  A concealed kong takes neither.
+   * Flowers set aside (see :mod:`mjr.flowers`): numbers 1-8 then ``f``, in a
+     tile word or a word of their own (``123m15f``, ``1f 5f``), each at most
+     once.  Given ``flowers=False`` (a ruleset without them), one is refused at
+     its character.
 
 2. ``win T``: the winning tile, exactly one tile.
 
@@ -57,10 +61,10 @@ written back.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .errors import MjrError, _blank
+from .flowers import FLOWER_LETTER, N_FLOWERS, flower_name
 from .hand import (
     CHOW,
     FACT_NAME,
@@ -78,6 +82,7 @@ from .hand import (
     conflict,
     first_turn_claim,
 )
+from .notation_errors import NotationError, _fail, _guess
 from .notation_format import (
     CLOSER_OF,
     DEFAULT_CONTEXT,
@@ -131,68 +136,8 @@ _TYPO = 0.7
 #: The longest hand text read, in characters: a real hand needs well under 100.
 #: Longer text is refused before it is read, so hostile input costs no time.
 MAX_HAND_TEXT = 4096
-#: How much of the text an error quotes around its caret.
-_QUOTE_WIDTH = 80
 #: The Context field each context word sets, where the names differ.
 _FIELD_OF_WORD = {"from": "source", **{method: "win_by" for method in WIN_METHODS}}
-
-
-class NotationError(MjrError):
-    """A bad hand string (or JSON value), with the place of the first mistake.
-
-    ``column`` is 0-based; ``str()`` shows the text with a caret under it so a
-    CLI can print the error as it is.
-    """
-
-    def __init__(self, text: str, column: int, reason: str) -> None:
-        self.text = text
-        self.column = column
-        self.reason = reason
-        shown, caret = _quote(text, column)
-        super().__init__(f"bad hand at column {column + 1}: {reason}\n    {shown}\n    {caret}")
-
-    def __reduce__(self) -> tuple[type[NotationError], tuple[str, int, str]]:
-        """Pickle by the three fields, since ``__init__`` does not take the message."""
-        return (type(self), (self.text, self.column, self.reason))
-
-
-def _quote(text: str, column: int) -> tuple[str, str]:
-    """The stretch of ``text`` an error shows, and the caret line under it.
-
-    At most :data:`_QUOTE_WIDTH` characters around the caret, with ``...`` where
-    the text is cut; whitespace shows as a space and other unprintable characters
-    as ``?``, so the caret stays under its character and no control code reaches
-    a terminal.
-    """
-    start, end = 0, len(text)
-    if end > _QUOTE_WIDTH:
-        start = max(0, min(column - _QUOTE_WIDTH // 2, end - _QUOTE_WIDTH))
-        end = start + _QUOTE_WIDTH
-    before, after = _printable(text[start:column]), _printable(text[column:end])
-    lead = "..." if start else ""
-    tail = "..." if end < len(text) else ""
-    caret = " " * len(lead) + "".join(_blank(ch) for ch in before) + "^"
-    return lead + before + after + tail, caret
-
-
-def _guess(word: str, known: Sequence[str], cutoff: float = 0.6) -> str | None:
-    """The known word ``word`` is most likely a misspelling of, if any."""
-    from difflib import get_close_matches  # only a misspelling needs it
-
-    guess = get_close_matches(word, known, 1, cutoff) or get_close_matches(word.lower(), known, 1, cutoff)
-    return guess[0] if guess else None
-
-
-def _printable(text: str) -> str:
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else " " if ch.isspace() else "?" for ch in text)
-
-
-def _fail(text: str, column: int, reason: str) -> NoReturn:
-    raise NotationError(text, column, reason)
-
-
 # --------------------------------------------------------------------------- tiles
 
 
@@ -226,11 +171,26 @@ def _suit_group(text: str, ranks: list[tuple[int, int]], pos: int) -> list[_Tile
     return [_Tile(kind_of(rank, suit), column) for rank, column in ranks]
 
 
-def _scan_tiles(text: str, start: int, end: int, stops: str = "") -> tuple[list[_Tile], int]:
+def _flower_group(text: str, ranks: list[tuple[int, int]], pos: int, flowers: list[_Tile] | None) -> None:
+    """Close a run of ranks with the flower letter at ``pos``: flowers 1-8."""
+    if flowers is None:
+        _fail(text, pos, "a flower (1f-8f) stands only among the concealed tiles, before 'win': it is no tile "
+                         "of a meld, a win or a fact")
+    if not ranks:
+        _fail(text, pos, "'f' has no numbers before it: write the flowers as in 15f (flowers 1-8)")
+    for rank, column in ranks:
+        if rank > N_FLOWERS:
+            _fail(text, column, f"there is no {rank}f: flowers are 1f-8f (1-4 梅兰竹菊, 5-8 春夏秋冬)")
+        flowers.append(_Tile(rank, column))
+
+
+def _scan_tiles(text: str, start: int, end: int, stops: str = "",
+                flowers: list[_Tile] | None = None) -> tuple[list[_Tile], int]:
     """Read tiles from ``text[start:end]`` up to the first character in ``stops``.
 
     Returns the tiles and where reading stopped, so a meld can go on to its
-    source and closing bracket.
+    source and closing bracket.  Flowers (``15f``) go to ``flowers`` as numbers;
+    where none may stand (``None``: a meld, ``win``, a fact) they are refused.
     """
     tiles: list[_Tile] = []
     ranks: list[tuple[int, int]] = []
@@ -243,6 +203,9 @@ def _scan_tiles(text: str, start: int, end: int, stops: str = "") -> tuple[list[
             ranks.append((int(ch), pos))
         elif ch in SUITS:
             tiles += _suit_group(text, ranks, pos)
+            ranks = []
+        elif ch == FLOWER_LETTER:
+            _flower_group(text, ranks, pos, flowers)
             ranks = []
         elif ch in HONOR_LETTERS:
             if ranks:
@@ -379,8 +342,10 @@ class _Word:
 class _Parser:
     """Walks the words of one hand string; keeps the text so errors can show it."""
 
-    def __init__(self, text: str, facts: Mapping[str, str] | None = None) -> None:
+    def __init__(self, text: str, facts: Mapping[str, str] | None = None, flowers: bool = True) -> None:
         self.text = text
+        #: whether the hand may hold flowers (a ruleset without them says no)
+        self.flowers = flowers
         self.words = [_Word(m.group(), m.start()) for m in re.finditer(r"\S+", text)]
         self.index = 0
         #: the declared facts of play (name -> flag | number | tiles), or None: any
@@ -421,20 +386,35 @@ class _Parser:
 
     # ----------------------------------------------------------------- the tiles
 
-    def read_body(self) -> tuple[list[int], list[Meld]]:
-        """Tiles and melds, up to the first keyword."""
+    def read_body(self) -> tuple[list[int], list[Meld], tuple[int, ...]]:
+        """Tiles, melds and flowers, up to the first keyword."""
         tiles: list[int] = []
         melds: list[Meld] = []
+        flowers: list[_Tile] = []
         while (word := self.peek()) is not None and word.text not in KEYWORDS:
             self.index += 1
             if word.text[0] in CLOSER_OF:
                 melds.append(_parse_meld(self.text, word.start, word.end))
                 self.meld_words.append(word)
             elif _looks_like_tiles(word.text):
-                tiles += [t.kind for t in _scan_tiles(self.text, word.start, word.end)[0]]
+                tiles += [t.kind for t in _scan_tiles(self.text, word.start, word.end, flowers=flowers)[0]]
             else:
                 self.unknown(word)
-        return tiles, melds
+        return tiles, melds, self.check_flowers(flowers)
+
+    def check_flowers(self, flowers: list[_Tile]) -> tuple[int, ...]:
+        """The flowers read, sorted: each at most once, and only where the ruleset
+        has them."""
+        seen: set[int] = set()
+        for flower in flowers:
+            if not self.flowers:
+                self.fail(flower.column, f"'{flower_name(flower.kind)}' is a flower, and this ruleset's tile set "
+                                         "has none (its tiles statement names no flowers)")
+            if flower.kind in seen:
+                extra = f"a ninth flower: there are only {N_FLOWERS}" if len(seen) == N_FLOWERS else "given twice"
+                self.fail(flower.column, f"flower {flower_name(flower.kind)} is {extra}; each flower is held once")
+            seen.add(flower.kind)
+        return tuple(sorted(seen))
 
     # ----------------------------------------------------------------- the tail
 
@@ -565,32 +545,33 @@ class _Parser:
                 return VOID_LETTERS.index(self.letter(value, VOID_LETTERS, "void"))
 
 
-def parse_hand(text: str, facts: Mapping[str, str] | None = None) -> Hand:
+def parse_hand(text: str, facts: Mapping[str, str] | None = None, flowers: bool = True) -> Hand:
     """Read a hand in the notation above.
 
     Checks the shape of every word but not whether the hand could be dealt; call
     :func:`mjr.hand.impossibility` for that.  Raises :class:`NotationError`, also for
     text longer than :data:`MAX_HAND_TEXT` characters (before reading any of it).
     ``facts`` maps the facts of play a ruleset declares to their kinds (``flag``,
-    ``number``, ``tiles``); a ruleset passes its own.
+    ``number``, ``tiles``); a ruleset passes its own, and ``flowers=False`` when its
+    tile set has none (a flower is then refused at its character).
     """
     if not isinstance(text, str):
         raise NotationError("", 0, f"a hand is text (str), not {type(text).__name__}")
     if len(text) > MAX_HAND_TEXT:
         _fail(text, MAX_HAND_TEXT, f"hand text longer than {MAX_HAND_TEXT} characters ({len(text)})")
-    return read_common(text, facts) or _parse_hand_full(text, facts)
+    return read_common(text, facts) or _parse_hand_full(text, facts, flowers)
 
 
-def _parse_hand_full(text: str, facts: Mapping[str, str] | None = None) -> Hand:
+def _parse_hand_full(text: str, facts: Mapping[str, str] | None = None, flowers: bool = True) -> Hand:
     """:func:`parse_hand` by the full parser, which reads any text and names the
     place of a mistake; :func:`mjr.notation_scan.read_common` reads the common
     valid hands faster and leaves it the rest."""
-    parser = _Parser(text, facts)
+    parser = _Parser(text, facts, flowers)
     if not parser.words:
         parser.fail(len(text), "empty hand: expected tiles such as 123m456p")
-    tiles, melds = parser.read_body()
+    tiles, melds, held = parser.read_body()
     win, context = parser.read_tail()
     parser.check_first_turn(melds, context)
     if not tiles and not melds and win is None:
         parser.fail(parser.words[0].start, "no tiles: tiles and melds come first, as in '123m dealer'")
-    return Hand(tuple(sorted(tiles)), tuple(melds), win, context)
+    return Hand(tuple(sorted(tiles)), tuple(melds), win, context, held)

@@ -1,13 +1,14 @@
 """Writing hands as text: the canonical notation :mod:`mjr.notation` reads.
 
 :func:`format_hand` writes concealed tiles grouped by suit in kind order with
-honours as ``z`` digits, one word per meld, ``win T``, then the context words that
+honours as ``z`` digits, the flowers as one word (``15f``), one word per meld, ``win T``, then the context words that
 differ from :class:`~mjr.hand.Context`'s defaults, in field order, then the facts
 of play by name.  ``parse_hand(format_hand(h)) == h`` for every hand it accepts.
 """
 
 from __future__ import annotations
 
+from .flowers import format_flowers
 from .hand import Context, Hand, Meld
 from .tiles import WIND_LETTERS, suit_of, tile_name
 
@@ -82,6 +83,8 @@ def format_hand(hand: Hand) -> str:
     """
     check_writable(hand)
     words = [_format_tiles(hand.tiles)] if hand.tiles else []
+    if hand.flowers:
+        words.append(format_flowers(hand.flowers))
     words += [format_meld(meld) for meld in hand.melds]
     if hand.win_tile is not None:
         words += ["win", tile_name(hand.win_tile)]

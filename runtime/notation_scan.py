@@ -249,7 +249,8 @@ def _is_undeclared_fact(word: str) -> bool:
     """Whether, with no facts declared, the full parser reads ``word`` as a fact of play."""
     known = _UNDECLARED_FACTS.get(word)
     if known is None:
-        from .notation import _TYPO, KEYWORDS, _guess
+        from .notation import _TYPO, KEYWORDS
+        from .notation_errors import _guess
 
         known = bool(FACT_NAME.match(word)) and _guess(word, KEYWORDS, _TYPO) is None
         _remember(_UNDECLARED_FACTS, word, known)

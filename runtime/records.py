@@ -4,7 +4,7 @@ A record holds one hand with its melds and context (see :mod:`mjr.abi` for the
 fields).  :class:`RecordCodec` writes a :class:`~mjr.hand.Hand` as one, and reads
 one back into a hand to say, in :func:`~mjr.Ruleset.check_hand`'s words, why the
 kernel refused it.  The layout depends on the ruleset: the most melds a hand holds,
-and its facts of play.
+its facts of play, and whether it has flowers (one byte after the melds).
 """
 
 from __future__ import annotations
@@ -20,9 +20,11 @@ from .abi import (
     RECORD_METHODS,
     RECORD_NONE,
     SOURCE_STEPS,
+    record_flowers,
 )
 from .errors import MjrError
 from .facts import Facts
+from .flowers import flower_mask, flowers_of_mask
 from .hand import Context, FactValue, Hand, HandFieldError, Meld
 from .tiles import N_KINDS
 
@@ -43,9 +45,12 @@ class RecordError(MjrError):
 class RecordCodec:
     """One ruleset's hand records: writing hands, reading records back."""
 
-    def __init__(self, size: int, max_melds: int, facts_at: int, tiles_at: int, facts: Facts):
+    def __init__(self, size: int, max_melds: int, facts_at: int, tiles_at: int, facts: Facts,
+                 flowers: bool = False):
         self.size = size
         self.max_melds = max_melds
+        #: whether the records hold a byte of flowers (the ruleset has flowers)
+        self.flowers = flowers
         self.facts_at = facts_at
         self.tiles_at = tiles_at
         self.facts = facts
@@ -72,6 +77,10 @@ class RecordCodec:
         if melds is None or head is None or tail is None:
             return None
         win = hand.win_tile
+        if self.flowers:  # the flowers' byte takes the first of the tail's padding
+            tail = _BYTE[flower_mask(hand.flowers)] + tail[1:]
+        elif hand.flowers:
+            return None
         return b"".join((hand.concealed_counts(), _BYTE[RECORD_NONE if win is None else win], head, melds, tail))
 
     def _keep(self, context: Context) -> tuple[Context, bytes | None, bytes | None]:
@@ -142,8 +151,9 @@ class RecordCodec:
             raise RecordError(f"its winning tile (kind {win}) is not among its tile counts")
         counts[win] -= 1
         tiles = tuple(kind for kind in range(N_KINDS) for _ in range(counts[kind]))
+        flowers = flowers_of_mask(record[record_flowers(self.max_melds)]) if self.flowers else ()
         try:
-            return Hand(tiles, self._read_melds(record), win, self._read_context(record))
+            return Hand(tiles, self._read_melds(record), win, self._read_context(record), flowers)
         except HandFieldError as error:
             raise RecordError(str(error)) from None
 
@@ -216,6 +226,8 @@ def numpy_dtype(codec: RecordCodec) -> Any:
         ("indicator", "u1", (), 41), ("void", "u1", (), 42), ("winners", "u1", (), 43),
         ("melds", "u1", (codec.max_melds, 3), 44),
     ]
+    if codec.flowers:
+        fields.append(("flowers", "u1", (), record_flowers(codec.max_melds)))
     if codec._values:
         fields.append(("facts", "<i8", (len(codec._values),), codec.facts_at))
     if codec._tiles:

@@ -32,6 +32,7 @@ from .batch import BatchError, Buffer, batch_view, win_tiles_view
 from .batches import BatchScores, record_view, run_batch
 from .errors import MjrError, did_you_mean
 from .facts import Facts
+from .flowers import flower_name
 from .hand import CHOW, ROBBED_PUNG, Context, Hand, copies, impossibility
 from .notation import format_hand, format_meld, parse_hand
 from .options import OptionInfo, describe
@@ -106,8 +107,10 @@ class Ruleset:
         self.uses_win_tile = bool(module.USES_WIN_TILE)
         self._shared: dict[Hand | str | None, tuple[Context, bytes, str | None]] = {}
         #: this ruleset's hand records (see :meth:`evaluate_batch`)
+        #: whether the tile set has flowers (a hand may hold some, set aside: mjr.flowers)
+        self.has_flowers = bool(module.FLOWERS)
         self.records = RecordCodec(module.RECORD_SIZE, module.RECORD_MAX_MELDS, module.RECORD_FACTS_AT,
-                                   module.RECORD_TILES_AT, self.facts)
+                                   module.RECORD_TILES_AT, self.facts, self.has_flowers)
 
     def chosen_text(self) -> str:
         """The options chosen where they are not the defaults, as the command line
@@ -123,7 +126,7 @@ class Ruleset:
 
     def _hand(self, hand: Hand | str, what: str = "a hand") -> Hand:
         if isinstance(hand, str):
-            return parse_hand(hand, self.facts.kinds)
+            return parse_hand(hand, self.facts.kinds, self.has_flowers)
         if not isinstance(hand, Hand):
             raise HandError(f"{what} must be a Hand or a hand string such as '123m 456m 789m 123p 44p', "
                             f"not {type(hand).__name__}")
@@ -150,6 +153,8 @@ class Ruleset:
         foreign = [kind for kind in used if kind is not None and kind not in self.kinds]
         if foreign:  # (a chow's tiles are in play when its lowest is: suits come whole)
             return f"tile {tile_name(min(foreign))} is not in {self.id}'s tile set"
+        if hand.flowers and not self.has_flowers:
+            return f"flower {flower_name(hand.flowers[0])} is not in {self.id}'s tile set, which has no flowers"
         wild = self.wildcard_kinds(hand)
         for meld in hand.melds:
             claim = _CLAIM_OF_MELD[meld.kind]
@@ -295,7 +300,7 @@ class Ruleset:
         a ``win`` tile, its last concealed tile is taken as the winning one."""
         hand = self._hand(hand)
         if hand.win_tile is None and hand.tiles:
-            hand = Hand(hand.tiles[:-1], hand.melds, hand.tiles[-1], hand.context)
+            hand = Hand(hand.tiles[:-1], hand.melds, hand.tiles[-1], hand.context, hand.flowers)
         self.check_hand(hand, winning=True)
         return self._completes(hand)
 
@@ -416,9 +421,11 @@ class Ruleset:
             pass
         ctx_hand = self._hand(context, "the context") if context is not None else Hand((), win_tile=0)
         problem = self._context_problem(ctx_hand.context)  # as check_hand checks a hand's context
+        if problem is None and ctx_hand.flowers and not self.has_flowers:
+            problem = f"{self.id}'s tile set has no flowers"
         if problem is not None:
             raise HandError(f"the batch's context: {problem}")
-        record = self.records.record(Hand((), context=ctx_hand.context))
+        record = self.records.record(Hand((), context=ctx_hand.context, flowers=ctx_hand.flowers))
         assert record is not None, "a context _context_problem accepts has a record"
         shared = ctx_hand.context, record, self._why_win_tiles(ctx_hand)
         if len(self._shared) >= 256:

@@ -93,6 +93,7 @@ def test_json_matches_schema() -> None:
         "tiles": ["2m", "3m"],
         "melds": [{"kind": "pung", "tile": "5p", "concealed": False, "from": "O", "added": False}],
         "win": "2s",
+        "flowers": [],
         "context": {
             "win_by": "robbing_kong",
             "after_kong": False,

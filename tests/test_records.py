@@ -29,7 +29,7 @@ from mjr.records import RecordError
 from mjr.ruleset import HandError
 from mjr.tiles import N_KINDS
 
-BUNDLED = ("guangdong.jipinghu", "guangdong.tuidaohu", "sichuan.xuezhan", "changsha", "hangzhou", "wenzhou")
+BUNDLED = ("guangdong.jipinghu", "guangdong.tuidaohu", "sichuan.xuezhan", "changsha", "hangzhou", "wenzhou", "taiwan")
 BACKENDS = ("compiled", "python")
 
 
@@ -54,7 +54,15 @@ def deal(ruleset: mjr.Ruleset, rng: random.Random) -> mjr.Hand:
     win = rng.choice(tiles) if tiles and rng.randrange(10) else wall[-1]
     if win in tiles:
         tiles.remove(win)
-    return mjr.Hand(tuple(tiles), tuple(melds), win, _context(ruleset, rng, melds, wall))
+    return mjr.Hand(tuple(tiles), tuple(melds), win, _context(ruleset, rng, melds, wall), _flowers(ruleset, rng))
+
+
+def _flowers(ruleset: mjr.Ruleset, rng: random.Random) -> tuple[int, ...]:
+    """Flowers set aside: some of the eight, in a ruleset with flowers (one without
+    refuses them before a record is made: see test_flowers)."""
+    if not ruleset.has_flowers:
+        return ()
+    return tuple(sorted(rng.sample(range(1, 9), rng.choice((0, 1, 2, 4, 8)))))
 
 
 def _context(ruleset: mjr.Ruleset, rng: random.Random, melds: list[mjr.Meld], wall: list[int]) -> mjr.Context:
