@@ -9,12 +9,13 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from mjr.dsl import ast
 from mjr.dsl.quoting import chain, cut, quoted
 from mjr.errors import Problem, SourceError, Span, did_you_mean
 from mjr.options import OptionError, Value, choose, describe
-from mjr.tiles import FIRST_HONOR, N_KINDS, SUIT_LETTERS, parse_tile
+from mjr.tiles import FIRST_HONOR, N_KINDS, SUIT_LETTERS
 
 from . import ir, options
 from .declared import lower_shapes, stand_in
@@ -26,15 +27,13 @@ from .places import id_span, in_order
 from .ranges import check_ranges
 from .variants import apply_drop, wildcard_kinds
 from .vocabulary import ALL_WORDS
+from .wildcards import lower_wildcards, tile_kind
 
 CLAIMS = {"chow": ("left", "any"), "pung": (), "kong": ()}
 WIN_METHODS = ("self_draw", "discard", "robbing_kong")
 SHAPES = {"standard": (), "seven_pairs": ("fours",), "thirteen_orphans": ()}
-WILDCARD_USES = ("discard", "claim", "chow", "pung", "kong")
 LIMIT_MODES = ("highest", "sum")
 INDICATOR_PLAY = ("in_play", "out_of_play")
-DEFAULT_SUCCESSOR_CYCLES = ((27, 28, 29, 30, 31, 32, 33),)
-MAX_OFFSET = 8
 #: The terminals and honours, every one of which a thirteen-orphans hand holds.
 ORPHANS = frozenset({0, 8, 9, 17, 18, 26, *range(FIRST_HONOR, N_KINDS)})
 
@@ -297,10 +296,11 @@ class Checker:
         score = self._score(merged.settings.get("score"), checker, fans)
         taken = {**dict.fromkeys(merged.defines, "define"), **dict.fromkeys(merged.fans, "fan")}
         declared = lower_shapes(merged.shapes, checker, taken, self.report, self._wording)
-        wildcards = self._wildcards([*merged.wildcards, *filter(None, [merged.wildcard_use])],
+        wildcards = lower_wildcards([*merged.wildcards, *filter(None, [merged.wildcard_use])],
                                     wildcard_kinds(merged.files, merged.settings.get("tiles"),
-                                                   merged.wildcards, kinds, self.report))
-        wildcards = replace(wildcards, stand_in=stand_in(merged.stand_in, wildcards, kinds, self._tile, self.report),
+                                                   merged.wildcards, kinds, self.report), self.report)
+        wildcards = replace(wildcards, stand_in=stand_in(merged.stand_in, wildcards, kinds,
+                                                         partial(tile_kind, report=self.report), self.report),
                             indicator_in_play=self._indicator_in_play(merged))
         return ir.Ruleset(
             id=root.id,
@@ -416,41 +416,6 @@ class Checker:
             result.append((option.name, option.arguments))
         return tuple(result)
 
-    def _tile(self, ref: ast.TileRef, kinds: tuple[int, ...]) -> int | None:
-        try:
-            kind = parse_tile(ref.text)
-        except ValueError:
-            self.report(ref.span, f"{ref.text!r} is not a tile")
-            return None
-        if kind not in kinds:
-            self.report(ref.span, f"tile {ref.text} is not in this ruleset's tile set")
-            return None
-        return kind
-
-    def _wildcards(self, statements: list[ast.Statement], kinds: tuple[int, ...]) -> ir.Wildcards:
-        fixed: list[int] = []
-        derived: tuple[int, ...] = ()
-        forbidden: list[str] = []
-        for statement in statements:
-            if isinstance(statement, ast.WildcardFixed):
-                kind = self._tile(statement.tile, kinds)
-                if kind is not None:
-                    fixed.append(kind)
-            elif isinstance(statement, ast.WildcardIndicator):
-                derived = self._derived(statement, kinds)
-            elif isinstance(statement, ast.WildcardUse):
-                for option in statement.forbidden:
-                    if option.name not in WILDCARD_USES:
-                        self.report(option.span, f"unknown use {quoted(option.name)} for 'may_not'"
-                                                 f"{did_you_mean(option.name, WILDCARD_USES)}; the uses are "
-                                                 f"{', '.join(WILDCARD_USES)}")
-                    else:
-                        forbidden.append(option.name)
-                if not any(isinstance(s, ast.WildcardFixed | ast.WildcardIndicator) for s in statements):
-                    self.report(statement.span, "'wildcard may_not' restricts wildcards, and this ruleset has none "
-                                                "(no 'wildcard fixed' or 'wildcard indicator')")
-        return ir.Wildcards(tuple(fixed), derived, tuple(forbidden))
-
     def _indicator_in_play(self, merged: _Merged) -> bool:
         """``indicator in_play | out_of_play``: whether the flipped indicator tile goes
         back (no copy taken up); out of play when not written."""
@@ -463,34 +428,6 @@ class Checker:
         if statement.value.name not in INDICATOR_PLAY:
             self._unknown(statement.value.span, statement.value.name, list(INDICATOR_PLAY), "for 'indicator'")
         return statement.value.name == "in_play"
-
-    def _derived(self, statement: ast.WildcardIndicator, kinds: tuple[int, ...]) -> tuple[int, ...]:
-        """The wildcard for each indicator: ``offset`` steps along its cycle (suits
-        wrap 9 -> 1; honours follow the listed cycles), passing over skipped kinds."""
-        if abs(statement.offset) > MAX_OFFSET:
-            self.report(statement.span, f"an indicator offset is -{MAX_OFFSET} to +{MAX_OFFSET}, "
-                                        f"not {statement.offset:+d}")
-            return ()
-        cycles: list[tuple[int, ...]] = [tuple(range(s * 9, s * 9 + 9)) for s in range(3)]
-        honors: tuple[tuple[int, ...], ...] = DEFAULT_SUCCESSOR_CYCLES
-        if statement.honor_cycles:
-            honors = tuple(
-                tuple(k for k in (self._tile(t, kinds) for t in cycle) if k is not None)
-                for cycle in statement.honor_cycles
-            )
-            listed = [k for cycle in honors for k in cycle]
-            if len(set(listed)) != len(listed):
-                self.report(statement.span, "a tile appears twice in the honour order")
-        cycles += [cycle for cycle in honors if cycle]
-        skip = {k for k in (self._tile(t, kinds) for t in statement.skip) if k is not None}
-        table = list(range(N_KINDS))
-        for cycle in cycles:
-            kept = [k for k in cycle if k not in skip]
-            if not kept:
-                continue
-            for position, kind in enumerate(cycle):
-                table[kind] = _step(cycle, position, statement.offset, skip)
-        return tuple(table)
 
     def _fans(
         self, merged: _Merged, names: Names, checker: ExpressionChecker
@@ -587,17 +524,6 @@ class Checker:
                                    f"{did_you_mean(mode.name, LIMIT_MODES)}; the modes are {', '.join(LIMIT_MODES)}")
             return "highest"
         return mode.name
-
-
-def _step(cycle: tuple[int, ...], position: int, offset: int, skip: set[int]) -> int:
-    """The kind ``offset`` kept places from ``cycle[position]`` (backwards when negative)."""
-    direction = 1 if offset >= 0 else -1
-    for _ in range(abs(offset)):
-        for _ in range(len(cycle)):
-            position = (position + direction) % len(cycle)
-            if cycle[position] not in skip:
-                break
-    return cycle[position]
 
 
 def _statement_key(statement: ast.Statement) -> tuple[str, str] | None:

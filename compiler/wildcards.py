@@ -1,0 +1,97 @@
+"""Wildcard lines lowered to IR: fixed wildcards, the wildcard derived from a
+flipped indicator (an offset along each suit and the honour order, passing over
+skipped kinds), and what a wildcard may not do."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mjr.dsl import ast
+from mjr.dsl.quoting import quoted
+from mjr.errors import Span, did_you_mean
+from mjr.tiles import N_KINDS, parse_tile
+
+from . import ir
+
+Report = Callable[[Span, str], None]
+WILDCARD_USES = ("discard", "claim", "chow", "pung", "kong")
+DEFAULT_SUCCESSOR_CYCLES = ((27, 28, 29, 30, 31, 32, 33),)
+MAX_OFFSET = 8
+
+
+def tile_kind(ref: ast.TileRef, kinds: tuple[int, ...], report: Report) -> int | None:
+    """The kind ``ref`` names, reported where it is no tile or not in ``kinds``."""
+    try:
+        kind = parse_tile(ref.text)
+    except ValueError:
+        report(ref.span, f"{ref.text!r} is not a tile")
+        return None
+    if kind not in kinds:
+        report(ref.span, f"tile {ref.text} is not in this ruleset's tile set")
+        return None
+    return kind
+
+def lower_wildcards(statements: list[ast.Statement], kinds: tuple[int, ...], report: Report) -> ir.Wildcards:
+    """The wildcard lines of a ruleset (and its ``may_not``), checked against its tiles."""
+    fixed: list[int] = []
+    derived: tuple[int, ...] = ()
+    forbidden: list[str] = []
+    for statement in statements:
+        if isinstance(statement, ast.WildcardFixed):
+            kind = tile_kind(statement.tile, kinds, report)
+            if kind is not None:
+                fixed.append(kind)
+        elif isinstance(statement, ast.WildcardIndicator):
+            derived = _derived(statement, kinds, report)
+        elif isinstance(statement, ast.WildcardUse):
+            for option in statement.forbidden:
+                if option.name not in WILDCARD_USES:
+                    report(option.span, f"unknown use {quoted(option.name)} for 'may_not'"
+                                             f"{did_you_mean(option.name, WILDCARD_USES)}; the uses are "
+                                             f"{', '.join(WILDCARD_USES)}")
+                else:
+                    forbidden.append(option.name)
+            if not any(isinstance(s, ast.WildcardFixed | ast.WildcardIndicator) for s in statements):
+                report(statement.span, "'wildcard may_not' restricts wildcards, and this ruleset has none "
+                                            "(no 'wildcard fixed' or 'wildcard indicator')")
+    return ir.Wildcards(tuple(fixed), derived, tuple(forbidden))
+
+
+def _derived(statement: ast.WildcardIndicator, kinds: tuple[int, ...], report: Report) -> tuple[int, ...]:
+    """The wildcard for each indicator: ``offset`` steps along its cycle (suits
+    wrap 9 -> 1; honours follow the listed cycles), passing over skipped kinds."""
+    if abs(statement.offset) > MAX_OFFSET:
+        report(statement.span, f"an indicator offset is -{MAX_OFFSET} to +{MAX_OFFSET}, "
+                                    f"not {statement.offset:+d}")
+        return ()
+    cycles: list[tuple[int, ...]] = [tuple(range(s * 9, s * 9 + 9)) for s in range(3)]
+    honors: tuple[tuple[int, ...], ...] = DEFAULT_SUCCESSOR_CYCLES
+    if statement.honor_cycles:
+        honors = tuple(
+            tuple(k for k in (tile_kind(t, kinds, report) for t in cycle) if k is not None)
+            for cycle in statement.honor_cycles
+        )
+        listed = [k for cycle in honors for k in cycle]
+        if len(set(listed)) != len(listed):
+            report(statement.span, "a tile appears twice in the honour order")
+    cycles += [cycle for cycle in honors if cycle]
+    skip = {k for k in (tile_kind(t, kinds, report) for t in statement.skip) if k is not None}
+    table = list(range(N_KINDS))
+    for cycle in cycles:
+        kept = [k for k in cycle if k not in skip]
+        if not kept:
+            continue
+        for position, kind in enumerate(cycle):
+            table[kind] = _step(cycle, position, statement.offset, skip)
+    return tuple(table)
+
+
+def _step(cycle: tuple[int, ...], position: int, offset: int, skip: set[int]) -> int:
+    """The kind ``offset`` kept places from ``cycle[position]`` (backwards when negative)."""
+    direction = 1 if offset >= 0 else -1
+    for _ in range(abs(offset)):
+        for _ in range(len(cycle)):
+            position = (position + direction) % len(cycle)
+            if cycle[position] not in skip:
+                break
+    return cycle[position]
