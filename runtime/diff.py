@@ -250,8 +250,8 @@ def _summary(fields: dict[str, str] | None, section: str) -> str:
         return fields["value"]
     if section == "option":
         return f"{fields['name']} {fields['kind']}({fields['values']}) = {fields['chosen']}".lstrip()
-    named = [fields[key] for key in _SUMMARY[0] if fields[key] and fields[key] != section]  # not "requirement"
-    return " ".join(named)
+    shown = _SUMMARY[0][::2] if section == "requirement" else _SUMMARY[0]  # its kind says nothing more
+    return " ".join(fields[key] for key in shown if fields[key])
 
 
 __all__ = ["Side", "Row", "Diff", "compare", "parse_choice", "load_side", "lines", "SETTINGS", "SECTIONS"]
