@@ -131,7 +131,7 @@ def _honour_order(ruleset: Ruleset) -> list[str]:
 
 
 def facts(ruleset: Ruleset) -> str:
-    """The facts of play the ruleset declares: ``streak 连庄 number 0 to 3``."""
+    """The facts of play the ruleset declares: ``ID NAME number LOW to HIGH``, ``ID NAME flag``."""
     return ", ".join(f"{ident} {name} {kind}" + ("" if kind == "flag" else f" {low} to {high}")
                      for ident, name, kind, low, high, _ in ruleset.module.FACTS)
 

@@ -178,7 +178,7 @@ def parse_choice(text: str) -> tuple[str, object]:
     name, equals, value = text.partition("=")
     name, value = name.strip(), value.strip()
     if not equals or not name or not value:
-        raise argparse.ArgumentTypeError(f"an option is NAME=VALUE (such as ghost=white), not {text!r}")
+        raise argparse.ArgumentTypeError(f"an option is NAME=VALUE, not {text!r}")
     if value.lstrip("+-").isdigit():
         return name, int(value)
     return name, {"on": True, "off": False}.get(value, value)
@@ -239,7 +239,7 @@ def _cells(row: Row) -> tuple[str, str]:
             " ".join([_summary(row.right, row.section), *(f"{key}: {row.right[key]}" for key in extra)]))
 
 
-#: the fields that name an item (``碰碰胡 fan 3``) and an option (``鬼牌 choice = white``)
+#: the fields that name an item (``NAME fan 3``) and an option (``NAME choice(a b) = a``)
 _SUMMARY = (("name", "kind", "value"), ("name", "kind", "values", "chosen"))
 
 
