@@ -35,6 +35,7 @@ from . import ir
 from .fusion import GROUP_COLLECTIONS, GROUP_MEMBERSHIP, TILE_COLLECTIONS, FusedFact, fused_table
 from .identities import identity_classes
 from .ranges import unproven
+from .spelling import spelled
 from .vocabulary import (
     AMOUNT_NAMES,
     GROUP_WORDS,
@@ -424,6 +425,7 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
         floors=floors,
         payments=payments,
         score=score,
+        score_text=spelled(ruleset.score, ruleset),
         shapes=shapes,
         uses=uses,
         identities=identity_classes(ruleset, uses.winning_tile),

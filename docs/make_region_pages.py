@@ -19,7 +19,10 @@ What each page shows, and where it comes from:
 * the introduction and the readings taken on ambiguous points: the comments of
   the ``.mjr`` file (comment blocks that say AMBIGUOUS, NOT STATED, GARBLED or
   reconstructed, with the statement each one annotates);
-* the file itself, through ``literalinclude``.
+* the file itself, through ``literalinclude``;
+* on the index, a table of every ruleset at a glance (tiles, wildcard, cap,
+  minimum, fans, table options), from the built rulesets as described by
+  :mod:`mjr.describe`.
 """
 
 from __future__ import annotations
@@ -32,9 +35,11 @@ from pathlib import Path
 
 import mjr
 import mjr.rulesets
+from mjr import describe
+from mjr.describe import tile_text
 from mjr.dsl import ast
 from mjr.dsl.parser import parse
-from mjr.tiles import HONOR_LETTERS, N_KINDS, tile_name
+from mjr.tiles import N_KINDS, tile_name
 
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
@@ -70,11 +75,6 @@ def rst_text(text: str) -> str:
         part = re.sub(r"(\w)_(?=\W|$)", r"\1\\_", part)
         out.append(part)
     return "".join(out)
-
-
-def tile_text(kind: int) -> str:
-    """A tile as the files write it: ``5m``, or an honour letter."""
-    return HONOR_LETTERS[kind - 27] if kind >= 27 else tile_name(kind)
 
 
 def literal(text: str) -> str:
@@ -476,13 +476,32 @@ def index_page(ids: list[str]) -> str:
     lines += ["mjr comes with these rulesets.  Each page is generated from the ruleset itself: its "
               "sources, its setup, its fan table, the readings it takes where its source is unclear, "
               "its example hands and the file.", ""]
-    rows = []
-    for ident in ids:
-        rs = mjr.load(ident, backend="python")
-        rows.append([f":doc:`{ident}`", rst_text(rs.title), rst_text(rs.native_title)])
+    rulesets = [mjr.load(ident, backend="python") for ident in ids]
+    rows = [[f":doc:`{rs.id}`", rst_text(rs.title), rst_text(rs.native_title)] for rs in rulesets]
     lines += list_table(["id", "title", "native title"], rows, [35, 40, 25])
+    lines += comparison_table(rulesets)
     lines += [".. toctree::", "   :hidden:", ""] + [f"   {ident}" for ident in ids] + [""]
     return "\n".join(lines)
+
+
+def wildcard_cell(kind: str) -> str:
+    return kind if kind == "none" else literal(kind)
+
+
+def comparison_table(rulesets: list[mjr.Ruleset]) -> list[str]:
+    """The rulesets side by side: tiles, wildcard, cap, minimum, fans and table options
+    (``mjr diff A B`` shows all that differs between two of them)."""
+    lines = [*heading("At a glance", "-"), "How the bundled rulesets compare (``mjr diff A B`` shows everything "
+             "that differs between two of them):", ""]
+    rows = []
+    for rs in rulesets:
+        module = rs.module
+        rows.append([f":doc:`{rs.id}`", str(describe.tile_count(rs)), wildcard_cell(describe.wildcard_kind(rs)),
+                     "none" if module.CAP is None else str(module.CAP),
+                     "none" if module.MINIMUM is None else str(module.MINIMUM), str(len(rs.fans)),
+                     ", ".join(literal(name) for name in describe.option_names(rs)) or "none"])
+    return lines + list_table(["id", "tiles", "wildcard", "cap", "minimum", "fans", "options"], rows,
+                              [28, 8, 24, 8, 10, 8, 14])
 
 
 def main() -> int:

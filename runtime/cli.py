@@ -1,12 +1,13 @@
-"""The ``mjr`` command line: list, check, build, test, score, waits and explain.
+"""The ``mjr`` command line: list, check, build, test, score, waits, explain and diff.
 
 Every subcommand takes ``--json`` for one machine-readable JSON document on stdout
 (``score --batch`` writes its rows to ``--out`` then).  Exit status: 0 ok; 1 when a
 check or example fails, a hand does not win (``score``), a hand of a file is refused
-(``score --batch``; one that does not win is no refusal) or has no waits (``waits``);
-2 for a usage or user error, a file that cannot be read or a missing optional extra.  A user's mistake is
-printed as ``mjr: error: ...`` (a ``.mjr`` problem with its place and a caret),
-never as a traceback; with ``--json`` it is ``{"error": "..."}`` on stdout.
+(``score --batch``; one that does not win is no refusal), has no waits (``waits``) or
+two rulesets differ (``diff``); 2 for a usage or user error, a file that cannot be read
+or a missing optional extra.  A user's mistake is printed as ``mjr: error: ...`` (a
+``.mjr`` problem with its place and a caret), never as a traceback; with ``--json``
+it is ``{"error": "..."}`` on stdout.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from functools import partial
 from pathlib import Path
 
 from . import __version__, batch_options, loader
+from .diff import add_arguments as diff_arguments
 from .errors import MjrError, Problem, SourceError
 from .notation import format_hand, parse_hand
 from .options import describe, parse_settings, show
@@ -498,6 +500,20 @@ def _item_row(item: explain.Item, header: list[str]) -> list[object]:
     return [cells[column] for column in header]
 
 
+def cmd_diff(args: argparse.Namespace) -> int:
+    """``mjr diff A B``: exit 0 when the two are the same, 1 when they differ."""
+    from . import diff  # each command imports what it alone needs
+
+    sides = [diff.load_side(name, args.backend, {**dict(args.both), **dict(own)}, _note)
+             for name, own in ((args.left, args.left_options), (args.right, args.right_options))]
+    found = diff.compare(*sides)
+    if args.json:
+        _dump(found.to_json())
+    else:
+        _say(*diff.lines(found, lambda rows: _table(rows, indent="  ")))
+    return 0 if found.same else 1
+
+
 # --------------------------------------------------------------------------- arguments
 
 
@@ -552,6 +568,7 @@ def _parser() -> argparse.ArgumentParser:
     add("explain", cmd_explain, "explain a fan, requirement, floor or clause, or list them all", backend,
         ruleset).add_argument("item", nargs="?", metavar="ITEM",
                               help="an id or a display name; none: the whole table")
+    diff_arguments(add("diff", cmd_diff, "what differs between two rulesets, or two choices of table options", backend))
     return parser
 
 

@@ -1,0 +1,142 @@
+"""``mjr diff A B``: the differences between two rulesets, or one under two choices
+of its table options, as text and as JSON."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+import mjr
+from mjr import cli, diff
+from mjr.errors import MjrError
+
+PY = ["--backend", "python"]
+JA, JB = "guangdong.jipinghu", "guangdong.jipinghu.cap5"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MJR_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+        yield
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(["diff", *PY, *argv])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+def row_of(out: str, key: str) -> list[str]:
+    """The cells of the text row for ``key`` (split on runs of two spaces or more)."""
+    for line in out.splitlines():
+        cells = [cell for cell in line.strip().split("  ") if cell.strip()]
+        if cells and cells[0] == key:
+            return [cell.strip() for cell in cells]
+    raise AssertionError(f"no row {key!r} in:\n{out}")
+
+
+def test_the_cap5_variant_against_its_parent(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, JA, JB)
+    assert code == 1 and err == ""
+    assert row_of(out, "cap") == ["cap", "3 fan", "5 fan"]
+    assert row_of(out, "all_pungs") == ["all_pungs", "碰碰胡 fan 2", "碰碰胡 fan 3"]
+    assert row_of(out, "nine_gates") == ["nine_gates", "九莲宝灯 limit 6", "(none)"]
+    assert row_of(out, "concealed_hand") == ["concealed_hand", "(none)", "门前清 bonus 1"]
+    assert row_of(out, "kong_bloom") == ["kong_bloom", "杠上开花 floor 3", "(none)"]
+    assert "  chicken " not in out  # the same on both sides: not shown
+    assert out.splitlines()[1].split() == [JA, JB]  # the header: the two sides
+    assert [line for line in out.splitlines() if line and not line.startswith(" ")] == ["settings", "fans", "floors"]
+
+
+def test_a_region_against_another_shows_settings_and_wildcards(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "guangdong.tuidaohu", "wenzhou")
+    assert code == 1
+    assert row_of(out, "deal") == ["deal", "13", "16"]
+    assert row_of(out, "wildcard") == ["wildcard", "indicator + 1 honors(E S W N C F P)", "indicator + 0"]
+    assert row_of(out, "wildcard stand_in") == ["wildcard stand_in", "(none)", "P"]
+    assert row_of(out, "score") == ["score", "base * fan * mult", "base * (streak + 1) * mult"]
+    assert row_of(out, "base") == ["base", "1", "2"]
+    assert "indicator " not in [line.strip()[:10] for line in out.splitlines()]  # both out of play
+
+
+def test_the_tile_sets_and_payment_clauses(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, JA, "sichuan.xuezhan")
+    assert row_of(out, "tiles") == ["tiles", "136: suits(m p s) winds dragons", "108: suits(m p s)"]
+    assert row_of(out, "score") == ["score", "base * 2 ^ fan", "base * 2 ^ (fan - 1)"]
+    assert "payment clauses" in out.splitlines()
+
+
+def test_identical_rulesets(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, JB, JB)
+    assert (code, out) == (0, f"no differences between {JB} and {JB}\n")
+    code, out, _ = run(capsys, JB, JB, "--json")
+    assert code == 0 and json.loads(out)["same"] is True and json.loads(out)["differences"] == []
+
+
+def test_an_unknown_id_gives_the_loaders_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(MjrError) as raised:
+        mjr.load("guangdong.jipinhu", backend="python")
+    code, out, err = run(capsys, JA, "guangdong.jipinhu")
+    assert (code, out, err) == (2, "", f"mjr: error: {raised.value}\n")
+
+
+def test_json_has_the_same_content(capsys: pytest.CaptureFixture[str]) -> None:
+    _, text, _ = run(capsys, JA, JB)
+    code, out, _ = run(capsys, JA, JB, "--json")
+    doc = json.loads(out)
+    assert code == 1 and doc["same"] is False
+    assert doc["left"]["ruleset"] == JA and doc["right"]["ruleset"] == JB
+    rows = {(row["section"], row["key"]): row for row in doc["differences"]}
+    cap = rows[("setting", "cap")]
+    assert (cap["left"], cap["right"]) == ({"value": "3 fan"}, {"value": "5 fan"})
+    assert rows[("fan", "all_pungs")]["left"]["value"] == "2" and rows[("fan", "all_pungs")]["right"]["value"] == "3"
+    assert rows[("fan", "nine_gates")]["right"] is None and rows[("fan", "concealed_hand")]["left"] is None
+    assert rows[("fan", "concealed_hand")]["right"]["name"] == "门前清"
+    keys_in_text = [line.split()[0] for line in text.splitlines() if line.startswith("  ") and line[2] != " "]
+    assert keys_in_text == [key for _, key in rows]
+
+
+def test_options_before_the_loader_takes_them(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, JA, JA, "-a", "nosuch=1")
+    assert code == 2 and out == ""
+    if diff._takes_options():
+        assert "nosuch" in err and err.startswith("mjr: error: ")
+    else:
+        assert err == f"mjr: error: cannot choose nosuch for {JA}: this version of mjr has no table options\n"
+
+
+def test_a_choice_must_be_name_equals_value(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, JA, JA, "-o", "ghost")
+    assert code == 2
+    assert err.endswith("mjr diff: error: argument -o/--option: an option is NAME=VALUE, not 'ghost'\n")
+    assert diff.parse_choice("tiles=108") == ("tiles", 108)
+    assert diff.parse_choice("no_concealed=on") == ("no_concealed", True)
+    assert diff.parse_choice("ghost = flip") == ("ghost", "flip")
+
+
+def with_options(chosen: dict[str, object]) -> mjr.Ruleset:
+    """A bundled ruleset given an option table, as a ruleset with options has one."""
+    ruleset = mjr.load(JA, backend="python")
+    ruleset.option_table = (  # type: ignore[attr-defined]
+        SimpleNamespace(name="ghost", display="鬼牌", kind="choice", values=("none", "white"), default="none"),
+        SimpleNamespace(name="no_concealed", display="禁止门前清", kind="flag", values=(False, True), default=False),
+    )
+    ruleset.options = chosen  # type: ignore[attr-defined]
+    return ruleset
+
+
+def test_two_choices_of_options_differ_in_the_options_rows() -> None:
+    left = diff.Side(with_options({"ghost": "none", "no_concealed": False}), {})
+    right = diff.Side(with_options({"ghost": "white", "no_concealed": False}), {"ghost": "white"})
+    found = diff.compare(left, right)
+    assert [(row.section, row.key) for row in found.rows] == [("option", "ghost")]
+    assert found.rows[0].left is not None and found.rows[0].left["chosen"] == "none"
+    lines = diff.lines(found, lambda rows: [" | ".join(map(str, row)) for row in rows])
+    assert lines == ["options", f" | {JA} | {JA} (ghost=white)",
+                     "ghost | 鬼牌 choice(none white) = none | 鬼牌 choice(none white) = white"]
+    assert found.to_json()["right"]["options"] == {"ghost": "white", "no_concealed": False}
