@@ -504,8 +504,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
     """``mjr diff A B``: exit 0 when the two are the same, 1 when they differ."""
     from . import diff  # each command imports what it alone needs
 
-    sides = [diff.load_side(name, args.backend, {**dict(args.both), **dict(own)}, _note)
-             for name, own in ((args.left, args.left_options), (args.right, args.right_options))]
+    both = _options(args)
+    chosen = [{**both, **parse_settings(own)} for own in (args.left_options, args.right_options)]
+    sides = [diff.Side(_load(name, args.backend, options=options), options)
+             for name, options in zip((args.left, args.right), chosen, strict=True)]
     found = diff.compare(*sides)
     if args.json:
         _dump(found.to_json())

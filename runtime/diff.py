@@ -12,13 +12,12 @@ only is shown against ``(none)``), table options by name.
 from __future__ import annotations
 
 import argparse
-import inspect
-import warnings
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from . import describe, explain, loader
-from .errors import MjrError
+from . import describe, explain
+from .options import describe as describe_options
+from .options import show
 from .ruleset import Ruleset
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
@@ -56,7 +55,7 @@ class Side:
     @property
     def label(self) -> str:
         """The ruleset id, with the options chosen on the command line."""
-        choices = " ".join(f"{name}={_value_text(value)}" for name, value in self.chosen.items())
+        choices = describe_options(self.chosen.items())
         return f"{self.ruleset.id} ({choices})" if choices else self.ruleset.id
 
 
@@ -90,7 +89,7 @@ class Diff:
 
 
 def _side_json(side: Side) -> dict[str, Any]:
-    options = {name: _json_value(value) for name, value in dict(getattr(side.ruleset, "options", {})).items()}
+    options = {name: _json_value(value) for name, value in side.ruleset.options.items()}
     return {"ruleset": side.ruleset.id, "title": side.ruleset.title, "chosen": dict(side.chosen), "options": options}
 
 
@@ -147,69 +146,25 @@ def _keyed_rows(section: str, ours: dict[str, dict[str, str]], theirs: dict[str,
 
 def _option_fields(ruleset: Ruleset) -> dict[str, dict[str, str]]:
     """Each table option by name: how it is declared, and the value chosen."""
-    chosen = dict(getattr(ruleset, "options", {}))
-    fields = {}
-    for option in getattr(ruleset, "option_table", ()):
-        name = str(getattr(option, "name", ""))
-        values = " ".join(_value_text(value) for value in getattr(option, "values", ()))
-        fields[name] = {"name": str(getattr(option, "display", "")), "kind": str(getattr(option, "kind", "")),
-                        "values": values, "default": _value_text(getattr(option, "default", "")),
-                        "chosen": _value_text(chosen.get(name, ""))}
-    return fields
+    return {option.name: {"name": option.display, "kind": option.kind, "values": option.allowed(),
+                          "default": show(option.default), "chosen": show(ruleset.options[option.name])}
+            for option in ruleset.option_table}
 
 
 def _option_rows(left: Ruleset, right: Ruleset) -> Iterable[Row]:
     return _keyed_rows("option", _option_fields(left), _option_fields(right))
 
 
-def _value_text(value: object) -> str:
-    """An option value as the language writes it: a flag is on or off."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
-
-
 # --------------------------------------------------------------------------- loading
-
-
-def parse_choice(text: str) -> tuple[str, object]:
-    """``NAME=VALUE`` from the command line (an argparse type): an integer value is
-    an int, ``on`` and ``off`` are a flag's values, any other word stays a word."""
-    name, equals, value = text.partition("=")
-    name, value = name.strip(), value.strip()
-    if not equals or not name or not value:
-        raise argparse.ArgumentTypeError(f"an option is NAME=VALUE, not {text!r}")
-    if value.lstrip("+-").isdigit():
-        return name, int(value)
-    return name, {"on": True, "off": False}.get(value, value)
-
-
-def _takes_options() -> bool:
-    """Whether this mjr's loader takes table options (``load(id, **options)``)."""
-    parameters = inspect.signature(loader.load).parameters.values()
-    return any(parameter.kind is parameter.VAR_KEYWORD for parameter in parameters)
-
-
-def load_side(name: str, backend: str, chosen: Mapping[str, object], note: Callable[[str], None]) -> Side:
-    """Load ``name`` with the options ``chosen``; its warnings go to ``note``."""
-    if chosen and not _takes_options():
-        raise MjrError(f"cannot choose {', '.join(chosen)} for {name}: this version of mjr has no table options")
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        ruleset = loader.load(name, backend, **chosen) if chosen else loader.load(name, backend)
-    for warning in caught:
-        note(f"mjr: warning: {str(warning.message).removeprefix('mjr: ')}")
-    return Side(ruleset, dict(chosen))
 
 
 def add_arguments(sub: argparse.ArgumentParser) -> None:
     """The arguments of ``mjr diff``: the two rulesets, and the options for each."""
     sub.add_argument("left", metavar="A", help="a bundled ruleset id or a .mjr file")
     sub.add_argument("right", metavar="B", help="the ruleset to compare it with (A again, for other options)")
-    for flags, dest, side in ((("-a",), "left_options", "A"), (("-b",), "right_options", "B"),
-                              (("-o", "--option"), "both", "both sides")):
-        sub.add_argument(*flags, dest=dest, action="append", default=[], type=parse_choice, metavar="NAME=VALUE",
-                         help=f"a table option chosen for {side} (repeatable)")
+    for flag, dest, side in (("-a", "left_options", "A"), ("-b", "right_options", "B")):
+        sub.add_argument(flag, dest=dest, action="append", default=[], metavar="NAME=VALUE",
+                         help=f"a table option chosen for {side} only (repeatable; -o chooses for both)")
 
 
 # --------------------------------------------------------------------------- text
@@ -249,9 +204,9 @@ def _summary(fields: dict[str, str] | None, section: str) -> str:
     if section == "setting":
         return fields["value"]
     if section == "option":
-        return f"{fields['name']} {fields['kind']}({fields['values']}) = {fields['chosen']}".lstrip()
+        return f"{fields['name']} ({fields['values']}) = {fields['chosen']}".lstrip()
     shown = _SUMMARY[0][::2] if section == "requirement" else _SUMMARY[0]  # its kind says nothing more
     return " ".join(fields[key] for key in shown if fields[key])
 
 
-__all__ = ["Side", "Row", "Diff", "compare", "parse_choice", "load_side", "lines", "SETTINGS", "SECTIONS"]
+__all__ = ["Side", "Row", "Diff", "compare", "lines", "SETTINGS", "SECTIONS"]

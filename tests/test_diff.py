@@ -4,7 +4,7 @@ of its table options, as text and as JSON."""
 from __future__ import annotations
 
 import json
-from types import SimpleNamespace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -101,42 +101,43 @@ def test_json_has_the_same_content(capsys: pytest.CaptureFixture[str]) -> None:
     assert keys_in_text == [key for _, key in rows]
 
 
-def test_options_before_the_loader_takes_them(capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unknown_option_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, JA, JA, "-a", "nosuch=1")
     assert code == 2 and out == ""
-    if diff._takes_options():
-        assert "nosuch" in err and err.startswith("mjr: error: ")
-    else:
-        assert err == f"mjr: error: cannot choose nosuch for {JA}: this version of mjr has no table options\n"
+    assert err.startswith(f"mjr: error: {JA} has no option 'nosuch'")
 
 
 def test_a_choice_must_be_name_equals_value(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, JA, JA, "-o", "ghost")
     assert code == 2
-    assert err.endswith("mjr diff: error: argument -o/--option: an option is NAME=VALUE, not 'ghost'\n")
-    assert diff.parse_choice("tiles=108") == ("tiles", 108)
-    assert diff.parse_choice("no_concealed=on") == ("no_concealed", True)
-    assert diff.parse_choice("ghost = flip") == ("ghost", "flip")
+    assert err == "mjr: error: option 'ghost' is not NAME=VALUE (e.g. -o ghost=white)\n"
 
 
-def with_options(chosen: dict[str, object]) -> mjr.Ruleset:
-    """A bundled ruleset given an option table, as a ruleset with options has one."""
-    ruleset = mjr.load(JA, backend="python")
-    ruleset.option_table = (  # type: ignore[attr-defined]
-        SimpleNamespace(name="ghost", display="鬼牌", kind="choice", values=("none", "white"), default="none"),
-        SimpleNamespace(name="no_concealed", display="禁止门前清", kind="flag", values=(False, True), default=False),
-    )
-    ruleset.options = chosen  # type: ignore[attr-defined]
-    return ruleset
+OPTIONED = """\
+ruleset opt.diff "Options" {
+    tiles suits(m p s) winds dragons
+    option ghost "鬼牌" choice(none white)
+    option no_concealed "禁止门前清" flag
+    wildcard none
+    when ghost == white { wildcard fixed P }
+    fan chicken "鸡胡" 1 : standard
+}
+"""
 
 
-def test_two_choices_of_options_differ_in_the_options_rows() -> None:
-    left = diff.Side(with_options({"ghost": "none", "no_concealed": False}), {})
-    right = diff.Side(with_options({"ghost": "white", "no_concealed": False}), {"ghost": "white"})
+def test_two_choices_of_options_differ_in_the_options_rows(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                                             ) -> None:
+    path = tmp_path / "opt.diff.mjr"
+    path.write_text(OPTIONED, encoding="utf-8")
+    left = diff.Side(mjr.load(path, backend="python"), {})
+    right = diff.Side(mjr.load(path, backend="python", ghost="white"), {"ghost": "white"})
     found = diff.compare(left, right)
-    assert [(row.section, row.key) for row in found.rows] == [("option", "ghost")]
-    assert found.rows[0].left is not None and found.rows[0].left["chosen"] == "none"
+    assert [(row.section, row.key) for row in found.rows] == [("setting", "wildcard"), ("option", "ghost")]
+    assert found.rows[1].left is not None and found.rows[1].left["chosen"] == "none"
     lines = diff.lines(found, lambda rows: [" | ".join(map(str, row)) for row in rows])
-    assert lines == ["options", f" | {JA} | {JA} (ghost=white)",
-                     "ghost | 鬼牌 choice(none white) = none | 鬼牌 choice(none white) = white"]
+    assert lines[-3:] == ["options", " | opt.diff | opt.diff (ghost=white)",
+                          "ghost | 鬼牌 (none or white) = none | 鬼牌 (none or white) = white"]
     assert found.to_json()["right"]["options"] == {"ghost": "white", "no_concealed": False}
+    code, out, _ = run(capsys, str(path), str(path), "-b", "ghost=white", "-o", "no_concealed=on", "--json")
+    assert code == 1
+    assert json.loads(out)["right"]["chosen"] == {"no_concealed": "on", "ghost": "white"}
