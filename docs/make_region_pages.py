@@ -35,6 +35,8 @@ from pathlib import Path
 
 import mjr
 import mjr.rulesets
+from mjr.examples import combinations
+from mjr.options import show
 from mjr import describe
 from mjr.describe import tile_text
 from mjr.dsl import ast
@@ -382,12 +384,25 @@ def expectation_text(kind: str, value: object) -> str:
     return f"{kind} {value}"
 
 
-def example_rows(rs: mjr.Ruleset) -> list[list[str]]:
+def builds(rs: mjr.Ruleset) -> list[mjr.Ruleset]:
+    """``rs`` and the build of every other combination of options its examples choose."""
+    return list(combinations(rs, lambda options: mjr.load(rs.id, backend="python", **options)))
+
+
+def example_rows(every: list[mjr.Ruleset]) -> list[list[str]]:
     rows = []
-    for title, hand, _, _, _, checks in rs.module.EXAMPLES:
-        expected = "; ".join(expectation_text(kind, value) for kind, value, _ in checks)
-        rows.append([rst_text(title), literal(hand), expected])
+    for rs in every:
+        under = f" (options {literal(rs.chosen_text())})" if rs.chosen_text() else ""
+        for title, hand, _, _, _, checks in rs.module.EXAMPLES:
+            expected = "; ".join(expectation_text(kind, value) for kind, value, _ in checks)
+            rows.append([rst_text(title) + under, literal(hand), expected])
     return rows
+
+
+def option_rows(rs: mjr.Ruleset) -> list[list[str]]:
+    """The table options: name, display name, the values allowed, default and section."""
+    return [[literal(o.name), rst_text(o.display), rst_text(o.allowed()), literal(show(o.default)),
+             rst_text(o.section)] for o in rs.option_table]
 
 
 def page(ident: str) -> str:
@@ -407,8 +422,10 @@ def page(ident: str) -> str:
         lines += [f"This ruleset ``extends`` :ref:`{parent} <region-{parent}>`: it inherits every statement "
                   "of it and changes only what its own file says (see :ref:`extends`).  The tables below "
                   "show the merged ruleset; the last column says which file defines each fan.", ""]
+    every = builds(rs)
+    examples = sum(len(build.module.EXAMPLES) for build in every)
     lines += [f"Load it with ``mjr.load(\"{ident}\")``, or on the command line with ``-r {ident}``; "
-              f"``mjr test {ident}`` runs its {len(module.EXAMPLES)} examples.", ""]
+              f"``mjr test {ident}`` runs its {examples} examples.", ""]
 
     lines += heading("Sources", "-")
     lines += [f"* {rst_text(text)}" for text in module.SOURCES] or ["(none given)"]
@@ -416,6 +433,14 @@ def page(ident: str) -> str:
 
     lines += heading("Setup", "-")
     lines += list_table(["setting", "value"], [[a, b] for a, b in setup_rows(rs, sources)], [15, 85])
+
+    if rs.option_table:
+        lines += heading("Options", "-")
+        lines += ["Whoever opens a table chooses these (see :ref:`options`): "
+                  f"``mjr.load(\"{ident}\", {rs.option_table[0].name}=...)``, or ``-o NAME=VALUE`` on the "
+                  "command line.  The tables on this page are those of the defaults.", ""]
+        lines += list_table(["option", "name", "values", "default", "section"], option_rows(rs),
+                            [18, 18, 34, 12, 18])
 
     lines += heading("Fans", "-")
     lines += ["Every fan, limit, bonus and multiplier, in the ruleset's order (the order of results), "
@@ -463,7 +488,7 @@ def page(ident: str) -> str:
 
     lines += heading("Examples", "-")
     lines += [f"The example hands of the file and what each must give (``mjr test {ident}``).", ""]
-    lines += list_table(["example", "hand", "expects"], example_rows(rs), [30, 35, 35])
+    lines += list_table(["example", "hand", "expects"], example_rows(every), [30, 35, 35])
 
     lines += heading("The file", "-")
     lines += [f".. literalinclude:: /../rulesets/{own.path.name}", "   :language: mjr",
