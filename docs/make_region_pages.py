@@ -35,12 +35,12 @@ from pathlib import Path
 
 import mjr
 import mjr.rulesets
-from mjr.examples import combinations
-from mjr.options import show
 from mjr import describe
 from mjr.describe import tile_text
 from mjr.dsl import ast
 from mjr.dsl.parser import parse
+from mjr.examples import combinations
+from mjr.options import show
 from mjr.tiles import N_KINDS, tile_name
 
 DOCS = Path(__file__).resolve().parent
