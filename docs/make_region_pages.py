@@ -390,6 +390,22 @@ def example_rows(rs: mjr.Ruleset) -> list[list[str]]:
     return rows
 
 
+def fan_section(rs: mjr.Ruleset, sources: list[Source]) -> list[str]:
+    """The fan table, or a sentence for a ruleset that counts no fan (an empty
+    list-table is a docutils error, and the docs build treats it as one)."""
+    rows = fan_rows(rs, sources)
+    if not rows:
+        return ["This ruleset counts no fan: every win scores by the ``score`` formula alone.", ""]
+    header = ["id", "name", "kind", "value", "condition", "excludes"]
+    widths = [14, 10, 8, 10, 44, 14]
+    if len(sources) > 1:
+        header.append("defined in")
+        widths = [13, 9, 7, 8, 38, 12, 13]
+    return ["Every fan, limit, bonus and multiplier, in the ruleset's order (the order of results), "
+            "with its value and condition as written in the file (see :doc:`../language`).", "",
+            *list_table(header, rows, widths)]
+
+
 def page(ident: str) -> str:
     rs = mjr.load(ident, backend="python")
     sources = chain_sources(rs)
@@ -418,14 +434,7 @@ def page(ident: str) -> str:
     lines += list_table(["setting", "value"], [[a, b] for a, b in setup_rows(rs, sources)], [15, 85])
 
     lines += heading("Fans", "-")
-    lines += ["Every fan, limit, bonus and multiplier, in the ruleset's order (the order of results), "
-              "with its value and condition as written in the file (see :doc:`../language`).", ""]
-    header = ["id", "name", "kind", "value", "condition", "excludes"]
-    widths = [14, 10, 8, 10, 44, 14]
-    if len(sources) > 1:
-        header.append("defined in")
-        widths = [13, 9, 7, 8, 38, 12, 13]
-    lines += list_table(header, fan_rows(rs, sources), widths)
+    lines += fan_section(rs, sources)
 
     requirements, floors, payments = rule_rows(rs, sources)
     if requirements:
