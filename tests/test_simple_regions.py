@@ -27,7 +27,7 @@ def test_northeast_chows_from_the_left_only() -> None:
 @pytest.mark.parametrize("ident", ["jinan", "wuhan"])
 def test_the_two_258_cities_share_a_base_and_not_each_other(ident: str) -> None:
     files = [name.rsplit("/", 1)[-1] for name in mjr.load(ident).module.FILES]
-    assert files == ["simple.mjr", "simple.pair258.mjr", f"{ident}.mjr"]
+    assert files == ["simple.mjr", "simple.two_five_eight.mjr", f"{ident}.mjr"]
 
 
 @pytest.mark.parametrize(("ident", "fan"), [("guangdong.jipinghu", 6), ("guangdong.jipinghu.guigang", 8)])
