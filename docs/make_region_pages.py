@@ -403,6 +403,20 @@ def option_rows(rs: mjr.Ruleset) -> list[list[str]]:
     """The table options: name, display name, the values allowed, default and section."""
     return [[literal(o.name), rst_text(o.display), rst_text(o.allowed()), literal(show(o.default)),
              rst_text(o.section)] for o in rs.option_table]
+def fan_section(rs: mjr.Ruleset, sources: list[Source]) -> list[str]:
+    """The fan table, or a sentence for a ruleset that counts no fan (an empty
+    list-table is a docutils error, and the docs build treats it as one)."""
+    rows = fan_rows(rs, sources)
+    if not rows:
+        return ["This ruleset counts no fan: every win scores by the ``score`` formula alone.", ""]
+    header = ["id", "name", "kind", "value", "condition", "excludes"]
+    widths = [14, 10, 8, 10, 44, 14]
+    if len(sources) > 1:
+        header.append("defined in")
+        widths = [13, 9, 7, 8, 38, 12, 13]
+    return ["Every fan, limit, bonus and multiplier, in the ruleset's order (the order of results), "
+            "with its value and condition as written in the file (see :doc:`../language`).", "",
+            *list_table(header, rows, widths)]
 
 
 def page(ident: str) -> str:
@@ -443,14 +457,7 @@ def page(ident: str) -> str:
                             [18, 18, 34, 12, 18])
 
     lines += heading("Fans", "-")
-    lines += ["Every fan, limit, bonus and multiplier, in the ruleset's order (the order of results), "
-              "with its value and condition as written in the file (see :doc:`../language`).", ""]
-    header = ["id", "name", "kind", "value", "condition", "excludes"]
-    widths = [14, 10, 8, 10, 44, 14]
-    if len(sources) > 1:
-        header.append("defined in")
-        widths = [13, 9, 7, 8, 38, 12, 13]
-    lines += list_table(header, fan_rows(rs, sources), widths)
+    lines += fan_section(rs, sources)
 
     requirements, floors, payments = rule_rows(rs, sources)
     if requirements:
