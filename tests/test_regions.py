@@ -184,3 +184,29 @@ def test_nine_gates_is_the_nine_sided_wait_not_its_fourteen_tiles(backend: str) 
             rest = tiles.replace(str(win + 1), "", 1)
             result = rules.evaluate(f"{rest}p win {win + 1}p self_draw")
             assert result.fan_ids == (("nine_gates",) if win == extra else ("full_flush",)), (extra, win)
+
+
+def test_a_white_ghost_with_108_tiles_is_refused() -> None:
+    """T-2: 白板做鬼 needs 白板, which the 108-tile set leaves out."""
+    with pytest.raises(MjrError, match="refuses ghost=white tiles=108: 白板做鬼 needs the honours"):
+        mjr.load("guangdong.tuidaohu.t2", backend="python", ghost="white", tiles=108)
+
+
+def test_the_108_tile_tuidaohu_has_no_honours() -> None:
+    ruleset = mjr.load("guangdong.tuidaohu.t2", backend="python", tiles=108)
+    with pytest.raises(HandError, match="not in guangdong.tuidaohu.t2's tile set"):
+        ruleset.evaluate("123m 456m 789m EEE C win C self_draw")
+
+
+def test_a_horse_on_the_winner_doubles_every_share() -> None:
+    """§3.4 H1: a horse on the winner wins one more share from each loser."""
+    ruleset = mjr.load("guangdong.tuidaohu", backend="python", horses=1, horse_mapping="h1")
+    result = ruleset.evaluate("234m 567m 345p 678p 2s win 2s self_draw indicator 9s horse_tiles 5p")
+    assert result.amounts == (("S", 16), ("W", 16), ("N", 16))
+
+
+def test_sichuan_with_two_players_claims_nothing() -> None:
+    """§5.10: two players discard face down, so no pung (nor kong) is claimed."""
+    ruleset = mjr.load("sichuan.xuezhan", backend="python", players=2)
+    with pytest.raises(HandError, match="claim"):
+        ruleset.evaluate("123m 456m 789m 2m [555m<O] win 2m self_draw")
