@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 import unicodedata
@@ -242,7 +243,9 @@ def cmd_test(args: argparse.Namespace) -> int:
     for name in names:
         try:
             first = _load(name, args.backend, args.quiet, chosen)
-            every = [first] if chosen else combinations(first, partial(_load, name, args.backend, args.quiet))
+            workers = (os.cpu_count() or 1) if args.backend == "compiled" else 1  # compiles run side by side
+            every = [first] if chosen else combinations(first, partial(_load, name, args.backend, args.quiet),
+                                                        workers)
             for ruleset in every:
                 outcomes = run_examples(ruleset)
                 runs.append((ruleset, outcomes))

@@ -7,6 +7,7 @@ itself with the runtime alone (``mjr test``, the pytest plugin, CI).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import cast
 
@@ -41,15 +42,22 @@ def examples(ruleset: Ruleset) -> Iterator[tuple[str, str, int]]:
         yield title, file, line
 
 
-def combinations(ruleset: Ruleset, load_with: Callable[[dict[str, object]], Ruleset]) -> Iterator[Ruleset]:
+def combinations(ruleset: Ruleset, load_with: Callable[[dict[str, object]], Ruleset], workers: int = 1
+                 ) -> Iterator[Ruleset]:
     """``ruleset``, then the build of every other combination of options its examples
-    are played under (``load_with`` loads the ruleset under options)."""
+    are played under (``load_with`` loads the ruleset under options), in order.
+
+    With ``workers`` above 1 that many combinations are loaded at once: a compile
+    runs as a process of its own, so new combinations build side by side."""
     yield ruleset
     table = {option.name for option in ruleset.option_table}
-    for combination in ruleset.module.EXAMPLE_OPTIONS:
-        chosen = dict(combination)
-        if chosen != ruleset.options:
-            yield load_with({name: value for name, value in chosen.items() if name in table})
+    wanted = [{name: value for name, value in combination if name in table}
+              for combination in ruleset.module.EXAMPLE_OPTIONS if dict(combination) != ruleset.options]
+    if workers <= 1 or len(wanted) <= 1:
+        yield from map(load_with, wanted)
+        return
+    with ThreadPoolExecutor(max_workers=min(workers, len(wanted))) as pool:
+        yield from pool.map(load_with, wanted)
 
 
 def run_example(ruleset: Ruleset, index: int) -> Outcome:

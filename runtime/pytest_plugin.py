@@ -13,6 +13,7 @@ python``; a compiled item is skipped where no C compiler exists).
 from __future__ import annotations
 
 import fnmatch
+import os
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
@@ -71,7 +72,8 @@ class MjrFile(pytest.File):
             if ruleset is None:
                 yield MjrExampleItem.from_parent(self, name=f"[{backend}]", ruleset=None, index=-1, skip=why)
                 continue
-            for each in combinations(ruleset, partial(self._load_under, backend)):
+            workers = (os.cpu_count() or 1) if backend == "compiled" else 1  # compiles run side by side
+            for each in combinations(ruleset, partial(self._load_under, backend), workers):
                 label = f"{backend} {each.chosen_text()}".rstrip()  # the options where not the defaults
                 for index, example in enumerate(each.module.EXAMPLES):
                     yield MjrExampleItem.from_parent(self, name=f"{example[0]}[{label}]", ruleset=each,
