@@ -24,7 +24,7 @@ from .expressions import AMOUNT, FAN_CONDITION, RULE, SCORE, ExpressionChecker, 
 from .facts import check_facts
 from .graph import walk
 from .places import id_span, in_order
-from .ranges import check_ranges
+from .ranges import check_divisors, check_ranges
 from .variants import apply_drop, wildcard_kinds
 from .vocabulary import ALL_WORDS
 from .wildcards import lower_wildcards, tile_kind
@@ -81,6 +81,8 @@ class Checker:
         self._reported: set[Problem] = set()
         self.texts: dict[str, str] = {root.file: root.text}
         self._lines: dict[str, list[str]] = {}
+        #: every divisor the expressions hold, checked once the ruleset is lowered
+        self.divisors: list[tuple[ir.Node, Span]] = []
 
     def lines(self, file: str) -> list[str]:
         """The lines of ``file``, split once (a file may hold thousands of problems)."""
@@ -112,6 +114,7 @@ class Checker:
         if result is not None and not self.problems:  # numbers are checked once the names are right
             score = merged.settings.get("score")
             check_ranges(result, self.report, score.span if score is not None else self.root.span)
+            check_divisors(result, self.divisors, self.report)
         if self.problems:
             raise SourceError(in_order(self.problems))
         assert result is not None
@@ -281,6 +284,7 @@ class Checker:
         self._check_names(merged)
         unusable = check_defines(names, self.report)
         checker = ExpressionChecker(names, self.report, unusable, self.warn)
+        self.divisors = checker.divisors
         fans, order = self._fans(merged, names, checker)
         requirements = tuple(
             ir.Requirement(r.id, r.display, checker.check(r.condition, ir.BOOL, RULE), r.span,

@@ -201,6 +201,8 @@ class ExpressionWriter:
             return f"_ipow({left}, {right})"
         if node.op == "%":
             return f"_mod({left}, {right})"
+        if node.op == "/":  # never overflows: values keep to +-(2^63 - 1)
+            return f"_div({left}, {right})"
         assert node.op in ("+", "-", "*", "==", "!=", "<", "<=", ">", ">=")
         return f"({left} {node.op} {right})"
 

@@ -88,6 +88,9 @@ class ExpressionChecker:
         #: fan indices each checked expression refers to (for ordering and cycles)
         self.fan_refs: set[int] = set()
         self._counted = frozenset(names.fans[ident] for ident in names.counted)
+        #: the divisor of every ``a / b``, with where it is written: its range is known
+        #: only once the whole ruleset is (see :func:`mjr.compiler.ranges.check_divisors`)
+        self.divisors: list[tuple[ir.Node, Span]] = []
 
     def check(self, node: ast.Expr, expected: str, place: str, scope: str = ir.HAND) -> ir.Node:
         """Check ``node`` in ``scope``, expecting type ``expected`` (bool or int)."""
@@ -269,6 +272,8 @@ class ExpressionChecker:
     def _visit_Binary(self, node: ast.Binary, scope: str) -> ir.Node:
         left = self._expect(node.left, self._visit(node.left, scope), ir.INT)
         right = self._expect(node.right, self._visit(node.right, scope), ir.INT)
+        if node.op == "/":
+            self.divisors.append((right, node.right.span))
         return ir.Binary(ir.INT, node.op, left, right)
 
     def _visit_Negate(self, node: ast.Negate, scope: str) -> ir.Node:

@@ -75,7 +75,7 @@ class Nary(Node):
 
 @dataclass(frozen=True)
 class Binary(Node):
-    op: str  # + - * ^ == != < <= > >=
+    op: str  # + - * / % ^ == != < <= > >=
     left: Node
     right: Node
 

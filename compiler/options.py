@@ -306,6 +306,7 @@ _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
 _ARITHMETIC: dict[str, Callable[[Any, Any], int | None]] = {
     "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+    "/": lambda a, b: a // b if b else None,
     "%": lambda a, b: a % b if b else None, "^": lambda a, b: a ** b if 0 <= b <= 64 else None}
 
 

@@ -98,6 +98,16 @@ def _remainder(value: Interval, divisor: Interval) -> Interval:
     return low, max(high, 0)
 
 
+def _quotient(value: Interval, divisor: Interval) -> Interval:
+    """``a / b`` rounded down (``_div``).  For a divisor of one sign the quotient is
+    monotone in each operand, so the corners bound it; a 0 in the divisor (refused
+    by :func:`check_divisors`) is left out."""
+    parts = [(low, high) for low, high in ((divisor[0], min(divisor[1], -1)), (max(divisor[0], 1), divisor[1]))
+             if low <= high]
+    quotients = [x // y for low, high in parts for x in value for y in (low, high)]
+    return _fits((min(quotients), max(quotients))) if quotients else (0, 0)
+
+
 class Ranges:
     """Intervals of IR expressions; ``totals`` gives the formula names theirs."""
 
@@ -154,6 +164,8 @@ class Ranges:
             return _times(left, right)
         if node.op == "%":
             return _remainder(left, right)
+        if node.op == "/":
+            return _quotient(left, right)
         return _power(left, right)
 
     def visit_Conditional(self, node: ir.Conditional) -> Interval:
@@ -203,6 +215,31 @@ def check_ranges(ruleset: ir.Ruleset, report: Report, score_span: Span) -> None:
             Ranges({}, _conditions(ruleset)).of(rule.condition)
         except Overflow as overflow:
             report(rule.span, _message(f"the condition of {rule.id!r}", overflow))
+
+
+def check_divisors(ruleset: ir.Ruleset, divisors: list[tuple[ir.Node, Span]], report: Report) -> None:
+    """Report each divisor (``a / b``) that can be 0 for some hand, where it is
+    written: a division by 0 has no answer, so it is refused before any hand.
+    (Totals past 64 bits are refused by :func:`check_ranges`.)"""
+    if not divisors:
+        return
+    try:
+        totals = _formula_totals(ruleset, lambda span, message: None)
+    except Overflow:
+        totals = dict.fromkeys(("base", "fan", "mult"), (INT64_MIN, INT64_MAX))
+    try:
+        points = Ranges(totals).of(ruleset.score)
+    except Overflow:
+        points = (INT64_MIN, INT64_MAX)
+    ranges = Ranges({**totals, "points": points}, _conditions(ruleset))
+    for divisor, span in divisors:
+        try:
+            low, high = ranges.of(divisor)
+        except Overflow:
+            low, high = INT64_MIN, INT64_MAX
+        if low <= 0 <= high:
+            shown = "is 0" if low == high else f"can be 0 (it is {low} to {high})"
+            report(span, f"division by 0: the divisor {shown}; divide by a number that cannot be 0")
 
 
 def unproven(ruleset: ir.Ruleset) -> tuple[bool, frozenset[int]]:

@@ -155,7 +155,10 @@ class Source:
         self.tree = parse(self.text, display)
 
     def statements(self) -> tuple[ast.Statement, ...]:
-        return self.tree.statements
+        """The file's statements, those of every branch of its ``when`` blocks too
+        (the page shows the text a statement is written with, whichever options
+        choose it)."""
+        return tuple(_flattened(self.tree.statements))
 
     def fan_at(self, line: int) -> ast.Fan:
         for statement in self.statements():
@@ -218,6 +221,15 @@ def chain_sources(rs: mjr.Ruleset) -> list[Source]:
             raise SystemExit(f"{name}: the installed mjr is older than the checkout; run 'pip install .' first")
         sources.append(Source(path, display))
     return sources
+
+
+def _flattened(statements: Iterable[ast.Statement]) -> Iterable[ast.Statement]:
+    for statement in statements:
+        if isinstance(statement, ast.When):
+            yield from _flattened(statement.body)
+            yield from _flattened(statement.otherwise)
+        else:
+            yield statement
 
 
 def merged_settings(sources: list[Source]) -> dict[str, ast.Statement]:

@@ -75,7 +75,7 @@ class Member(Expr):
 
 @dataclass(frozen=True)
 class Binary(Expr):
-    op: str  # + - * ^
+    op: str  # + - * / % ^
     left: Expr
     right: Expr
 

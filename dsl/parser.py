@@ -37,7 +37,7 @@ TERMINAL_NAMES = {
     "COLON": "':'",
     "COMPARE": "a comparison",
     "ADD_OP": "'+' or '-'",
-    "MUL_OP": "'*' or '%'",
+    "MUL_OP": "'*', '/' or '%'",
     "PLACE": "'left', 'opposite' or 'right'",
     "SIGN": "'+' or '-'",
     "$END": "end of file",

@@ -36,7 +36,10 @@ def _region_words() -> set[str]:
     words = set()
     for ident in mjr.bundled_ids():
         ruleset = mjr.load(ident, backend="python")
-        words.update(part for part in ident.split(".") if len(part) > 4 and part not in ALL_WORDS)
+        parts = ident.split(".")
+        if len(ruleset.module.FILES) > 1:  # a variant's last part names the variation (cap5, thirteen)
+            parts = parts[:-1]
+        words.update(part for part in parts if len(part) > 4 and part not in ALL_WORDS)
         words.update(fan.name for fan in ruleset.fans)  # display names: 鸡胡, 混一色, ...
         words.update(fan.id for fan in ruleset.fans if "_" in fan.id)  # half_flush, all_pungs, ...
     return words

@@ -1,28 +1,36 @@
 """Every fan, floor, requirement and payment clause a bundled ruleset writes is shown
-by at least one of its own example hands (a variant: every fan it writes)."""
+by at least one of its own example hands (a variant: every fan it writes), played
+under the table options the example chooses."""
 
 from __future__ import annotations
+
+from functools import partial
 
 import pytest
 
 import mjr
-from mjr.examples import run_examples
+from mjr.examples import combinations, run_examples
 from mjr.notation import parse_hand
+
+
+def _load(ident: str, options: dict[str, object]) -> mjr.Ruleset:
+    return mjr.load(ident, **options)
 
 
 @pytest.mark.parametrize("ident", mjr.bundled_ids())
 def test_every_entry_has_an_example(ident: str) -> None:
     ruleset = mjr.load(ident)
-    assert all(outcome.passed for outcome in run_examples(ruleset))
     own_file = ruleset.module.FILES[-1]
     seen: set[str] = set()
-    for _, text, *_ in ruleset.module.EXAMPLES:
-        result = ruleset.evaluate(parse_hand(text))
-        if not result.is_win:
-            seen.update(ident for ident, _ in ruleset.module.REQUIREMENTS if ident in result.reason)
-            continue
-        seen.update(result.fan_ids)
-        seen.update(filter(None, (result.floor, result.payment, result.liable)))
+    for chosen in combinations(ruleset, partial(_load, ident)):
+        assert all(outcome.passed for outcome in run_examples(chosen))
+        for _, text, *_ in chosen.module.EXAMPLES:
+            result = chosen.evaluate(parse_hand(text))
+            if not result.is_win:
+                seen.update(rule for rule, _ in chosen.module.REQUIREMENTS if rule in result.reason)
+                continue
+            seen.update(result.fan_ids)
+            seen.update(filter(None, (result.floor, result.payment, result.liable)))
     written = {fan.id for fan in ruleset.fans if fan.file == own_file}
     if len(ruleset.module.FILES) == 1:  # a variant answers only for the fans it writes
         written |= {row[0] for row in (*ruleset.module.FLOORS, *ruleset.module.PAYMENTS)}

@@ -29,7 +29,8 @@ from mjr.records import RecordError
 from mjr.ruleset import HandError
 from mjr.tiles import N_KINDS
 
-BUNDLED = ("guangdong.jipinghu", "guangdong.tuidaohu", "sichuan.xuezhan", "changsha", "hangzhou", "wenzhou", "taiwan")
+BUNDLED = ("guangdong.jipinghu", "guangdong.tuidaohu", "sichuan.xuezhan", "changsha", "hangzhou", "wenzhou", "taiwan",
+           "taiwan.thirteen")
 BACKENDS = ("compiled", "python")
 
 

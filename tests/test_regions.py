@@ -210,3 +210,37 @@ def test_sichuan_with_two_players_claims_nothing() -> None:
     ruleset = mjr.load("sichuan.xuezhan", backend="python", players=2)
     with pytest.raises(HandError, match="claim"):
         ruleset.evaluate("123m 456m 789m 2m [555m<O] win 2m self_draw")
+
+
+# -- taiwan (§9): the table options and the 13-tile variant -------------------------
+
+FED_FLUSH = "[111m<O] [567m<L] [888m<R] [234m<L] 56m 99m win 7m self_draw dealer S"
+
+
+@pytest.mark.parametrize(("liability", "payments"), [
+    ("whole", {"E": 370, "S": 0, "W": 0, "N": -370}),
+    ("half", {"E": 370, "S": -65, "W": -60, "N": -245}),
+])
+def test_taiwan_liability_moves_the_fed_flush_onto_its_feeder(liability: str, payments: dict[str, int]) -> None:
+    ruleset = mjr.load("taiwan", liability=liability)
+    assert ruleset.settle(ruleset.evaluate(FED_FLUSH)).totals() == payments
+
+
+def test_taiwan_liability_takes_whole_or_half_only() -> None:
+    with pytest.raises(MjrError, match="liability.*whole.*half"):
+        mjr.load("taiwan", liability="quarter")
+
+
+def test_taiwan_thirteen_refuses_a_sixteen_tile_hand_and_flowers() -> None:
+    ruleset = mjr.load("taiwan.thirteen")
+    with pytest.raises(HandError, match="14 tiles"):
+        ruleset.evaluate("123m 456m 789m 11s 22p [567s<L] win 2p from O dealer S")
+    with pytest.raises(MjrError, match="has none"):
+        ruleset.evaluate("123m 456m 78m EE [567s<L] 1f win 9m from O dealer S")
+
+
+@pytest.mark.parametrize("held", [0, 1, 4])
+def test_taiwan_thirteen_counts_a_tai_for_each_bonus_tile(held: int) -> None:
+    hand = f"123m 456m 78m EE [567s<L] win 9m from O dealer S bonus_tiles {held}"
+    result = mjr.load("taiwan.thirteen").evaluate(hand)
+    assert result.points == 30 + 10 * held
