@@ -13,13 +13,11 @@ it is ``{"error": "..."}`` on stdout.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
-import unicodedata
 import warnings
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -27,7 +25,11 @@ from . import __version__, batch_options, loader
 from .diff import add_arguments as diff_arguments
 from .errors import MjrError, Problem, SourceError
 from .notation import format_hand, parse_hand
-from .options import describe, parse_settings, show
+from .options import describe, parse_settings
+from .output import dump as _dump
+from .output import note as _note
+from .output import say as _say
+from .output import table as _table
 from .result import Group, Result, Wait
 from .ruleset import Ruleset
 
@@ -35,48 +37,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type che
 if TYPE_CHECKING:
     from typing import Any, NoReturn
 
-    from . import explain
     from .examples import Outcome
-
-# --------------------------------------------------------------------------- output
-
-
-def _width(text: str) -> int:
-    """Columns ``text`` takes in a terminal: East Asian wide characters take two."""
-    return sum(
-        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text
-    )
-
-
-def _table(rows: Sequence[Sequence[object]], right: Iterable[int] = (), indent: str = "") -> list[str]:
-    """Rows as aligned text lines; the columns in ``right`` are right-aligned."""
-    cells = [[str(cell) for cell in row] for row in rows]
-    if not cells:
-        return []
-    widths = [max(_width(row[i]) for row in cells) for i in range(len(cells[0]))]
-    right = set(right)
-    lines = []
-    for row in cells:
-        padded = []
-        for i, cell in enumerate(row):
-            gap = " " * (widths[i] - _width(cell))
-            padded.append(gap + cell if i in right else cell + gap)
-        lines.append((indent + "  ".join(padded)).rstrip())
-    return lines
-
-
-def _say(*lines: str) -> None:
-    for line in lines:
-        print(line)
-
-
-def _note(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)
-
-
-def _dump(doc: Any) -> None:
-    print(json.dumps(doc, ensure_ascii=False, indent=2))
-
 
 # --------------------------------------------------------------------------- loading
 
@@ -421,86 +382,22 @@ def _near_miss_lines(misses: list[Wait], has_waits: bool) -> list[str]:
 
 def cmd_explain(args: argparse.Namespace) -> int:
     from . import explain  # each command imports what it alone needs
+    from .explain_output import explain_ruleset, item_json, item_lines
 
     ruleset = _load(args.ruleset, args.backend, options=_options(args))
     if args.item is None:
-        return _explain_ruleset(ruleset, args.json)
+        return explain_ruleset(ruleset, args.json)
     chosen = explain.find(ruleset, args.item)
     applying = explain.examples_applying(ruleset, chosen)
     if args.json:
         _dump({"ruleset": ruleset.id, "query": args.item,
-               "items": [{**_item_json(item), "examples": [{"title": title, "place": where.shown}
+               "items": [{**item_json(item), "examples": [{"title": title, "place": where.shown}
                                                             for title, where in found]}
                          for item, found in zip(chosen, applying, strict=True)]})
         return 0
     for number, (item, found) in enumerate(zip(chosen, applying, strict=True)):
-        _say(*([""] if number else []), *_item_lines(item, found))
+        _say(*([""] if number else []), *item_lines(item, found))
     return 0
-
-
-def _item_json(item: explain.Item) -> dict[str, Any]:
-    from . import explain
-
-    where = explain.place(item.file, item.line)
-    return {"kind": item.kind, "section": item.section, "id": item.id, "name": item.name, "value": item.value,
-            "condition": item.condition, "excludes": list(item.excludes), "place": where.shown,
-            "file": item.file, "line": item.line, "path": where.path, "source": item.statement}
-
-
-def _item_lines(item: explain.Item, found: list[tuple[str, explain.Place]]) -> list[str]:
-    from . import explain
-
-    rows: list[list[object]] = [[item.section, f"{item.id} {item.name}"]]
-    if item.section in ("fan", "clause"):
-        rows.append(["kind", item.kind])
-    if item.value:
-        rows.append(["pays" if item.section == "clause" else "value", item.value])
-    rows.append(["defined", explain.place(item.file, item.line).shown])
-    lines = _table(rows)
-    lines += [f"    {line}" for line in item.statement.split("\n")]
-    if item.section == "fan":
-        lines.append(f"excludes  {' '.join(item.excludes) or '(nothing)'}")
-    lines.append("examples" + ("" if found else "  (no example hand of this ruleset shows it)"))
-    return lines + _table([[title, where.shown] for title, where in found], indent="  ")
-
-
-def _explain_ruleset(ruleset: Ruleset, as_json: bool) -> int:
-    """The whole table of ``ruleset``: settings, then every scored item by section."""
-    from . import explain
-
-    module = ruleset.module
-    files = [explain.place(file) for file in module.FILES]
-    every = explain.items(ruleset)
-    if as_json:
-        _dump({"ruleset": ruleset.id, "title": ruleset.title, "native_title": ruleset.native_title,
-               "files": [{"file": w.shown, "path": w.path} for w in files], "base": module.BASE,
-               "cap": module.CAP, "limits": module.LIMITS, "minimum": module.MINIMUM,
-               "options": [option.as_json() for option in ruleset.option_table], "chosen": ruleset.options,
-               "items": [_item_json(item) for item in every]})
-        return 0
-    _say(*_table([["ruleset", f"{ruleset.id}  {ruleset.title}  {ruleset.native_title}"],
-                  ["defined", " ".join(w.shown for w in files)], ["base", module.BASE],
-                  ["cap", f"{module.CAP} fan" if module.CAP is not None else "none"], ["limits", module.LIMITS],
-                  ["minimum", f"{module.MINIMUM} fan" if module.MINIMUM is not None else "none"]]))
-    if ruleset.option_table:
-        rows = [[o.name, o.display, o.allowed(), show(ruleset.options[o.name]), show(o.default), o.section]
-                for o in ruleset.option_table]
-        _say("", "options (-o NAME=VALUE)",
-             *_table([["option", "name", "values", "chosen", "default", "section"], *rows], indent="  "))
-    sections = [("fans", "fan", ["id", "name", "kind", "value", "excludes"]),
-                ("requirements", "requirement", ["id", "name", "condition"]),
-                ("floors", "floor", ["id", "name", "value", "condition"]),
-                ("payment clauses", "clause", ["id", "name", "kind", "pays", "condition"])]
-    for title, section, header in sections:
-        found = [_item_row(item, header) for item in every if item.section == section]
-        _say("", title, *(_table([header, *found], indent="  ") if found else ["  (none)"]))
-    return 0
-
-
-def _item_row(item: explain.Item, header: list[str]) -> list[object]:
-    cells = {"id": item.id, "name": item.name, "kind": item.kind, "value": item.value, "pays": item.value,
-             "excludes": " ".join(item.excludes), "condition": item.condition}
-    return [cells[column] for column in header]
 
 
 def cmd_diff(args: argparse.Namespace) -> int:

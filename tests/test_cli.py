@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import mjr
-from mjr import cli
+from mjr import cli, output
 
 BUNDLED = "guangdong.jipinghu"
 PY = ["--backend", "python"]
@@ -118,10 +118,10 @@ def test_module_runs_as_a_script() -> None:
 
 
 def test_wide_characters_count_two_columns() -> None:
-    assert cli._width("abc") == 3
-    assert cli._width("平胡") == 4
-    lines = cli._table([["平胡", "x"], ["all_chows", "y"]])
-    assert [cli._width(line[:-1]) for line in lines] == [11, 11]
+    assert output.width("abc") == 3
+    assert output.width("平胡") == 4
+    lines = output.table([["平胡", "x"], ["all_chows", "y"]])
+    assert [output.width(line[:-1]) for line in lines] == [11, 11]
 
 
 # --------------------------------------------------------------------------- list, check, build
@@ -145,7 +145,7 @@ def test_list_aligns_titles(capsys: pytest.CaptureFixture[str]) -> None:
     starts = set()
     for line, entry in zip(out.splitlines(), doc["rulesets"], strict=True):
         if "title" in entry:
-            starts.add(cli._width(line[: line.index(entry["native_title"])]))
+            starts.add(output.width(line[: line.index(entry["native_title"])]))
     assert len(starts) == 1
 
 
@@ -308,7 +308,7 @@ def test_score_aligns_wide_names(capsys: pytest.CaptureFixture[str], tiny: str) 
     _, out, _ = run(capsys, "score", "-r", tiny, *PY, "234m 567m 345p 678s 2s win 2s self_draw")
     fans = out.split("\n\n")[1].splitlines()  # header, all_chows, self_drawn
     kinds = ["kind", "fan", "bonus"]
-    assert len({cli._width(line[: line.rindex(kind)]) for line, kind in zip(fans, kinds, strict=True)}) == 1
+    assert len({output.width(line[: line.rindex(kind)]) for line, kind in zip(fans, kinds, strict=True)}) == 1
 
 
 def test_score_words_need_no_quotes(capsys: pytest.CaptureFixture[str], tiny: str) -> None:

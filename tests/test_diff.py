@@ -50,7 +50,8 @@ def test_the_cap5_variant_against_its_parent(capsys: pytest.CaptureFixture[str])
     assert row_of(out, "kong_bloom") == ["kong_bloom", "杠上开花 floor 3", "(none)"]
     assert "  chicken " not in out  # the same on both sides: not shown
     assert out.splitlines()[1].split() == [JA, JB]  # the header: the two sides
-    assert [line for line in out.splitlines() if line and not line.startswith(" ")] == ["settings", "fans", "floors"]
+    assert [line for line in out.splitlines() if line and not line.startswith(" ")] == ["settings", "fans", "floors",
+                                                                                         "options"]
 
 
 def test_a_region_against_another_shows_settings_and_wildcards(capsys: pytest.CaptureFixture[str]) -> None:

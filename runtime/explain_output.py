@@ -1,0 +1,69 @@
+"""``mjr explain``: one item of a ruleset, or its whole table, as text or JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import explain
+from .options import show
+from .output import dump, say, table
+from .ruleset import Ruleset
+
+
+def item_json(item: explain.Item) -> dict[str, Any]:
+    where = explain.place(item.file, item.line)
+    return {"kind": item.kind, "section": item.section, "id": item.id, "name": item.name, "value": item.value,
+            "condition": item.condition, "excludes": list(item.excludes), "place": where.shown,
+            "file": item.file, "line": item.line, "path": where.path, "source": item.statement}
+
+
+def item_lines(item: explain.Item, found: list[tuple[str, explain.Place]]) -> list[str]:
+    rows: list[list[object]] = [[item.section, f"{item.id} {item.name}"]]
+    if item.section in ("fan", "clause"):
+        rows.append(["kind", item.kind])
+    if item.value:
+        rows.append(["pays" if item.section == "clause" else "value", item.value])
+    rows.append(["defined", explain.place(item.file, item.line).shown])
+    lines = table(rows)
+    lines += [f"    {line}" for line in item.statement.split("\n")]
+    if item.section == "fan":
+        lines.append(f"excludes  {' '.join(item.excludes) or '(nothing)'}")
+    lines.append("examples" + ("" if found else "  (no example hand of this ruleset shows it)"))
+    return lines + table([[title, where.shown] for title, where in found], indent="  ")
+
+
+def explain_ruleset(ruleset: Ruleset, as_json: bool) -> int:
+    """The whole table of ``ruleset``: settings, then every scored item by section."""
+    module = ruleset.module
+    files = [explain.place(file) for file in module.FILES]
+    every = explain.items(ruleset)
+    if as_json:
+        dump({"ruleset": ruleset.id, "title": ruleset.title, "native_title": ruleset.native_title,
+               "files": [{"file": w.shown, "path": w.path} for w in files], "base": module.BASE,
+               "cap": module.CAP, "limits": module.LIMITS, "minimum": module.MINIMUM,
+               "options": [option.as_json() for option in ruleset.option_table], "chosen": ruleset.options,
+               "items": [item_json(item) for item in every]})
+        return 0
+    say(*table([["ruleset", f"{ruleset.id}  {ruleset.title}  {ruleset.native_title}"],
+                  ["defined", " ".join(w.shown for w in files)], ["base", module.BASE],
+                  ["cap", f"{module.CAP} fan" if module.CAP is not None else "none"], ["limits", module.LIMITS],
+                  ["minimum", f"{module.MINIMUM} fan" if module.MINIMUM is not None else "none"]]))
+    if ruleset.option_table:
+        rows = [[o.name, o.display, o.allowed(), show(ruleset.options[o.name]), show(o.default), o.section]
+                for o in ruleset.option_table]
+        say("", "options (-o NAME=VALUE)",
+             *table([["option", "name", "values", "chosen", "default", "section"], *rows], indent="  "))
+    sections = [("fans", "fan", ["id", "name", "kind", "value", "excludes"]),
+                ("requirements", "requirement", ["id", "name", "condition"]),
+                ("floors", "floor", ["id", "name", "value", "condition"]),
+                ("payment clauses", "clause", ["id", "name", "kind", "pays", "condition"])]
+    for title, section, header in sections:
+        found = [_item_row(item, header) for item in every if item.section == section]
+        say("", title, *(table([header, *found], indent="  ") if found else ["  (none)"]))
+    return 0
+
+
+def _item_row(item: explain.Item, header: list[str]) -> list[object]:
+    cells = {"id": item.id, "name": item.name, "kind": item.kind, "value": item.value, "pays": item.value,
+             "excludes": " ".join(item.excludes), "condition": item.condition}
+    return [cells[column] for column in header]
