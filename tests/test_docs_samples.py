@@ -24,7 +24,7 @@ PAGES = ("cli.rst", "quickstart.rst")
 TIMING = re.compile(r"\bin \d+\.\d+s$", re.M)
 #: stderr lines that depend on the machine, not on the command: warnings (a ruleset
 #: interpreted where no C compiler exists) and compile notes
-MACHINE_NOTES = re.compile(r"^(mjr: warning: .*|compiling \S+ \.\.\.)\n", re.M)
+MACHINE_NOTES = re.compile(r"^(mjr: warning: .*|compiling \S+(?: \S+=\S+)* \.\.\.)\n", re.M)
 
 
 def console_samples(page: str) -> list[tuple[str, str, str]]:
