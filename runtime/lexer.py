@@ -83,7 +83,7 @@ class MjrLexer(RegexLexer):  # type: ignore[misc]  # Pygments has no type inform
             (r"[ESWNPFC](?![\w])", Name.Constant),  # an honour: E S W N, P F C
             (r"[+-]?[0-9]+(?![\w])", Number.Integer),
             (r"[a-z_][a-z0-9_]*", Name),
-            (r"==|!=|<=|>=|[<>+\-*%^=]", Operator),
+            (r"==|!=|<=|>=|[<>+\-*/%^=]", Operator),
             (r"[(){}:,]", Punctuation),
             (r".", Error),
         ]

@@ -74,8 +74,7 @@ def test_the_pages_have_samples() -> None:
 @pytest.mark.parametrize(("place", "command", "expected"), SAMPLES, ids=[s[0] for s in SAMPLES])
 def test_sample(place: str, command: str, expected: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                 capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("MJR_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)  # the run's build cache: a combination of options is built once per run
     cli.main(shlex.split(command)[1:])
     out, err = capsys.readouterr()
     shown = normalised(out + err)

@@ -43,7 +43,8 @@ def test_the_index_compares_every_bundled_ruleset(pages: ModuleType) -> None:
     rows = glance_rows(pages.index_page(ids))
     assert list(rows) == ids
     #                                 tiles  wildcard                         cap     minimum  fans  options
-    assert rows["guangdong.jipinghu"] == ["136", "none", "3", "none", "23", "none"]
+    assert rows["guangdong.jipinghu"] == ["136", "none", "3", "none", "23", "``multiple_winners``"]
+    assert rows["simple"][3:] == ["none", "0", "none"]
     assert rows["guangdong.jipinghu.cap5"][:3] == ["136", "none", "5"]
     assert rows["sichuan.xuezhan"][:2] == ["108", "none"]
     assert rows["changsha"][0] == "108"
