@@ -265,7 +265,7 @@ def _folded(expr: ast.Expr) -> ast.Expr:
     return ast.OptionValue(expr.span, "", value)
 
 
-def _evaluate(expr: ast.Expr) -> int | bool | None:  # noqa: PLR0911 - one case per node type
+def _evaluate(expr: ast.Expr) -> int | bool | None:
     if isinstance(expr, ast.Number):
         return expr.value
     if isinstance(expr, ast.OptionValue):
