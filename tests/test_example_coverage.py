@@ -25,7 +25,7 @@ def test_every_entry_has_an_example(ident: str) -> None:
     for chosen in combinations(ruleset, partial(_load, ident)):
         assert all(outcome.passed for outcome in run_examples(chosen))
         for _, text, *_ in chosen.module.EXAMPLES:
-            result = chosen.evaluate(parse_hand(text))
+            result = chosen.evaluate(parse_hand(text, chosen.facts.kinds, chosen.has_flowers))
             if not result.is_win:
                 seen.update(rule for rule, _ in chosen.module.REQUIREMENTS if rule in result.reason)
                 continue
