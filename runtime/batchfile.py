@@ -395,8 +395,7 @@ def score_file(job: Job) -> Summary:
     if job.scheduler is None:
         task = partial(score_partition, job.ruleset)
     else:
-        chosen = tuple((option.name, job.ruleset.options[option.name]) for option in job.ruleset.option_table)
-        task = partial(score_partition_named, job.name, job.backend, chosen)
+        task = partial(score_partition_named, job.name, job.backend, tuple(job.ruleset.choices.items()))
     if is_parquet(path):
         _parquet_file(path, job.source)  # a file that cannot be read fails before --out is made
     partitions = read_partitions(path, job.source, job.partition_size)

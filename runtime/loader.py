@@ -128,8 +128,10 @@ def _with_options(default: Ruleset, backend: str, given: dict[str, object]) -> R
     """A bundled ruleset under other options than its defaults: the choice is
     checked against the installed table first, and a combination is built from the
     bundled source once per process (and once per cache)."""
-    chosen = choose(default.id, default.option_table, _fixed(default), given)
-    if chosen == default.options:
+    fixed = {name: value for name, value in default.options.items() if name not in default.choices}
+    chosen = {name: value for name, value in choose(default.id, default.option_table, fixed, given).items()
+              if name not in fixed}  # a fixed option is part of the build, never a choice
+    if chosen == default.choices:
         return default
     key = (default.id, backend, tuple(chosen.items()))
     with _combinations_lock:
@@ -144,12 +146,6 @@ def _with_options(default: Ruleset, backend: str, given: dict[str, object]) -> R
         with _combinations_lock:
             ruleset = _combinations.setdefault(key, ruleset)
     return ruleset
-
-
-def _fixed(ruleset: Ruleset) -> dict[str, OptionValue]:
-    """The options ``ruleset`` fixes (they are in its build, not in its table)."""
-    table = {option.name for option in ruleset.option_table}
-    return {name: value for name, value in ruleset.options.items() if name not in table}
 
 
 def _load_source(path: Path, backend: str, options: Mapping[str, object] | None = None) -> Ruleset:

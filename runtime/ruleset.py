@@ -112,6 +112,12 @@ class Ruleset:
         self.records = RecordCodec(module.RECORD_SIZE, module.RECORD_MAX_MELDS, module.RECORD_FACTS_AT,
                                    module.RECORD_TILES_AT, self.facts, self.has_flowers)
 
+    @property
+    def choices(self) -> dict[str, OptionValue]:
+        """The value of each option of the table (the options a variant fixes left
+        out): what loading this ruleset again by name takes to give this build."""
+        return {option.name: self.options[option.name] for option in self.option_table}
+
     def chosen_text(self) -> str:
         """The options chosen where they are not the defaults, as the command line
         writes them (``ghost=flip tiles=108``); empty for the defaults."""

@@ -259,3 +259,11 @@ def test_a_cluster_worker_loads_the_options_chosen(rules: Path) -> None:
     partition = batchfile.Partition("hands.jsonl", 0, [line])
     assert batchfile.score_partition_named(str(rules), "python", (("horses", 2),), partition)[0]["fan"] == 3
     assert batchfile.score_partition_named(str(rules), "python", (), partition)[0]["fan"] == 1
+
+
+def test_a_bundled_variant_that_fixes_an_option_takes_the_others() -> None:
+    """The fixed option is part of the build, never passed back as a choice."""
+    rs = mjr.load("guangdong.jipinghu.guigang", multiple_winners=False, **PY)
+    assert rs.options["multiple_winners"] is False and rs.options["minimum_fan"] == 0
+    assert rs.choices == {"multiple_winners": False}
+    assert not rs.evaluate("123m 555p 789s 234s E win E from L winners 2").is_win
