@@ -18,7 +18,7 @@ import os
 import shutil
 import sys
 import sysconfig
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -148,13 +148,22 @@ def check_file(path: Path, options: Mapping[str, object] | None = None) -> ir.Ru
     """Parse and check ``path`` under the table ``options`` (the defaults for the
     rest); raises SourceError listing every problem, OptionError for a choice the
     ruleset does not allow."""
+    return _checker(path)(options)
+
+
+def _checker(path: Path) -> Callable[[Mapping[str, object] | None], ir.Ruleset]:
+    """Checks ``path`` under given options: the file and those it extends are parsed
+    once, however many combinations are checked (their syntax trees are immutable)."""
     root = parse_file(path)
+    parsed: dict[str, ast.Ruleset | None] = {}
 
     def resolve(ident: str) -> ast.Ruleset | None:
-        source = find_source(ident, path.parent)
-        return parse_file(source, ident) if source is not None else None
+        if ident not in parsed:
+            source = find_source(ident, path.parent)
+            parsed[ident] = parse_file(source, ident) if source is not None else None
+        return parsed[ident]
 
-    return check(root, resolve, lambda: known_ids(path.parent), options)
+    return lambda options: check(root, resolve, lambda: known_ids(path.parent), options)
 
 
 def check_options(path: Path) -> ir.Ruleset:
@@ -163,11 +172,12 @@ def check_options(path: Path) -> ir.Ruleset:
     examples choose: every branch of its ``when`` blocks that one option decides is
     checked.  Returns the default build's IR; raises SourceError with every problem
     found, each once (a combination the ruleset refuses is skipped)."""
-    default = check_file(path)
+    check_under = _checker(path)
+    default = check_under(None)
     problems: dict[Problem, None] = {}
     for combination in _combinations_to_check(default):
         try:
-            check_file(path, combination)
+            check_under(combination)
         except SourceError as error:
             problems.update(dict.fromkeys(error.problems))
         except OptionError:
