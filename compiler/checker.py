@@ -17,7 +17,7 @@ from mjr.errors import Problem, SourceError, Span, did_you_mean
 from mjr.options import OptionError, Value, choose, describe
 from mjr.tiles import FIRST_HONOR, N_KINDS, SUIT_LETTERS
 
-from . import ir, options
+from . import ir, options, principles
 from .declared import lower_shapes, stand_in
 from .examples import check_example
 from .expressions import AMOUNT, FAN_CONDITION, RULE, SCORE, ExpressionChecker, Names, check_defines
@@ -286,6 +286,7 @@ class Checker:
         checker = ExpressionChecker(names, self.report, unusable, self.warn)
         self.divisors = checker.divisors
         fans, order = self._fans(merged, names, checker)
+        principles.check_alone(fans, self.report)
         requirements = tuple(
             ir.Requirement(r.id, r.display, checker.check(r.condition, ir.BOOL, RULE), r.span,
                            self._wording(r.span, "", r.condition))
@@ -330,6 +331,8 @@ class Checker:
             cap=self._int_setting(merged, "cap"),
             limits=self._limits(merged.settings.get("limits")),
             minimum=self._int_setting(merged, "minimum"),
+            minimum_without=principles.minimum_without(merged.settings.get("minimum"), fans, self.report),
+            account_once=principles.account_once(merged.settings.get("account_once"), fans, self.report),
             base=self._base(merged),
             examples=tuple(check_example(e, fans, payments, self.report) for e in merged.examples),
             facts=facts,
@@ -549,6 +552,8 @@ def _statement_key(statement: ast.Statement) -> tuple[str, str] | None:
         return ("example", statement.title)
     if isinstance(statement, ast.Setting):
         return ("setting", statement.keyword)
+    if isinstance(statement, ast.AccountOnce):
+        return ("setting", "account_once")
     if isinstance(statement, ast.Options):
         return ("setting", statement.keyword)
     if isinstance(statement, ast.Tiles):

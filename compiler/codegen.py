@@ -36,6 +36,7 @@ from .fusion import GROUP_COLLECTIONS, GROUP_MEMBERSHIP, TILE_COLLECTIONS, Fused
 from .identities import identity_classes
 from .ranges import unproven
 from .spelling import spelled
+from .tuples import AccountOnce, CombinationHelper, member_names, most_instances, word_code
 from .vocabulary import (
     AMOUNT_NAMES,
     GROUP_WORDS,
@@ -124,6 +125,9 @@ class ExpressionWriter:
     def __init__(self) -> None:
         self.helpers: list[Helper] = []
         self.define_helpers: list[DefineHelper] = []
+        self.combinations: list[CombinationHelper] = []
+        #: the combination counts whose instances ``account_once`` keeps (by IR node id)
+        self.recorded: set[int] = set()
         self._by_key: dict[tuple[str, str, str | None], str] = {}
         #: whether arithmetic is written checked (see mjr.compiler.ranges)
         self.checked = False
@@ -162,12 +166,21 @@ class ExpressionWriter:
             return HAND_WORDS[name].code
         if node.scope == "payer":
             return PAYER_WORDS[name].code
+        if node.scope == ir.TUPLE:
+            return word_code(name, element)
         if node.scope in (ir.TILE, ir.KIND) and name in TILE_WORDS:
             return TILE_WORDS[name].code.format(k=element[0])
         if node.scope == ir.KIND:
             return KIND_WORDS[name].code.format(k=element[0])
         gk, gt, gf = element
         return GROUP_WORDS[name].code.format(gk=gk, gt=gt, gf=gf)
+
+    def visit_TileIs(self, node: ir.TileIs, element: tuple[str, ...]) -> str:
+        return f"({element[0]} == {int(node.kind)})"
+
+    def visit_Members(self, node: ir.Members, element: tuple[str, ...]) -> str:
+        members = [element[i : i + 3] for i in range(0, len(element), 3)]
+        return "(" + " and ".join(self.write(node.operand, m) for m in members) + ")"
 
     def visit_FactRef(self, node: ir.FactRef, element: tuple[str, ...]) -> str:
         value = f"s.fv[{int(node.slot)}]"
@@ -250,7 +263,30 @@ class ExpressionWriter:
             self._aggregates[key] = (node, self._aggregate(node))
         return self._aggregates[key][1]
 
+    def combination(self, node: ir.Aggregate) -> CombinationHelper:
+        """The helper counting (and, under ``account_once``, recording) the
+        combinations of ``node``; one per distinct condition."""
+        assert node.element is not None
+        code = self.write(node.element, member_names(node.arity))
+        record = id(node) in self.recorded
+        for i, helper in enumerate(self.combinations):
+            if (helper.collection, helper.arity, helper.element) == (node.collection, node.arity, code):
+                if record and not helper.record:
+                    self.combinations[i] = helper = CombinationHelper(helper.name, node.collection, node.arity,
+                                                                      code, True)
+                return helper
+        helper = CombinationHelper(f"_comb{len(self.combinations)}", node.collection, node.arity, code, record)
+        self.combinations.append(helper)
+        return helper
+
+    def combination_of(self, fan: ir.Fan) -> CombinationHelper:
+        """The combination count a fan under ``account_once`` is."""
+        assert isinstance(fan.condition, ir.Aggregate)
+        return self.combination(fan.condition)
+
     def _aggregate(self, node: ir.Aggregate) -> str:
+        if node.arity:
+            return f"{self.combination(node).name}(s)"
         code = None
         tiles = node.collection in TILE_COLLECTIONS or node.fact >= 0
         if node.element is not None:
@@ -387,10 +423,22 @@ def _record_layout(ruleset: ir.Ruleset) -> RecordLayout:
                         abi.record_flowers(ruleset.sets) if ruleset.flowers else -1)
 
 
+def _account_once(ruleset: ir.Ruleset, writer: ExpressionWriter) -> list[AccountOnce]:
+    """The fans under ``account_once``, with their value per instance (the checker
+    made sure each is a constant ``N each`` over one combination count)."""
+    kept = []
+    for i in ruleset.account_once:
+        fan = ruleset.fans[i]
+        assert isinstance(fan.value, ir.Const)
+        kept.append(AccountOnce(i, int(fan.value.value), writer.combination_of(fan).name))
+    return kept
+
+
 def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
     """The generated module for ``ruleset``; ``key`` is its build-cache key."""
     writer = ExpressionWriter()
     writer.fuse = True
+    writer.recorded = {id(ruleset.fans[i].condition) for i in ruleset.account_once}
     fans = [
         FanCode(f, writer.write(f.condition), writer.write(f.value), tuple(ruleset.fans[i].id for i in f.excludes))
         for f in ruleset.fans
@@ -411,6 +459,8 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
     for fan in ruleset.fans:
         for target in fan.excludes:
             excluded_by[target].append(fan.index)
+    account_once = _account_once(ruleset, writer)
+    alone = {f.index for f in ruleset.fans if "no_other_fans" in ir.word_names([f.condition])}
     name = module_name(ruleset, key)
     uses = words_used(ruleset)
     text = _environment().get_template("ruleset.py.j2").render(
@@ -421,7 +471,12 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
         fans=fans,
         values_facts=[f for f in ruleset.facts if f.kind != "tiles"],
         tiles_facts=[f for f in ruleset.facts if f.kind == "tiles"],
-        fan_order=[fans[i] for i in ruleset.fan_order],
+        fan_order=[fans[i] for i in ruleset.fan_order if i not in alone],
+        alone=[fans[i] for i in ruleset.fan_order if i in alone],
+        account_once=account_once,
+        most_instances=most_instances([writer.combination_of(ruleset.fans[i]).arity for i in ruleset.account_once],
+                                      MAX_GROUPS),
+        combinations=writer.combinations,
         excluded_by=excluded_by,
         requirements=requirements,
         floors=floors,

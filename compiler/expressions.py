@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from mjr.dsl import ast
 from mjr.dsl.quoting import chain, quoted
 from mjr.errors import Span, did_you_mean
+from mjr.tiles import parse_tile
 
 from . import ir
 from .defines import analyse, children, names_in
@@ -25,6 +26,7 @@ from .vocabulary import (
     PAYER_WORDS,
     SCORE_NAMES,
     TILE_WORDS,
+    TUPLE_WORDS,
     WINNING_TILE_WORDS,
     scope_of_word,
     words_for,
@@ -38,13 +40,15 @@ MAX_DEPTH = 90
 #: Largest define, the defines it uses written out: a define is evaluated wherever it
 #: is used, so this bounds what one use costs (a define using another twice doubles).
 MAX_SIZE = 10_000
+#: The most groups ``count(N sets where ...)`` combines.
+MAX_ARITY = 4
 #: Where an expression stands decides which names it may use.
 FAN_CONDITION, RULE, SCORE, AMOUNT = "fan condition", "rule", "score", "amount"
 #: A declared shape's condition: over the tiles alone (there is no decomposition).
 SHAPE = "shape"
 #: Hand words that speak of a decomposition or of the winning tile's place in it:
 #: a shape's condition decides whether there is one, so it cannot use them.
-DECOMPOSITION_WORDS = frozenset({"standard", "seven_pairs", "thirteen_orphans", "substituted", "waits",
+DECOMPOSITION_WORDS = frozenset({"standard", "seven_pairs", "thirteen_orphans", "substituted", "waits", "no_other_fans",
                                  *(w for w in WINNING_TILE_WORDS if w.startswith("wait_"))})
 
 
@@ -122,6 +126,8 @@ class ExpressionChecker:
         return ir.Const(type_, 0)
 
     def _visit(self, node: ast.Expr, scope: str) -> ir.Node:
+        if scope == ir.TUPLE and not any(n.name in TUPLE_WORDS for n in names_in(node)):
+            return self._member(node)
         if scope == ir.GROUP and self._is_tile_expression(node):
             inner = self._visit(node, ir.TILE)
             if inner.type == "error":
@@ -129,6 +135,44 @@ class ExpressionChecker:
             return ir.GroupTiles(inner.type, "all" if inner.type == ir.BOOL else "first", inner)
         method = getattr(self, "_visit_" + type(node).__name__)
         return method(node, scope)  # type: ignore[no-any-return]
+
+    def _member(self, node: ast.Expr) -> ir.Node:
+        """Inside a combination, a part without its words is said of the members: a
+        condition holds of every member; a number must be one of the hand."""
+        found: list[tuple[Span, str]] = []
+        report, self.report = self.report, lambda span, message: found.append((span, message))
+        try:
+            inner = self._visit(node, ir.GROUP)
+        finally:
+            self.report = report
+        if inner.type == ir.BOOL:
+            for span, message in found:
+                self.report(span, message)
+            return ir.Members(ir.BOOL, inner)
+        if inner.type == "error" and found:
+            for span, message in found:
+                self.report(span, message)
+            return inner
+        found.clear()
+        report, self.report = self.report, lambda span, message: found.append((span, message))
+        try:
+            number = self._visit(node, ir.HAND)
+        finally:
+            self.report = report
+        if found:
+            return self._error(node.span, "a number of each member cannot stand alone in a combination: compare "
+                                          "it in parentheses, as in '(rank == 1)', to say it of every member")
+        return number
+
+    def _visit_TileIs(self, node: ast.TileIs, scope: str) -> ir.Node:
+        try:
+            kind = parse_tile(node.tile)
+        except ValueError:
+            return self._error(node.span, f"{node.tile!r} is not a tile")
+        if scope not in (ir.TILE, ir.KIND):
+            return self._error(node.span, f"a tile kind ({node.tile}) is a quality of a tile: use it inside tiles, "
+                                          f"kinds or a group, as in 'any tiles are {node.tile}'")
+        return ir.TileIs(ir.BOOL, kind)
 
     def _visit_Number(self, node: ast.Number, scope: str) -> ir.Node:
         return ir.Const(ir.INT, node.value)
@@ -143,6 +187,8 @@ class ExpressionChecker:
             table = SCORE_NAMES if self.place == SCORE else AMOUNT_NAMES
             if name in table:
                 return ir.Word(ir.INT, "formula", name)
+        if name == "no_other_fans" and self.place != FAN_CONDITION:
+            return self._error(node.span, "'no_other_fans' can be used only in a fan's condition")
         if name in PAYER_WORDS:
             if self.place != AMOUNT:
                 return self._error(node.span, f"{name!r} is a word of the payer: it can be used only in a "
@@ -184,6 +230,9 @@ class ExpressionChecker:
         if name in self.names.dropped:
             drop = self.names.dropped[name]
             return self._error(node.span, f"unknown name {quoted(name)}: removed by the 'drop' at {drop}")
+        if name in TUPLE_WORDS:
+            return self._error(node.span, f"{name!r} describes a combination of groups: it can be used only "
+                                          f"directly inside count(N sets where ...)")
         home = scope_of_word(name)
         if home is not None:
             where = {ir.GROUP: "a set or pair (inside sets, groups, pairs or melds)",
@@ -307,7 +356,21 @@ class ExpressionChecker:
                               f"no decomposition (use tiles, kinds or melds)")
 
     def _visit_Count(self, node: ast.Count, scope: str) -> ir.Node:
+        if node.arity:
+            return self._combinations(node)
         return self._aggregate(ir.INT, "count", node.collection, node.condition, node.span)
+
+    def _combinations(self, node: ast.Count) -> ir.Node:
+        """``count(N sets where C)``: the combinations of N groups meeting C together."""
+        self._shape_collection(node.collection, node.span)
+        if COLLECTIONS.get(node.collection) != ir.GROUP:
+            return self._error(node.span, f"combinations are of groups: count(N sets|pairs|groups|melds where ...), "
+                                          f"not of {quoted(node.collection)}")
+        if not 2 <= node.arity <= MAX_ARITY:
+            return self._error(node.span, f"a combination has 2 to {MAX_ARITY} groups, not {node.arity}")
+        assert node.condition is not None
+        element = self._expect(node.condition, self._visit(node.condition, ir.TUPLE), ir.BOOL)
+        return ir.Aggregate(ir.INT, "count", node.collection, element, arity=node.arity)
 
     def _aggregate(self, type_: str, op: str, collection: str, condition: ast.Expr | None, span: Span) -> ir.Node:
         """A built-in collection (elements of its scope), or a tiles fact (tiles)."""
@@ -356,6 +419,8 @@ class ExpressionChecker:
             if home == ir.TILE and TILE_WORDS[expr.name].type == ir.INT:
                 return False, False
             return home in (None, ir.TILE), home == ir.TILE
+        if isinstance(expr, ast.TileIs):
+            return True, True
         if isinstance(expr, (ast.Quantified, ast.Count, ast.Contains)):
             return False, False
         fits, found_tile = True, False

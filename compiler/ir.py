@@ -16,6 +16,8 @@ from mjr.options import OptionInfo, Value
 BOOL, INT = "bool", "int"
 #: Scopes an expression can be evaluated in.
 HAND, TILE, KIND, GROUP = "hand", "tile", "kind", "group"
+#: inside ``count(N sets where ...)``: a combination of groups
+TUPLE = "tuple"
 
 
 @dataclass(frozen=True)
@@ -114,6 +116,23 @@ class Aggregate(Node):
     element: Node | None
     fact: int = -1
     size: int = 0
+    #: ``count(N sets where ...)``: N, the combination's size (0: single elements);
+    #: the element is then in the ``tuple`` scope
+    arity: int = 0
+
+
+@dataclass(frozen=True)
+class Members(Node):
+    """Inside a combination of groups: every member meets ``operand`` (a group condition)."""
+
+    operand: Node
+
+
+@dataclass(frozen=True)
+class TileIs(Node):
+    """A tile (or a kind) of one kind, written ``F`` or ``6z``."""
+
+    kind: int
 
 
 @dataclass(frozen=True)
@@ -278,6 +297,10 @@ class Ruleset:
     shapes: tuple[DeclaredShape, ...] = ()
     #: whether the tile set has the eight flowers (a hand holds some, set aside)
     flowers: bool = False
+    #: the fans whose values do not count toward ``minimum``
+    minimum_without: tuple[int, ...] = ()
+    #: ``account_once``: the counted fans whose combinations are kept as a forest, in priority order
+    account_once: tuple[int, ...] = ()
     #: what the checker found doubtful but not wrong (a condition never true), for ``mjr check``
     warnings: tuple[Problem, ...] = field(default=(), compare=False)
     #: the table options a game may choose, and the values this build was made with (fixed ones too)

@@ -18,6 +18,7 @@ every fan to be awarded at once).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -42,7 +43,7 @@ WORD_BOUNDS: dict[str, Interval] = {
     "suits": (0, 3), "winners": (1, 3), "wildcards": (0, MAX_TILES), "substituted": (0, MAX_TILES),
     "rank": (0, 9), "copies": (0, MAX_TILES), "winner_from_dealer": (0, 3), "payer_from_dealer": (0, 3),
     "waits": (0, 34), "wilds": (0, 3), "substitutes": (0, 3),
-    "flowers": (0, 8), "seat_flowers": (0, 2), "flower_series": (0, 2),
+    "flowers": (0, 8), "seat_flowers": (0, 2), "flower_series": (0, 2), "step": (-1, 8),
 }
 BOOL: Interval = (0, 1)
 
@@ -178,7 +179,8 @@ class Ranges:
     def visit_Aggregate(self, node: ir.Aggregate) -> Interval:
         if node.element is not None:
             self.of(node.element)
-        return 0, node.size if node.fact >= 0 else _COLLECTION_SIZE[node.collection]
+        size = node.size if node.fact >= 0 else _COLLECTION_SIZE[node.collection]
+        return 0, math.comb(size, node.arity) if node.arity else size
 
 
 assert set(_COLLECTION_SIZE) == set(COLLECTIONS)

@@ -80,8 +80,9 @@ class _Speller:
 
     def visit_Aggregate(self, node: ir.Aggregate) -> tuple[str, int]:
         element = "" if node.element is None else self.text(node.element)[0]
+        collection = f"{node.arity} {node.collection}" if node.arity else node.collection
         if node.op == "count":
-            return (f"count({node.collection} where {element})" if element else f"count({node.collection})"), _ATOM
+            return (f"count({collection} where {element})" if element else f"count({collection})"), _ATOM
         return f"{node.op} {node.collection} are ({element})", _ATOM
 
     def visit_other(self, node: ir.Node) -> tuple[str, int]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from mjr import abi
 
-from .ir import BOOL, GROUP, INT, KIND, TILE
+from .ir import BOOL, GROUP, INT, KIND, TILE, TUPLE
 
 
 @dataclass(frozen=True)
@@ -66,6 +66,7 @@ HAND_WORDS: dict[str, WordInfo] = {
         "it completed a pung (双碰)"), strict=True)) if name},
     "waits": WordInfo(INT, "_waits(s)", "how many kinds the hand without its winning tile waits on (shapes only)"),
     "winning_wildcard": WordInfo(BOOL, "(s.win_wild != 0)", "the winning tile is a wildcard"),
+    "no_other_fans": WordInfo(BOOL, "(s.alone != 0)", "no other fan or limit is awarded (in a fan's condition only)"),
     # Flowers set aside (mjr.flowers): s.flowers has bit n - 1 for flower n; flower n
     # belongs to the seat (n - 1) % 4, and 1-4, 5-8 are the two series.
     "flowers": WordInfo(INT, " + ".join(f"((s.flowers >> {i}) & 1)" for i in range(8)).join("()"),
@@ -144,6 +145,15 @@ GROUP_WORDS: dict[str, WordInfo] = {
                             "of the group's wildcards, those standing for a kind other than their own"),
 }
 
+#: Words of a combination of groups, inside ``count(N sets where ...)`` only.  Their
+#: code is written per combination size (see mjr.compiler.tuples).
+TUPLE_WORDS: dict[str, WordInfo] = {
+    "same_suit": WordInfo(BOOL, "", "every member is of one suit (honours are of none)"),
+    "distinct_suits": WordInfo(BOOL, "", "every member is of a suit, each of a different one"),
+    "step": WordInfo(INT, "", "the members' ranks (a chow's lowest), in order, rise by this much each; -1 when "
+                              "they do not rise evenly"),
+}
+
 #: Collections and the scope of their elements.
 COLLECTIONS = {"sets": GROUP, "groups": GROUP, "pairs": GROUP, "melds": GROUP, "tiles": TILE, "kinds": KIND}
 
@@ -161,6 +171,8 @@ def words_for(scope: str) -> dict[str, WordInfo]:
         words.update(KIND_WORDS)
     if scope == GROUP:
         words.update(GROUP_WORDS)
+    if scope == TUPLE:
+        words.update(TUPLE_WORDS)
     return words
 
 
@@ -172,4 +184,4 @@ def scope_of_word(name: str) -> str | None:
     return None
 
 
-ALL_WORDS = sorted({*HAND_WORDS, *TILE_WORDS, *KIND_WORDS, *GROUP_WORDS, *PAYER_WORDS})
+ALL_WORDS = sorted({*HAND_WORDS, *TILE_WORDS, *KIND_WORDS, *GROUP_WORDS, *PAYER_WORDS, *TUPLE_WORDS})

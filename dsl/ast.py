@@ -112,8 +112,19 @@ class Quantified(Expr):
 
 @dataclass(frozen=True)
 class Count(Expr):
+    """``count(sets where C)``; with ``arity`` N, ``count(N sets where C)`` counts the
+    combinations of N elements that together meet C."""
+
     collection: str
     condition: Expr | None
+    arity: int = 0
+
+
+@dataclass(frozen=True)
+class TileIs(Expr):
+    """A tile kind written in a condition (``F``, ``6z``): the tile is of that kind."""
+
+    tile: str
 
 
 # -- statements ------------------------------------------------------------------
@@ -201,6 +212,8 @@ class Setting(Statement):
 
     keyword: str
     value: Expr | int | Option
+    #: ``minimum N without FAN...``: the fans whose values do not count toward it
+    without: tuple[tuple[str, Span], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -275,6 +288,14 @@ class Pay(Statement):
     condition: Expr
     payer: Payer
     amount: Expr | None
+
+
+@dataclass(frozen=True)
+class AccountOnce(Statement):
+    """``account_once FAN...``: the instances of these counted fans are kept so that no
+    kept one joins sets that kept ones already connect (套算一次)."""
+
+    fans: tuple[tuple[str, Span], ...]
 
 
 @dataclass(frozen=True)

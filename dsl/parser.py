@@ -30,7 +30,7 @@ MAX_NESTING = 50
 _EXPRESSION_RULES = frozenset({
     "conditional", "or_expr", "and_expr", "negation", "compare", "member", "binary", "neg",
     "words", "scored", "contains", "quantified", "quantified_contain",
-    "count", "quality", "quality_contains",
+    "count", "count_tuples", "tile_kind", "quality", "quality_contains",
 })
 
 _ESCAPES = {'"': '"', "\\": "\\", "n": "\n"}
@@ -219,7 +219,8 @@ class _ToAst(Transformer[Token, Any]):
         return self._setting(meta, "limits", ast.Option(_token_span(self.file, items[0]), str(items[0]), ()))
 
     def minimum(self, meta: Any, items: list[Token]) -> ast.Setting:
-        return self._setting(meta, "minimum", int(items[0]))
+        without = tuple((str(t), _token_span(self.file, t)) for t in items[1:])
+        return ast.Setting(self._s(meta), "minimum", int(items[0]), without)
 
     def base(self, meta: Any, items: list[Token]) -> ast.Setting:
         return self._setting(meta, "base", int(items[0]))
@@ -457,6 +458,15 @@ class _ToAst(Transformer[Token, Any]):
 
     def count(self, meta: Any, items: list[Any]) -> ast.Count:
         return ast.Count(self._s(meta), items[0], items[1] if len(items) > 1 else None)
+
+    def count_tuples(self, meta: Any, items: list[Any]) -> ast.Count:
+        return ast.Count(self._s(meta), items[1], items[2], int(items[0]))
+
+    def tile_kind(self, meta: Any, items: list[Token]) -> ast.TileIs:
+        return ast.TileIs(_token_span(self.file, items[0]), str(items[0]))
+
+    def account_once(self, meta: Any, items: list[Token]) -> ast.AccountOnce:
+        return ast.AccountOnce(self._s(meta), tuple((str(t), _token_span(self.file, t)) for t in items))
 
     def words(self, meta: Any, items: list[Token]) -> ast.Expr:
         names = [ast.Name(_token_span(self.file, t), str(t)) for t in items]

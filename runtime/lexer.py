@@ -38,12 +38,14 @@ STATEMENTS = (
     "require", "floor", "pay", "liable", "drop", "example", "hand", "expect", "shape",
     # table options
     "option", "options", "section", "default", "when", "else", "refuse", "fix",
+    # combining fans
+    "account_once",
 )
 #: words that qualify a statement: tile sets, wildcard forms, fact and option kinds, payers
 QUALIFIERS = (
     "suits", "winds", "dragons", "fixed", "stand_in", "may_not", "honors", "skip", "none", "flag", "number",
     "choice", "to", "each", "excludes", "pays", "discarder", "opponent", "feeder", "last", "claimed", "meld",
-    "player", "left", "opposite", "right", "fans", "points", "payments", "clause",
+    "player", "left", "opposite", "right", "fans", "points", "payments", "clause", "without",
 )
 #: the words of expressions
 EXPRESSION_WORDS = (

@@ -1,0 +1,103 @@
+"""Code for combinations of groups: ``count(N sets where ...)`` and ``account_once``.
+
+A combination is N groups of the decomposition taken together (an unordered choice,
+each group once).  Its condition sees each member as ``gk<i> gt<i> gf<i>``; the
+words of the combination itself (``same_suit``, ``distinct_suits``, ``step``) are
+written here for its size.  Under ``account_once`` the combinations a fan counts are
+recorded as instances (the groups each uses, as a bit mask) for the generated
+``_account_once``, which keeps the best forest of them (see docs/language.rst).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from .fusion import GROUP_MEMBERSHIP
+
+
+def member_names(arity: int) -> tuple[str, ...]:
+    """The element names of a combination of ``arity`` groups, member by member."""
+    return tuple(f"{part}{i}" for i in range(arity) for part in ("gk", "gt", "gf"))
+
+
+def word_code(name: str, element: tuple[str, ...]) -> str:
+    """A word of the combination whose members are ``element`` (see member_names)."""
+    firsts = element[1::3]
+    if name == "same_suit":
+        return "(" + " and ".join([f"{firsts[0]} < 27", *(f"{firsts[0]} // 9 == {t} // 9" for t in firsts[1:])]) + ")"
+    if name == "distinct_suits":
+        pairs = [f"{a} // 9 != {b} // 9" for i, a in enumerate(firsts) for b in firsts[i + 1 :]]
+        return "(" + " and ".join([*(f"{t} < 27" for t in firsts), *pairs]) + ")"
+    assert name == "step", name
+    return f"_step{len(firsts)}({', '.join(f'_rank({t})' for t in firsts)})"
+
+
+def _membership(collection: str, i: int) -> str:
+    """Whether group ``i`` of a combination belongs to ``collection``."""
+    return re.sub(r"\b(gk|gt|gf)\b", lambda m: f"{m.group(1)}{i}", GROUP_MEMBERSHIP[collection])
+
+
+@dataclass(frozen=True)
+class CombinationHelper:
+    """One ``count(N COLLECTION where ELEMENT)``, as a function that counts the
+    combinations, and (for a fan under ``account_once``) one that records them."""
+
+    name: str
+    collection: str
+    arity: int
+    element: str
+    record: bool = False
+
+    def source(self) -> str:
+        """The function(s), as module text."""
+        text = self._function(record=False)
+        return text + "\n\n" + self._function(record=True) if self.record else text
+
+    def _function(self, record: bool) -> str:
+        n = self.arity
+        head = [
+            "@cython.cfunc", "@cython.nogil", "@cython.exceptval(check=False)",
+            f"def {self.name}_keep(s: _State, fan: cython.int, value: cython.longlong) -> cython.void:" if record
+            else f"def {self.name}(s: _State) -> cython.longlong:",
+            f'    """The combinations of {n} of the {self.collection} that meet the condition'
+            f'{", recorded as instances of fan" if record else ", counted"}."""',
+        ]
+        if not record:
+            head.append("    n: cython.longlong = 0")
+        head += [f"    {v}{i}: cython.int" for i in range(n) for v in ("i", "gk", "gt", "gf")]
+        lines = []
+        for i in range(n):
+            pad = "    " * (i + 1)
+            start = "0" if i == 0 else f"i{i - 1} + 1"
+            lines += [f"{pad}for i{i} in range({start}, s.ng):",
+                      f"{pad}    gk{i} = s.gk[i{i}]", f"{pad}    gt{i} = s.gt[i{i}]", f"{pad}    gf{i} = s.gf[i{i}]",
+                      f"{pad}    if not ({_membership(self.collection, i)}):", f"{pad}        continue"]
+        pad = "    " * (n + 1)
+        lines.append(f"{pad}if {self.element}:")
+        if record:
+            mask = " | ".join(f"(1 << i{i})" for i in range(n))
+            lines.append(f"{pad}    _instance(s, fan, value, {mask})")
+            tail = ["    return"]
+        else:
+            lines.append(f"{pad}    n += 1")
+            tail = ["    return n"]
+        return "\n".join(head + lines + tail)
+
+
+@dataclass(frozen=True)
+class AccountOnce:
+    """A fan under ``account_once``: its index, value per instance and recorder."""
+
+    index: int
+    unit: int
+    helper: str
+
+
+def most_instances(arities: list[int], max_groups: int) -> int:
+    """Room for every instance the fans under ``account_once`` may record."""
+    return max(1, sum(math.comb(max_groups, n) for n in arities))
+
+
+__all__ = ["AccountOnce", "CombinationHelper", "member_names", "most_instances", "word_code"]
