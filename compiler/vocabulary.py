@@ -97,7 +97,8 @@ NEEDS_SOURCE = frozenset({"discarder_dealer", "discarder_left", "discarder_oppos
 
 #: Words that need the winning tile, and the one that counts the waits: a ruleset
 #: using none of them is generated without the work they cost.
-WINNING_TILE_WORDS = frozenset({*(name for name in abi.WAITS if name), "winning", "waits", "winning_wildcard"})
+WINNING_TILE_WORDS = frozenset({*(name for name in abi.WAITS if name), "winning", "waits", "winning_wildcard",
+                                "winning_tile"})
 
 TILE_WORDS: dict[str, WordInfo] = {
     "honor": WordInfo(BOOL, "({k} >= 27)", "a wind or a dragon"),
@@ -115,6 +116,7 @@ TILE_WORDS: dict[str, WordInfo] = {
                                                         "completed hand: a wildcard standing for its own kind)"),
     "void_suit": WordInfo(BOOL, "(s.void >= 0 and {k} < 27 and {k} // 9 == s.void)", "of the declared void suit"),
     "rank": WordInfo(INT, "_rank({k})", "1-9 for a suited tile, 0 for an honour"),
+    "winning_tile": WordInfo(BOOL, "({k} == s.win_tile)", "of the winning tile's kind (as it plays)"),
 }
 
 KIND_WORDS: dict[str, WordInfo] = {

@@ -107,3 +107,26 @@ def test_misuse_is_refused_at_its_place(tmp_path: Path, text: str, message: str)
         check_file(path)
     assert message in str(info.value)
     assert f"{path}:3:" in str(info.value) or f"{path}:4:" in str(info.value)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_winning_tile_names_the_kind_won_on(tmp_path: Path, backend: str) -> None:
+    """和绝张 as the Chinese Official rules normalise it: the copies the winner's
+    own melds hold are in view, the concealed ones are not."""
+    path = tmp_path / "t.win.mjr"
+    path.write_text("""ruleset t.win "Winning tile" {
+    tiles suits(m p s) winds dragons
+    claims pung chow
+    define in_melds: count(melds where pung and winning_tile) * 3 + count(melds where chow and contains winning_tile)
+    fan held    "held" 1 each : count(tiles where winning_tile)
+    fan in_view "in view" 1 each : in_melds
+}
+""", encoding="utf-8")
+    rules = load_on(path, backend)
+
+    def got(hand: str) -> dict[str, int]:
+        return {line.id: line.value for line in rules.evaluate(hand).fans}
+
+    assert got("[111m<L] 23m 567p 789s EE win 1m") == {"held": 4, "in_view": 3}
+    assert got("[123m<L] 1m 567p 789s 234s win 1m") == {"held": 3, "in_view": 1}
+    assert got("123m 567p 789s 234s E win E") == {"held": 2}
