@@ -108,7 +108,7 @@ class FusedFact:
 
 #: Which groups belong to each collection, as code over ``gk gt gf``.
 GROUP_MEMBERSHIP = {
-    "sets": "gk != 0",
+    "sets": f"gk != 0 and gk != {abi.GROUP_KNITTED}",
     "pairs": "gk == 0",
     "melds": f"(gf & {abi.GROUP_DECLARED}) != 0",
     "groups": "True",

@@ -278,6 +278,8 @@ class Ruleset:
     shapes: tuple[DeclaredShape, ...] = ()
     #: whether the tile set has the eight flowers (a hand holds some, set aside)
     flowers: bool = False
+    #: whether a standard hand may hold one knitted straight in place of three sets
+    knitted: bool = False
     #: what the checker found doubtful but not wrong (a condition never true), for ``mjr check``
     warnings: tuple[Problem, ...] = field(default=(), compare=False)
     #: the table options a game may choose, and the values this build was made with (fixed ones too)

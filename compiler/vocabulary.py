@@ -123,9 +123,11 @@ KIND_WORDS: dict[str, WordInfo] = {
 
 GROUP_WORDS: dict[str, WordInfo] = {
     "chow": WordInfo(BOOL, "({gk} == 1)", "a run of three"),
-    "pung": WordInfo(BOOL, "({gk} >= 2)", "three of a kind, or a kong"),
+    "pung": WordInfo(BOOL, "({gk} == 2 or {gk} == 3)", "three of a kind, or a kong"),
     "kong": WordInfo(BOOL, "({gk} == 3)", "four of a kind declared as a kong"),
     "pair": WordInfo(BOOL, "({gk} == 0)", "the pair"),
+    "knitted": WordInfo(BOOL, f"({{gk}} == {abi.GROUP_KNITTED})",
+                        "a knitted straight: 1-4-7, 2-5-8 and 3-6-9, each of a suit of its own"),
     "concealed": WordInfo(BOOL, f"(({{gf}} & {abi.GROUP_CONCEALED}) != 0)",
                           "formed in the hand, or a concealed kong (not a declared meld)"),
     "exposed": WordInfo(BOOL, f"(({{gf}} & {abi.GROUP_CONCEALED}) == 0)",
