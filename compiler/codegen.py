@@ -46,6 +46,7 @@ from .vocabulary import (
     PAYER_WORDS,
     SCORE_NAMES,
     TILE_WORDS,
+    WAIT_COUNT_WORDS,
     WINNING_TILE_WORDS,
 )
 
@@ -372,7 +373,8 @@ class WordsUsed:
 
 def words_used(ruleset: ir.Ruleset) -> WordsUsed:
     names = ir.word_names(ir.expressions(ruleset))
-    return WordsUsed(bool(names & (WINNING_TILE_WORDS - {"waits"})), "waits" in names, "substitutes" in names,
+    return WordsUsed(bool(names & (WINNING_TILE_WORDS - WAIT_COUNT_WORDS)), bool(names & WAIT_COUNT_WORDS),
+                     "substitutes" in names,
                      bool(names & NEEDS_DEALER), bool(names & NEEDS_SOURCE))
 
 

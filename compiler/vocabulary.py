@@ -64,7 +64,9 @@ HAND_WORDS: dict[str, WordInfo] = {
         "", "the winning tile completed an edge wait (12-3, 7-89)", "it completed a closed wait (1-3)",
         "it completed an open wait (23 waiting on 1 or 4)", "it completed the pair (单吊)",
         "it completed a pung (双碰)"), strict=True)) if name},
-    "waits": WordInfo(INT, "_waits(s)", "how many kinds the hand without its winning tile waits on (shapes only)"),
+    "waits": WordInfo(INT, "_waits(s, 0)", "how many kinds the hand without its winning tile waits on (shapes only)"),
+    "formal_waits": WordInfo(INT, "_waits(s, 1)", "as waits, also counting a kind whose every copy is already "
+                                                  "held or out of play"),
     "winning_wildcard": WordInfo(BOOL, "(s.win_wild != 0)", "the winning tile is a wildcard"),
     # Flowers set aside (mjr.flowers): s.flowers has bit n - 1 for flower n; flower n
     # belongs to the seat (n - 1) % 4, and 1-4, 5-8 are the two series.
@@ -94,9 +96,12 @@ NEEDS_DEALER = frozenset({"discarder_dealer", "winner_from_dealer", "payer_deale
 NEEDS_SOURCE = frozenset({"discarder_dealer", "discarder_left", "discarder_opposite", "discarder_right",
                           "payer_discarder"})
 
-#: Words that need the winning tile, and the one that counts the waits: a ruleset
+#: The words that count the waits (a search per kind, made when a condition asks).
+WAIT_COUNT_WORDS = frozenset({"waits", "formal_waits"})
+#: Words that need the winning tile, and those that count the waits: a ruleset
 #: using none of them is generated without the work they cost.
-WINNING_TILE_WORDS = frozenset({*(name for name in abi.WAITS if name), "winning", "waits", "winning_wildcard"})
+WINNING_TILE_WORDS = frozenset({*(name for name in abi.WAITS if name), "winning", *WAIT_COUNT_WORDS,
+                                "winning_wildcard"})
 
 TILE_WORDS: dict[str, WordInfo] = {
     "honor": WordInfo(BOOL, "({k} >= 27)", "a wind or a dragon"),
