@@ -37,8 +37,8 @@ GROUP_KNIT_SHIFT = 8
 def knitted_kinds(first: int, flags: int) -> tuple[int, ...]:
     """The nine kinds of a knitted group, place by place: 1-4-7 of the first
     tile's suit, 2-5-8 and 3-6-9 of the others (the kernels' ``_knit_tile``)."""
-    suits = (first // 9, (flags >> GROUP_KNIT_SHIFT) & 3)
-    suits += (3 - suits[0] - suits[1],)
+    a, b = first // 9, (flags >> GROUP_KNIT_SHIFT) & 3
+    suits = (a, b, 3 - a - b)
     return tuple(9 * suits[place // 3] + place // 3 + 3 * (place % 3) for place in range(9))
 #: The wait a winning tile completed, as the kernels store it (0: none known).
 WAITS = ("", "wait_edge", "wait_closed", "wait_open", "wait_pair", "wait_pung")
