@@ -31,7 +31,7 @@ from .wildcards import lower_wildcards, tile_kind
 
 CLAIMS = {"chow": ("left", "any"), "pung": (), "kong": ()}
 WIN_METHODS = ("self_draw", "discard", "robbing_kong")
-SHAPES = {"standard": (), "seven_pairs": ("fours",), "thirteen_orphans": ()}
+SHAPES = {"standard": ("knitted",), "seven_pairs": ("fours",), "thirteen_orphans": ()}
 LIMIT_MODES = ("highest", "sum")
 INDICATOR_PLAY = ("in_play", "out_of_play")
 #: The terminals and honours, every one of which a thirteen-orphans hand holds.
@@ -321,6 +321,7 @@ class Checker:
             seven_pairs=(2 if "fours" in shapes["seven_pairs"] else 1) if "seven_pairs" in shapes else 0,
             thirteen_orphans="thirteen_orphans" in shapes,
             standard="standard" in shapes,
+            knitted="knitted" in shapes.get("standard", ()),
             wildcards=wildcards,
             fans=fans,
             fan_order=order,
@@ -381,10 +382,13 @@ class Checker:
     def _check_shapes(self, statement: ast.Statement | None, deal: int, kinds: tuple[int, ...]) -> None:
         """Refuse a shape no hand of this deal and tile set can take: seven pairs and
         thirteen orphans are 14 tiles (deal 13); thirteen orphans needs every
-        terminal and honour; seven pairs needs seven kinds (four with ``fours``)."""
+        terminal and honour; seven pairs needs seven kinds (four with ``fours``); a
+        knitted straight is nine of the 14 tiles (deal 13) and needs the three suits."""
         if not isinstance(statement, ast.Options):
             return
         for option in statement.options:
+            if option.name == "standard" and "knitted" in option.arguments:
+                self._check_knitted(option, deal, kinds)
             if option.name not in ("seven_pairs", "thirteen_orphans"):
                 continue
             if deal != 13:
@@ -395,6 +399,14 @@ class Checker:
             elif option.name == "seven_pairs" and len(kinds) < (4 if "fours" in option.arguments else 7):
                 self.report(option.span, f"shape seven_pairs needs seven different kinds, and the tile set "
                                          f"has {len(kinds)}")
+
+    def _check_knitted(self, option: ast.Option, deal: int, kinds: tuple[int, ...]) -> None:
+        if deal != 13:
+            self.report(option.span, f"shape standard(knitted) is 14 tiles (a knitted straight, a set and a pair) "
+                                     f"and needs deal 13, but the deal is {deal}")
+        elif not set(range(27)) <= set(kinds):
+            self.report(option.span, "shape standard(knitted) needs the three suits in the tile set "
+                                     "(tiles suits(m p s))")
 
     def _check_claims(self, statement: ast.Statement | None, kinds: tuple[int, ...]) -> None:
         """Refuse a chow claim where no chow can be made: a tile set without a suit."""

@@ -47,6 +47,7 @@ from .vocabulary import (
     PAYER_WORDS,
     SCORE_NAMES,
     TILE_WORDS,
+    WAIT_COUNT_WORDS,
     WINNING_TILE_WORDS,
 )
 
@@ -140,6 +141,9 @@ class ExpressionWriter:
         self.group_facts: list[FusedFact] = []
         self.tile_facts: list[FusedFact] = []
         self._fused: dict[tuple[str, str, str, str | None, int], str] = {}
+        #: whether a group may be a knitted straight (``shapes standard(knitted)``):
+        #: "every tile" and "contains" then reach its nine tiles
+        self.knitted = False
 
     def write(self, node: ir.Node, element: tuple[str, ...] = ()) -> str:
         return getattr(self, "visit_" + type(node).__name__)(node, element)  # type: ignore[no-any-return]
@@ -228,15 +232,21 @@ class ExpressionWriter:
         return f"({then} if {condition} else {self.write(node.otherwise, element)})"
 
     def visit_GroupTiles(self, node: ir.GroupTiles, element: tuple[str, ...]) -> str:
-        gk, gt, _ = element
+        gk, gt, gf = element
         first = self.write(node.operand, (gt,))
         if node.mode == "first":
             return first
         second = self.write(node.operand, (f"({gt} + 1)",))
         third = self.write(node.operand, (f"({gt} + 2)",))
+        joiner = " and " if node.mode == "all" else " or "
+        knitted = ""
+        if self.knitted:  # the other eight tiles of a knitted straight
+            rest = joiner.join(self.write(node.operand, (f"_knit_tile({gt}, {gf}, {place})",)) for place in range(1, 9))
+            knitted = f" and ({gk} != {abi.GROUP_KNITTED} or ({rest}))" if node.mode == "all" else \
+                f" or ({gk} == {abi.GROUP_KNITTED} and ({rest}))"
         if node.mode == "all":
-            return f"({first} and ({gk} != 1 or ({second} and {third})))"
-        return f"({first} or ({gk} == 1 and ({second} or {third})))"
+            return f"({first} and ({gk} != 1 or ({second} and {third})){knitted})"
+        return f"({first} or ({gk} == 1 and ({second} or {third})){knitted})"
 
     def visit_DefineRef(self, node: ir.DefineRef, element: tuple[str, ...]) -> str:
         params = DEFINE_PARAMS[node.scope]
@@ -399,7 +409,8 @@ class WordsUsed:
 
 def words_used(ruleset: ir.Ruleset) -> WordsUsed:
     names = ir.word_names(ir.expressions(ruleset))
-    return WordsUsed(bool(names & (WINNING_TILE_WORDS - {"waits"})), "waits" in names, "substitutes" in names,
+    return WordsUsed(bool(names & (WINNING_TILE_WORDS - WAIT_COUNT_WORDS)), bool(names & WAIT_COUNT_WORDS),
+                     "substitutes" in names,
                      bool(names & NEEDS_DEALER), bool(names & NEEDS_SOURCE))
 
 
@@ -439,6 +450,7 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
     writer = ExpressionWriter()
     writer.fuse = True
     writer.recorded = {id(ruleset.fans[i].condition) for i in ruleset.account_once}
+    writer.knitted = ruleset.knitted
     fans = [
         FanCode(f, writer.write(f.condition), writer.write(f.value), tuple(ruleset.fans[i].id for i in f.excludes))
         for f in ruleset.fans

@@ -27,6 +27,7 @@ from .vocabulary import (
     SCORE_NAMES,
     TILE_WORDS,
     TUPLE_WORDS,
+    WAIT_COUNT_WORDS,
     WINNING_TILE_WORDS,
     scope_of_word,
     words_for,
@@ -48,7 +49,8 @@ FAN_CONDITION, RULE, SCORE, AMOUNT = "fan condition", "rule", "score", "amount"
 SHAPE = "shape"
 #: Hand words that speak of a decomposition or of the winning tile's place in it:
 #: a shape's condition decides whether there is one, so it cannot use them.
-DECOMPOSITION_WORDS = frozenset({"standard", "seven_pairs", "thirteen_orphans", "substituted", "waits", "no_other_fans",
+DECOMPOSITION_WORDS = frozenset({"standard", "seven_pairs", "thirteen_orphans", "substituted", *WAIT_COUNT_WORDS,
+                                 "no_other_fans",
                                  *(w for w in WINNING_TILE_WORDS if w.startswith("wait_"))})
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from mjr import abi
 
 from . import ir
-from .vocabulary import TILE_WORDS
+from .vocabulary import TILE_WORDS, WAIT_COUNT_WORDS
 
 GROUP_COLLECTIONS = ("sets", "pairs", "melds", "groups")
 TILE_COLLECTIONS = ("tiles", "kinds")
@@ -67,7 +67,7 @@ def fused_table(node: ir.Aggregate) -> str | None:
     """``gagg`` for an aggregate computed in the one pass over the groups, ``tagg``
     for one kept while the tiles stay, None for one left to a function of its own."""
     found = reads(node.element) if node.element is not None else Reads(frozenset(), False, False)
-    if found.nested or "waits" in found.words:
+    if found.nested or found.words & WAIT_COUNT_WORDS:
         return None
     if node.collection in GROUP_COLLECTIONS and node.fact < 0:
         return None if found.decided else "gagg"
@@ -108,7 +108,7 @@ class FusedFact:
 
 #: Which groups belong to each collection, as code over ``gk gt gf``.
 GROUP_MEMBERSHIP = {
-    "sets": "gk != 0",
+    "sets": f"gk != 0 and gk != {abi.GROUP_KNITTED}",
     "pairs": "gk == 0",
     "melds": f"(gf & {abi.GROUP_DECLARED}) != 0",
     "groups": "True",

@@ -301,6 +301,8 @@ class Ruleset:
     minimum_without: tuple[int, ...] = ()
     #: ``account_once``: the counted fans whose combinations are kept as a forest, in priority order
     account_once: tuple[int, ...] = ()
+    #: whether a standard hand may hold one knitted straight in place of three sets
+    knitted: bool = False
     #: what the checker found doubtful but not wrong (a condition never true), for ``mjr check``
     warnings: tuple[Problem, ...] = field(default=(), compare=False)
     #: the table options a game may choose, and the values this build was made with (fixed ones too)

@@ -64,7 +64,9 @@ HAND_WORDS: dict[str, WordInfo] = {
         "", "the winning tile completed an edge wait (12-3, 7-89)", "it completed a closed wait (1-3)",
         "it completed an open wait (23 waiting on 1 or 4)", "it completed the pair (单吊)",
         "it completed a pung (双碰)"), strict=True)) if name},
-    "waits": WordInfo(INT, "_waits(s)", "how many kinds the hand without its winning tile waits on (shapes only)"),
+    "waits": WordInfo(INT, "_waits(s, 0)", "how many kinds the hand without its winning tile waits on (shapes only)"),
+    "formal_waits": WordInfo(INT, "_waits(s, 1)", "as waits, also counting a kind whose every copy is already "
+                                                  "held or out of play"),
     "winning_wildcard": WordInfo(BOOL, "(s.win_wild != 0)", "the winning tile is a wildcard"),
     "no_other_fans": WordInfo(BOOL, "(s.alone != 0)", "no other fan or limit is awarded (in a fan's condition only)"),
     # Flowers set aside (mjr.flowers): s.flowers has bit n - 1 for flower n; flower n
@@ -95,10 +97,12 @@ NEEDS_DEALER = frozenset({"discarder_dealer", "winner_from_dealer", "payer_deale
 NEEDS_SOURCE = frozenset({"discarder_dealer", "discarder_left", "discarder_opposite", "discarder_right",
                           "payer_discarder"})
 
-#: Words that need the winning tile, and the one that counts the waits: a ruleset
+#: The words that count the waits (a search per kind, made when a condition asks).
+WAIT_COUNT_WORDS = frozenset({"waits", "formal_waits"})
+#: Words that need the winning tile, and those that count the waits: a ruleset
 #: using none of them is generated without the work they cost.
-WINNING_TILE_WORDS = frozenset({*(name for name in abi.WAITS if name), "winning", "waits", "winning_wildcard",
-                                "winning_tile"})
+WINNING_TILE_WORDS = frozenset({*(name for name in abi.WAITS if name), "winning", *WAIT_COUNT_WORDS,
+                                "winning_wildcard", "winning_tile"})
 
 TILE_WORDS: dict[str, WordInfo] = {
     "honor": WordInfo(BOOL, "({k} >= 27)", "a wind or a dragon"),
@@ -126,9 +130,11 @@ KIND_WORDS: dict[str, WordInfo] = {
 
 GROUP_WORDS: dict[str, WordInfo] = {
     "chow": WordInfo(BOOL, "({gk} == 1)", "a run of three"),
-    "pung": WordInfo(BOOL, "({gk} >= 2)", "three of a kind, or a kong"),
+    "pung": WordInfo(BOOL, "({gk} == 2 or {gk} == 3)", "three of a kind, or a kong"),
     "kong": WordInfo(BOOL, "({gk} == 3)", "four of a kind declared as a kong"),
     "pair": WordInfo(BOOL, "({gk} == 0)", "the pair"),
+    "knitted": WordInfo(BOOL, f"({{gk}} == {abi.GROUP_KNITTED})",
+                        "a knitted straight: 1-4-7, 2-5-8 and 3-6-9, each of a suit of its own"),
     "concealed": WordInfo(BOOL, f"(({{gf}} & {abi.GROUP_CONCEALED}) != 0)",
                           "formed in the hand, or a concealed kong (not a declared meld)"),
     "exposed": WordInfo(BOOL, f"(({{gf}} & {abi.GROUP_CONCEALED}) == 0)",

@@ -11,8 +11,9 @@ CONTEXT_FLAGS = ("self_draw", "discard", "robbing_kong", "after_kong", "last_til
 #: Every word of the hand notation that is not a tile: no fact of play may take one.
 CONTEXT_WORDS = ("win", "self_draw", "discard", "robbing_kong", "after_kong", "last_tile", "first_turn", "dealer",
                  "seat", "round", "from", "indicator", "winners", "void")
-#: Group kinds as the kernels store them.
-GROUP_KINDS = ("pair", "chow", "pung", "kong")
+#: Group kinds as the kernels store them (a knitted straight is one group of nine tiles).
+GROUP_KINDS = ("pair", "chow", "pung", "kong", "knitted")
+GROUP_KNITTED = 4
 GROUP_CONCEALED, GROUP_CLAIMED, GROUP_ADDED, GROUP_DECLARED, GROUP_LATEST = 1, 2, 4, 8, 16
 #: Who a claimed meld's tile came from.
 GROUP_FROM_RIGHT, GROUP_FROM_OPPOSITE, GROUP_FROM_LEFT = 32, 64, 128
@@ -28,6 +29,17 @@ def context_bits(words: set[str]) -> int:
 #: winning tile and wildcards: the places (bit i: the group's tile i) a wildcard
 #: fills, how many of those stand for another kind, and "the winning tile is here".
 GROUP_WILD_SHIFT, GROUP_SUBST_SHIFT, GROUP_WINNING = 16, 20, 1 << 24
+#: A knitted straight's group tile is the 1 of its 1-4-7 suit; these two bits hold
+#: the suit (0 m, 1 p, 2 s) of its 2-5-8, and the 3-6-9 takes the suit left.
+GROUP_KNIT_SHIFT = 8
+
+
+def knitted_kinds(first: int, flags: int) -> tuple[int, ...]:
+    """The nine kinds of a knitted group, place by place: 1-4-7 of the first
+    tile's suit, 2-5-8 and 3-6-9 of the others (the kernels' ``_knit_tile``)."""
+    a, b = first // 9, (flags >> GROUP_KNIT_SHIFT) & 3
+    suits = (a, b, 3 - a - b)
+    return tuple(9 * suits[place // 3] + place // 3 + 3 * (place % 3) for place in range(9))
 #: The wait a winning tile completed, as the kernels store it (0: none known).
 WAITS = ("", "wait_edge", "wait_closed", "wait_open", "wait_pair", "wait_pung")
 

@@ -272,9 +272,12 @@ def _show_failures(failures: list[Outcome]) -> None:
 
 
 def _group_text(group: Group) -> str:
-    """A group in hand notation: ``234m``, ``[555p]`` claimed, ``(7777p)`` concealed kong."""
-    tiles = group.tiles
-    text = "".join(tile[0] for tile in tiles) + tiles[0][1]
+    """A group in hand notation: ``234m``, ``[555p]`` claimed, ``(7777p)`` concealed
+    kong, ``147m258p369s`` a knitted straight (each suit letter after its ranks)."""
+    text = ""
+    for i, tile in enumerate(group.tiles):
+        follows = i + 1 < len(group.tiles) and group.tiles[i + 1][1] == tile[1]
+        text += tile[0] if follows else tile
     if group.declared:
         return f"({text})" if group.concealed else f"[{text}]"
     return text

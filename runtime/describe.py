@@ -46,8 +46,8 @@ def claims(ruleset: Ruleset) -> str:
 def shapes(ruleset: Ruleset) -> str:
     """The built-in winning shapes (``standard seven_pairs(fours)``), then each
     declared shape by id and display name."""
-    standard, seven_pairs, orphans = ruleset.module.SHAPES
-    names = ["standard"] if standard else []
+    standard, seven_pairs, orphans, knitted = ruleset.module.SHAPES
+    names = [("standard(knitted)" if knitted else "standard")] if standard else []
     if seven_pairs:
         names.append("seven_pairs(fours)" if seven_pairs == 2 else "seven_pairs")
     if orphans:

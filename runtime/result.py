@@ -36,7 +36,7 @@ class Group:
     """One group of the chosen decomposition; ``winning`` marks the group the
     winning tile completed (none for thirteen orphans or a declared shape)."""
 
-    kind: str  # pair | chow | pung | kong
+    kind: str  # pair | chow | pung | kong | knitted
     tiles: tuple[str, ...]
     concealed: bool
     declared: bool

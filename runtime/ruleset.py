@@ -17,6 +17,7 @@ from .abi import (
     GROUP_CONCEALED,
     GROUP_DECLARED,
     GROUP_KINDS,
+    GROUP_KNIT_SHIFT,
     GROUP_WINNING,
     SHAPES,
     STATUS_METHOD,
@@ -27,6 +28,7 @@ from .abi import (
     STATUS_REQUIREMENT,
     STATUS_SHAPE,
     STATUS_WIN,
+    knitted_kinds,
 )
 from .batch import BatchError, Buffer, batch_view, win_tiles_view
 from .batches import BatchScores, record_view, run_batch
@@ -93,8 +95,10 @@ class Ruleset:
         self.has_wildcards = bool(module.WILD_FIXED or module.WILD_DERIVED)
         #: whether the flipped indicator goes back into play (``indicator in_play``)
         self.indicator_in_play = bool(module.INDICATOR_IN_PLAY)
-        standard, seven_pairs, orphans = module.SHAPES
+        standard, seven_pairs, orphans, knitted = module.SHAPES
         self._shapes = (bool(standard), int(seven_pairs), bool(orphans))
+        #: the most declared melds a hand with a knitted straight may have (-1: none may have one)
+        self._knitted_melds = (module.DEAL - 1) // 3 - 3 if standard and knitted else -1
         #: the facts of play the ruleset declares, by id
         self.facts = Facts(module.FACTS)
         #: the table options a game may choose (:class:`mjr.OptionInfo`), and the
@@ -325,6 +329,8 @@ class Ruleset:
             counts[target], counts[self.module.WILD_STAND_IN] = counts[self.module.WILD_STAND_IN], 0
         if self._built_in_completes(counts, jokers, bool(hand.melds)):
             return True
+        if len(hand.melds) <= self._knitted_melds and _knitted_completes(counts, jokers):
+            return True
         if not self.module.DECLARED_SHAPES:
             return False
         status = self._run(hand)[0]
@@ -533,10 +539,31 @@ def _amounts_by_seat(winner: int, amounts: tuple[int, ...]) -> tuple[tuple[str, 
     return tuple((WIND_LETTERS[(winner + step) % 4], int(amounts[step - 1])) for step in (1, 2, 3))
 
 
+def _knitted_completes(counts: bytearray, jokers: int) -> bool:
+    """Whether the concealed tiles hold a knitted straight of real tiles (no
+    wildcard fills a knitted place) and the rest, with the wildcards, form sets and
+    a pair: the kernel's ``_knitted``."""
+    for first, second in KNITTED_SUITS:
+        kinds = knitted_kinds(9 * first, second << GROUP_KNIT_SHIFT)
+        if all(counts[kind] for kind in kinds):
+            rest = bytearray(counts)
+            for kind in kinds:
+                rest[kind] -= 1
+            if tables.is_win(rest, jokers, False, 0, False):
+                return True
+    return False
+
+
+#: The suits of a knitted straight's 1-4-7 and 2-5-8 (the 3-6-9 takes the third).
+KNITTED_SUITS = tuple((a, b) for a in range(3) for b in range(3) if a != b)
+
+
 @cache
 def _group(kind: int, tile: int, flags: int) -> Group:
     name = GROUP_KINDS[kind]
-    if name == "chow":
+    if name == "knitted":
+        tiles = tuple(tile_name(k) for k in knitted_kinds(tile, flags))
+    elif name == "chow":
         tiles = tuple(tile_name(tile + i) for i in range(3))
     else:
         tiles = (tile_name(tile),) * {"pair": 2, "pung": 3, "kong": 4}[name]
