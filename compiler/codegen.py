@@ -405,13 +405,18 @@ class WordsUsed:
     #: whether the rules need to know who deals, and who discarded the winning tile
     needs_dealer: bool = False
     needs_source: bool = False
+    #: whether the payment amounts need the discarder (a hand without one, when
+    #: nothing else needs it, is scored with its amounts left unknown)
+    amounts_need_source: bool = False
 
 
 def words_used(ruleset: ir.Ruleset) -> WordsUsed:
     names = ir.word_names(ir.expressions(ruleset))
+    amounts = [p.amount for p in ruleset.payments if p.amount is not None]
+    scored = ir.word_names([node for node in ir.expressions(ruleset) if not any(node is a for a in amounts)])
     return WordsUsed(bool(names & (WINNING_TILE_WORDS - WAIT_COUNT_WORDS)), bool(names & WAIT_COUNT_WORDS),
                      "substitutes" in names,
-                     bool(names & NEEDS_DEALER), bool(names & NEEDS_SOURCE))
+                     bool(names & NEEDS_DEALER), bool(scored & NEEDS_SOURCE), bool(names & NEEDS_SOURCE))
 
 
 def module_name(ruleset: ir.Ruleset, key: str) -> str:

@@ -28,6 +28,9 @@ def settle(result: Result, clauses: tuple[tuple[str, str, bool, str, int], ...],
         raise MjrError(f"only a win can be settled ({result.reason or 'no hand'})")
     if result.payment is None:
         raise MjrError("no payment clause of the ruleset applies to this win")
+    if not result.amounts:
+        raise MjrError("settling this win needs to know who discarded (or whose kong was robbed), on which "
+                       "the amounts depend: add 'from L', 'from O' or 'from R' to the hand")
     by_id = {clause[0]: clause for clause in clauses}
     winner = WIND_LETTERS[result.hand.context.seat]
     pay_id, pay_name, _, payer_kind, payer_index = by_id[result.payment]

@@ -216,3 +216,25 @@ def test_the_remainder_counts_as_python_on_both_backends(tmp_path: Path, backend
     path.write_text(REMAINDER.format(value=value), encoding="utf-8")
     rules = load_on(path, backend)
     assert rules.evaluate(f"123m 456m 789m 123p 4p win 4p n {n}").points == 100 + expected
+
+
+@pytest.mark.parametrize("backend", ["compiled", "python"])
+def test_amounts_alone_need_no_discarder_to_score(tmp_path: Path, backend: str) -> None:
+    """When only the amounts name the discarder, a discard win without 'from' is
+    scored; its amounts are unknown (not worked out as if nobody discarded), and
+    settling it asks for 'from'."""
+    path = tmp_path / "t.amounts.mjr"
+    path.write_text("""ruleset t.amounts "Amounts" {
+    tiles suits(m p s) winds dragons
+    fan any_win "Win" 8 : standard
+    pay discarded "Discard" when discard : each opponent pays 8 + (points if payer_discarder else 0)
+}
+""", encoding="utf-8")
+    rules = load_on(path, backend)
+    result = rules.evaluate("123m 456m 789m 123p 4p win 4p")
+    assert result.is_win and result.points == 8 and result.payment == "discarded"
+    assert result.amounts == ()
+    with pytest.raises(mjr.MjrError, match="needs to know who discarded .*'from L'"):
+        rules.settle(result)
+    named = rules.evaluate("123m 456m 789m 123p 4p win 4p from O")
+    assert named.amounts == (("S", 8), ("W", 16), ("N", 8))
