@@ -151,3 +151,35 @@ def test_the_library_reads_what_it_is_given(text: str) -> None:
     from MahjongGB import MahjongFanCalculator
 
     assert MahjongFanCalculator(*to_args(text))
+
+
+def test_the_api_page_shows_what_the_converter_gives() -> None:
+    """The ``>>>`` lines of the converter's section of docs/api.rst give the line under them."""
+    from pathlib import Path
+
+    import mjr.pymahjonggb as module
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "api.rst").read_text(encoding="utf-8")
+    section = page[page.index(".. py:module:: mjr.pymahjonggb"):page.index(".. autofunction:: mjr.pymahjonggb")]
+    lines = [line.strip() for line in section.splitlines()]
+    samples = [(line[4:], lines[i + 1]) for i, line in enumerate(lines)
+               if line.startswith(">>> ") and "import" not in line]
+    assert len(samples) == 2
+    for code, shown in samples:
+        assert repr(eval(code, vars(module))) == shown, code
+
+
+@needs_library
+def test_the_mcr_hands_of_the_notation_page_are_wins() -> None:
+    """The examples of "MCR hands" (docs/notation.rst) are hands the library scores."""
+    from pathlib import Path
+
+    from MahjongGB import MahjongFanCalculator
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "notation.rst").read_text(encoding="utf-8")
+    section = page[page.index(".. _mcr-hands:"):page.index("Canonical form")]
+    block = section[section.index(".. code-block:: text"):].split("\n\n")[1]
+    examples = [line.strip() for line in block.splitlines()]
+    assert len(examples) == 6
+    for text in examples:
+        assert sum(points for points, _ in MahjongFanCalculator(*to_args(text))) >= 8, text
