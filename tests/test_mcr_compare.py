@@ -7,6 +7,10 @@ must say which, and why, by class.
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -79,3 +83,49 @@ def test_library_names_become_display_names() -> None:
     assert FROM_LIBRARY["独听・边张"] == "边张"
     assert library_fans(scored("123m456p789s12s55z win 3s")).get("边张") == 1
     assert "独听・边张" not in library_fans(hand)
+
+
+def run_script(name: str, *args: str, cache: Path) -> subprocess.CompletedProcess[str]:
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / name
+    return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, timeout=600,
+                          env=dict(os.environ, MJR_CACHE_DIR=str(cache)), check=False)
+
+
+@pytest.fixture(scope="module")
+def stand_in_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = Path(tmp_path_factory.mktemp("stand_in")) / "mcr_few.mjr"
+    path.write_text(STAND_IN, encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One build cache for both scripts: the stand-in is compiled once (and once more, cold, by the benchmark)."""
+    return Path(tmp_path_factory.mktemp("cache"))
+
+
+def test_the_million_hand_command_prints_the_comparison(stand_in_file: Path, cache: Path) -> None:
+    """benchmarks/mcr_differential.py, on a few hands and the stand-in: the test's report, and timings."""
+    done = run_script("mcr_differential.py", "--hands", "1_500", "--chunk", "600", "--ruleset", str(stand_in_file),
+                      cache=cache)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert re.fullmatch(r"1,500 hands: total fan agrees on \d+ \(\d+\.\d{3}%\), fan list on \d+ \(.*\)", lines[0])
+    assert lines[1].startswith("mjr time: ") and "µs a hand" in lines[1]
+    assert re.search(r"^ +\d+  mjr: not a win \(the tiles do not form a complete hand\)$", done.stdout, re.M)
+    assert lines[-1].startswith("hands made and scored by PyMahjongGB: ")
+    assert "600 hands" in done.stderr and "1,200 hands" in done.stderr
+    refused = run_script("mcr_differential.py", "--hands", "ten", cache=cache)
+    assert refused.returncode == 2 and "--hands: expected a whole number, 1 or more, not 'ten'" in refused.stderr
+
+
+def test_the_benchmark_prints_every_row(stand_in_file: Path, cache: Path) -> None:
+    """benchmarks/mcr_vs_pymahjonggb.py, one small round of each row (its timings are not checked)."""
+    done = run_script("mcr_vs_pymahjonggb.py", "--hands", "300", "--rounds", "1", "--compile-rounds", "1",
+                      "--load-rounds", "1", "--ruleset", str(stand_in_file), cache=cache)
+    assert done.returncode == 0, done.stderr
+    for row in ("batch, per hand (300 distinct hands, one core)", "one call, parsed `Hand`",
+                "one call, notation text", "cold compile of the ruleset (1 runs)",
+                "load of the built ruleset, new process (1 runs)"):
+        assert f"| {row} |" in done.stdout, row
+    assert "PyMahjongGB's time |" in done.stdout
