@@ -16,9 +16,10 @@ isSelfDrawn, is4thTile, isAboutKong, isWallLast, seatWind, prevalentWind)``:
   who fed a pung or kong (left 上家, opposite 对家, right 下家) and which tile of a
   chow was claimed (first, second, third); offer 0 is a concealed kong;
 * ``hand`` is the concealed tiles without the winning tile, as in mjr;
-* ``is4thTile`` is the fact of play ``last_copy`` (和绝张); ``isAboutKong`` is
-  ``after_kong`` on a self-draw (杠上开花) and ``robbing_kong`` on a discard
-  (抢杠和); ``isWallLast`` is ``last_tile``; the winds are 0-3 (E S W N).
+* ``is4thTile`` is the fact of play ``last_copy`` (the other three copies of the
+  winning tile are in sight); ``isAboutKong`` is ``after_kong`` on a self-draw (a
+  win on a kong's replacement tile) and ``robbing_kong`` otherwise; ``isWallLast``
+  is ``last_tile``; the winds are 0-3 (E S W N).
 """
 
 from __future__ import annotations
@@ -176,10 +177,10 @@ def from_args(pack: object, hand: object, winTile: object, flowerCount: object, 
     tiles = tuple(sorted(_kind(f"hand[{index}]", code) for index, code in enumerate(_sequence("hand", hand))))
     win = _kind("winTile", winTile)
     flowers = _int("flowerCount", flowerCount, 0, 8)
-    self_drawn, about_kong = _flag("isSelfDrawn", isSelfDrawn), _flag("isAboutKong", isAboutKong)
-    method = "self_draw" if self_drawn else "robbing_kong" if about_kong else "discard"
+    drawn, about_kong = _flag("isSelfDrawn", isSelfDrawn), _flag("isAboutKong", isAboutKong)
+    method = "self_draw" if drawn else "robbing_kong" if about_kong else "discard"
     context = Context(
-        win_by=method, after_kong=self_drawn and about_kong, last_tile=_flag("isWallLast", isWallLast),
+        win_by=method, after_kong=drawn and about_kong, last_tile=_flag("isWallLast", isWallLast),
         seat=_int("seatWind", seatWind, 0, 3), round=_int("prevalentWind", prevalentWind, 0, 3),
         facts=((LAST_COPY, True),) if _flag("is4thTile", is4thTile) else (),
     )
