@@ -82,14 +82,15 @@ def run_dask(region: str, hand_lines: list[str], rounds: int, scratch: Path) -> 
 # --------------------------------------------------------------------------- compile and import
 
 
-def cold_compile(walls: list[float]) -> float:
-    """CPU seconds (this process's children and theirs) of ``mjr.load`` of a ``.mjr``
-    file in a new process with an empty build cache; its wall time goes to ``walls``.
-    The file is a copy with a comment added, so no build installed with mjr matches it."""
+def cold_compile(walls: list[float], compiled: Path = COMPILED) -> float:
+    """CPU seconds (this process's children and theirs) of ``mjr.load`` of the ``.mjr``
+    file ``compiled`` in a new process with an empty build cache; its wall time goes to
+    ``walls``.  The file is a copy with a comment added, so no build installed with mjr
+    matches it."""
     code = "import sys, mjr; print(mjr.load(sys.argv[1]).backend)"
     with tempfile.TemporaryDirectory(prefix="mjr-bench-compile-") as scratch:
-        source = Path(scratch) / COMPILED.name
-        source.write_text(COMPILED.read_text(encoding="utf-8") + f"\n# cold compile {time.time_ns()}\n",
+        source = Path(scratch) / compiled.name
+        source.write_text(compiled.read_text(encoding="utf-8") + f"\n# cold compile {time.time_ns()}\n",
                           encoding="utf-8")
         before, start = _children_cpu(), time.perf_counter()
         done = subprocess.run([sys.executable, "-c", code, str(source)], env=_env(str(Path(scratch) / "cache")),

@@ -1,0 +1,150 @@
+"""The ``mcr`` ruleset beside PyMahjongGB, on the same MCR hands.
+
+    python benchmarks/mcr_vs_pymahjonggb.py [--hands 20000] [--rounds 5]
+
+Both score the same rules here, so the ratios compare like with like (the main
+speed table, benchmarks/run.py, puts PyMahjongGB beside other regions).  Rows:
+
+- batch, per hand: ``evaluate_batch(records, workers=1)`` on packed records, beside
+  the library called in a Python loop (it has no batch entry point);
+- one call: ``evaluate(hand)`` on a parsed ``Hand`` and ``evaluate(text)`` on
+  notation, beside one ``MahjongFanCalculator(*args)`` with its arguments ready;
+- the ruleset's cold compile (a new process, an empty build cache) and its load
+  (``mjr.load`` of the built module in a new process).
+
+The hands are distinct legal wins of every shape (tests/mcr_hands.py, seeded),
+prepared before timing; measurements are interleaved round by round and each
+figure is the median of the rounds (benchmarks/timing.py).  Needs PyMahjongGB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from processes import cold_compile
+from timing import Measure, Suite, fmt_ratio, fmt_time
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from mcr_hands import McrHand, generate, library_available  # noqa: E402 - from the tests folder, on the path above
+
+import mjr  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=20_000, help="distinct hands per pass (default 20000)")
+    parser.add_argument("--rounds", type=int, default=5, help="timed rounds (default 5)")
+    parser.add_argument("--compile-rounds", type=int, default=3, help="cold compiles (default 3)")
+    parser.add_argument("--load-rounds", type=int, default=5, help="loads in a new process (default 5)")
+    parser.add_argument("--seed", type=int, default=1, help="the generator's seed (default 1)")
+    parser.add_argument("--ruleset", default="mcr", help="an id or a .mjr path (default mcr)")
+    args = parser.parse_args(argv)
+    for name in ("hands", "rounds", "compile_rounds", "load_rounds"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be 1 or more")
+    return args
+
+
+def source_of(ruleset: str) -> Path:
+    """The ``.mjr`` file of an id (the repository's rulesets/) or a path."""
+    path = Path(ruleset) if ruleset.endswith(".mjr") or "/" in ruleset else REPO / "rulesets" / f"{ruleset}.mjr"
+    if not path.is_file():
+        raise SystemExit(f"no source {path} to compile")
+    return path
+
+
+def add_calls(suite: Suite, rs: mjr.Ruleset, hands: tuple[McrHand, ...]) -> None:
+    """The batch, one call of each side, on the same distinct hands."""
+    from MahjongGB import MahjongFanCalculator
+
+    records = b"".join(rs.records.record(h.hand) or b"" for h in hands)
+    if len(records) != len(hands) * rs.records.size:
+        raise SystemExit(f"{rs.id} refuses some of the hands: run benchmarks/mcr_differential.py to see which")
+    parsed = [h.hand for h in hands]
+    texts = [h.text for h in hands]
+    argument_lists = [h.args for h in hands]
+    evaluate = rs.evaluate
+
+    def batch() -> None:
+        rs.evaluate_batch(records, workers=1)
+
+    def library() -> None:
+        for args in argument_lists:
+            MahjongFanCalculator(*args)
+
+    def on_hand() -> None:
+        for hand in parsed:
+            evaluate(hand)
+
+    def on_text() -> None:
+        for text in texts:
+            evaluate(text)
+
+    for key, run in (("batch", batch), ("library", library), ("hand", on_hand), ("text", on_text)):
+        suite.add(key, run, len(hands))
+
+
+def load_seconds(ruleset: str) -> float:
+    """Seconds of ``mjr.load`` of a built ruleset, timed inside a new process."""
+    code = "import sys, time, mjr; t = time.perf_counter(); mjr.load(sys.argv[1]); print(time.perf_counter() - t)"
+    done = subprocess.run([sys.executable, "-c", code, ruleset], capture_output=True, text=True, check=True,
+                          env=dict(os.environ))
+    return float(done.stdout.strip().splitlines()[-1])
+
+
+def rows(m: dict[str, Measure]) -> list[tuple[str, str, str, str]]:
+    def ratio(mine: str, peer: str) -> str:
+        return f"{fmt_ratio(m[mine].median / m[peer].median)} PyMahjongGB's time"
+
+    units = m["batch"].units
+    return [
+        (f"batch, per hand ({units} distinct hands, one core)", f"{fmt_time(m['batch'].median)}/hand",
+         f"loop of calls {fmt_time(m['library'].median)}/hand", ratio("batch", "library")),
+        ("one call, parsed `Hand`", fmt_time(m["hand"].median), fmt_time(m["library"].median),
+         ratio("hand", "library")),
+        ("one call, notation text", fmt_time(m["text"].median), fmt_time(m["library"].median),
+         ratio("text", "library")),
+        (f"cold compile of the ruleset ({len(m['compile'].samples)} runs)",
+         f"{m['compile'].median:.1f} s CPU, {sorted(m['compile'].aside)[len(m['compile'].aside) // 2]:.1f} s wall",
+         "", ""),
+        (f"load of the built ruleset, new process ({len(m['load'].samples)} runs)", fmt_time(m["load"].median),
+         "", ""),
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    missing = library_available()
+    if missing is not None:
+        print(missing, file=sys.stderr)
+        return 2
+    rs = mjr.load(args.ruleset)
+    print(f"generating {args.hands} hands", file=sys.stderr, flush=True)
+    hands = generate(args.hands, args.seed)
+    suite = Suite("mcr")
+    add_calls(suite, rs, hands)
+    suite.run(args.rounds)
+    compiles, loads = Suite("cold compile"), Suite("load")
+    compile_measure = compiles.add("compile", lambda: cold_compile(compile_measure.aside, source_of(args.ruleset)),
+                                   1, reports_own_time=True)
+    compiles.run(args.compile_rounds, warm=False, warm_up=False)
+    loads.add("load", lambda: load_seconds(args.ruleset), 1, reports_own_time=True)
+    loads.run(args.load_rounds, warm=False)
+    measures = {m.key: m for m in (*suite.measures, *compiles.measures, *loads.measures)}
+    print(f"# {rs.id} beside PyMahjongGB, medians of {args.rounds} rounds\n")
+    print("| row | mjr | PyMahjongGB | ratio |\n|---|---|---|---|")
+    for row in rows(measures):
+        print("| " + " | ".join(row) + " |")
+    print(f"\nThis process had {100 * suite.cpu_share:.0f}% of a core while timing the calls.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
