@@ -10,7 +10,7 @@ the output only as escaped literals (:func:`literal`) and comments
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -36,7 +36,7 @@ from .fusion import GROUP_COLLECTIONS, GROUP_MEMBERSHIP, TILE_COLLECTIONS, Fused
 from .identities import identity_classes
 from .ranges import unproven
 from .spelling import spelled
-from .tuples import AccountOnce, CombinationHelper, member_names, most_instances, word_code
+from .tuples import AccountOnce, CombinationHelper, member_names, most_instances, split_members, word_code
 from .vocabulary import (
     AMOUNT_NAMES,
     GROUP_WORDS,
@@ -277,15 +277,19 @@ class ExpressionWriter:
         """The helper counting (and, under ``account_once``, recording) the
         combinations of ``node``; one per distinct condition."""
         assert node.element is not None
-        code = self.write(node.element, member_names(node.arity))
+        names = member_names(node.arity)
+        members, rest = split_members(node.element)
+        code = "True" if rest is None else self.write(rest, names)
+        tests = tuple(" and ".join(f"({self.write(m, names[3 * i : 3 * i + 3])})" for m in members) or "True"
+                      for i in range(node.arity)) if members else ()
         record = id(node) in self.recorded
         for i, helper in enumerate(self.combinations):
-            if (helper.collection, helper.arity, helper.element) == (node.collection, node.arity, code):
+            if (helper.collection, helper.arity, helper.element, helper.member_tests) == (
+                    node.collection, node.arity, code, tests):
                 if record and not helper.record:
-                    self.combinations[i] = helper = CombinationHelper(helper.name, node.collection, node.arity,
-                                                                      code, True)
+                    self.combinations[i] = helper = replace(helper, record=True)
                 return helper
-        helper = CombinationHelper(f"_comb{len(self.combinations)}", node.collection, node.arity, code, record)
+        helper = CombinationHelper(f"_comb{len(self.combinations)}", node.collection, node.arity, code, record, tests)
         self.combinations.append(helper)
         return helper
 
@@ -491,8 +495,8 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
         fan_order=[fans[i] for i in ruleset.fan_order if i not in alone],
         alone=[fans[i] for i in ruleset.fan_order if i in alone],
         account_once=account_once,
-        most_instances=most_instances([writer.combination_of(ruleset.fans[i]).arity for i in ruleset.account_once],
-                                      MAX_GROUPS),
+        most_instances=most_instances([writer.combination_of(ruleset.fans[i]) for i in ruleset.account_once],
+                                      ruleset.sets, MAX_GROUPS),
         combinations=writer.combinations,
         excluded_by=excluded_by,
         requirements=requirements,

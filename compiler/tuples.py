@@ -14,6 +14,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from . import ir
 from .fusion import GROUP_MEMBERSHIP
 
 
@@ -34,6 +35,17 @@ def word_code(name: str, element: tuple[str, ...]) -> str:
     return f"_step{len(firsts)}({', '.join(f'_rank({t})' for t in firsts)})"
 
 
+def split_members(element: ir.Node) -> tuple[list[ir.Node], ir.Node | None]:
+    """The parts of a combination's condition said of every member (joined by
+    ``and`` at the top), and what is left (None: nothing)."""
+    parts = list(element.operands) if isinstance(element, ir.Nary) and element.op == "and" else [element]
+    members = [part.operand for part in parts if isinstance(part, ir.Members)]
+    rest = [part for part in parts if not isinstance(part, ir.Members)]
+    if not rest:
+        return members, None
+    return members, rest[0] if len(rest) == 1 else ir.Nary(ir.BOOL, "and", tuple(rest))
+
+
 def _membership(collection: str, i: int) -> str:
     """Whether group ``i`` of a combination belongs to ``collection``."""
     return re.sub(r"\b(gk|gt|gf)\b", lambda m: f"{m.group(1)}{i}", GROUP_MEMBERSHIP[collection])
@@ -49,6 +61,10 @@ class CombinationHelper:
     arity: int
     element: str
     record: bool = False
+    #: for each member, what it alone must meet (the condition's parts said of
+    #: every member), tested as soon as the member is chosen: most groups fail it
+    #: and take no combination further
+    member_tests: tuple[str, ...] = ()
 
     def source(self) -> str:
         """The function(s), as module text."""
@@ -71,9 +87,12 @@ class CombinationHelper:
         for i in range(n):
             pad = "    " * (i + 1)
             start = "0" if i == 0 else f"i{i - 1} + 1"
+            test = _membership(self.collection, i)
+            if self.member_tests:
+                test = f"{test} and {self.member_tests[i]}"
             lines += [f"{pad}for i{i} in range({start}, s.ng):",
                       f"{pad}    gk{i} = s.gk[i{i}]", f"{pad}    gt{i} = s.gt[i{i}]", f"{pad}    gf{i} = s.gf[i{i}]",
-                      f"{pad}    if not ({_membership(self.collection, i)}):", f"{pad}        continue"]
+                      f"{pad}    if not ({test}):", f"{pad}        continue"]
         pad = "    " * (n + 1)
         lines.append(f"{pad}if {self.element}:")
         if record:
@@ -95,9 +114,12 @@ class AccountOnce:
     helper: str
 
 
-def most_instances(arities: list[int], max_groups: int) -> int:
-    """Room for every instance the fans under ``account_once`` may record."""
-    return max(1, sum(math.comb(max_groups, n) for n in arities))
+def most_instances(helpers: list[CombinationHelper], sets: int, max_groups: int) -> int:
+    """Room for every instance the fans under ``account_once`` may record: the
+    combinations of the most sets (or declared melds) a hand holds, of the most
+    groups for the other collections."""
+    return max(1, sum(math.comb(sets if h.collection in ("sets", "melds") else max_groups, h.arity)
+                      for h in helpers))
 
 
-__all__ = ["AccountOnce", "CombinationHelper", "member_names", "most_instances", "word_code"]
+__all__ = ["AccountOnce", "CombinationHelper", "member_names", "most_instances", "split_members", "word_code"]
