@@ -334,6 +334,7 @@ class Checker:
             minimum=self._int_setting(merged, "minimum"),
             minimum_without=principles.minimum_without(merged.settings.get("minimum"), fans, self.report),
             account_once=principles.account_once(merged.settings.get("account_once"), fans, self.report),
+            prefer=principles.prefer(merged.settings.get("prefer"), fans, self.report),
             base=self._base(merged),
             examples=tuple(check_example(e, fans, payments, self.report) for e in merged.examples),
             facts=facts,
@@ -566,6 +567,8 @@ def _statement_key(statement: ast.Statement) -> tuple[str, str] | None:
         return ("setting", statement.keyword)
     if isinstance(statement, ast.AccountOnce):
         return ("setting", "account_once")
+    if isinstance(statement, ast.Prefer):
+        return ("setting", "prefer")
     if isinstance(statement, ast.Options):
         return ("setting", statement.keyword)
     if isinstance(statement, ast.Tiles):

@@ -1,5 +1,5 @@
 """Check the statements that combine fans: ``account_once``, ``minimum ... without``,
-and the fans asking ``no_other_fans``.
+``prefer``, and the fans asking ``no_other_fans``.
 
 Each works on the lowered fans (their IR), and reports at the name as written.
 """
@@ -61,6 +61,15 @@ def minimum_without(statement: ast.Statement | None, fans: tuple[ir.Fan, ...], r
     return tuple(dict.fromkeys(i for i in found if i is not None))
 
 
+def prefer(statement: ast.Statement | None, fans: tuple[ir.Fan, ...], report: Report) -> tuple[int, ...]:
+    """The fans ``prefer`` lists, in its order: how readings of equal points and
+    fan are told apart."""
+    if not isinstance(statement, ast.Prefer):
+        return ()
+    found = (_fan_index(name, span, fans, report, "in 'prefer'") for name, span in statement.fans)
+    return tuple(dict.fromkeys(i for i in found if i is not None))
+
+
 def check_alone(fans: tuple[ir.Fan, ...], report: Report) -> None:
     """A fan asking ``no_other_fans`` is decided after every other fan: no other fan
     may read it, and it may exclude none (the others are decided already)."""
@@ -77,4 +86,4 @@ def check_alone(fans: tuple[ir.Fan, ...], report: Report) -> None:
                              f"'no_other_fans' and is decided after every other fan")
 
 
-__all__ = ["account_once", "check_alone", "minimum_without"]
+__all__ = ["account_once", "check_alone", "minimum_without", "prefer"]

@@ -299,6 +299,14 @@ class AccountOnce(Statement):
 
 
 @dataclass(frozen=True)
+class Prefer(Statement):
+    """``prefer FAN...``: between readings of equal points and fan, the one awarding
+    the earliest listed fan is kept."""
+
+    fans: tuple[tuple[str, Span], ...]
+
+
+@dataclass(frozen=True)
 class Drop(Statement):
     """``drop [KIND] ID...``: KIND (``fan``, ``floor``, ``pay`` ...) says what is
     dropped; without it, each id must name statements of one kind only."""

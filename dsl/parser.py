@@ -468,6 +468,9 @@ class _ToAst(Transformer[Token, Any]):
     def account_once(self, meta: Any, items: list[Token]) -> ast.AccountOnce:
         return ast.AccountOnce(self._s(meta), tuple((str(t), _token_span(self.file, t)) for t in items))
 
+    def prefer(self, meta: Any, items: list[Token]) -> ast.Prefer:
+        return ast.Prefer(self._s(meta), tuple((str(t), _token_span(self.file, t)) for t in items))
+
     def words(self, meta: Any, items: list[Token]) -> ast.Expr:
         names = [ast.Name(_token_span(self.file, t), str(t)) for t in items]
         if len(names) == 1:

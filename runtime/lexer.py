@@ -39,7 +39,7 @@ STATEMENTS = (
     # table options
     "option", "options", "section", "default", "when", "else", "refuse", "fix",
     # combining fans
-    "account_once",
+    "account_once", "prefer",
 )
 #: words that qualify a statement: tile sets, wildcard forms, fact and option kinds, payers
 QUALIFIERS = (

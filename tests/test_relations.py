@@ -98,6 +98,7 @@ def test_minimum_without_leaves_the_flowers_out(rules: object) -> None:
     ("fan e \"E\" 2 : no_other_fans\n fan g \"G\" 1 : e", "fan 'g' reads fan 'e', which asks 'no_other_fans'"),
     ("fan g \"G\" 1 each : count(sets where chow)\n account_once g", "fan 'g' cannot be accounted once"),
     ("account_once zz", "unknown fan 'zz' in 'account_once'"),
+    ("prefer zz", "unknown fan 'zz' in 'prefer'"),
     ("minimum 3 without qq", "unknown fan 'qq' in 'minimum ... without'"),
 ])
 def test_misuse_is_refused_at_its_place(tmp_path: Path, text: str, message: str) -> None:
@@ -130,3 +131,26 @@ def test_winning_tile_names_the_kind_won_on(tmp_path: Path, backend: str) -> Non
     assert got("[111m<L] 23m 567p 789s EE win 1m") == {"held": 4, "in_view": 3}
     assert got("[123m<L] 1m 567p 789s 234s win 1m") == {"held": 3, "in_view": 1}
     assert got("123m 567p 789s 234s E win E") == {"held": 2}
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_prefer_names_the_reading_kept_on_a_tie(tmp_path: Path, backend: str) -> None:
+    """111222333m is three chows or three pungs for the same value: without
+    ``prefer`` the first reading found is named, with it the preferred one."""
+    text = """ruleset t.prefer "Prefer" {
+    tiles suits(m p s) winds dragons
+    fan chows "三同顺" 4 : count(3 sets where chow and same_suit and step == 0) > 0
+    fan pungs "三节高" 4 : count(3 sets where pung and same_suit and step == 1) > 0
+    PREFER
+}
+"""
+    def named(prefer: str) -> set[str]:
+        path = tmp_path / f"t.prefer{len(prefer)}.mjr"
+        path.write_text(text.replace("PREFER", prefer), encoding="utf-8")
+        result = load_on(path, backend).evaluate("111222333m 456p 7s win 7s")
+        assert result.fan == 4
+        return {line.id for line in result.fans}
+
+    assert named("prefer chows") == {"chows"}
+    assert named("prefer pungs chows") == {"pungs"}
+    assert named("") in ({"chows"}, {"pungs"})
