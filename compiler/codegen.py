@@ -498,6 +498,7 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
         most_instances=most_instances([writer.combination_of(ruleset.fans[i]) for i in ruleset.account_once],
                                       ruleset.sets, MAX_GROUPS),
         combinations=writer.combinations,
+        fan_ids=lambda indices: tuple(ruleset.fans[i].id for i in indices),
         excluded_by=excluded_by,
         requirements=requirements,
         floors=floors,

@@ -291,15 +291,17 @@ def setup_rows(rs: mjr.Ruleset, sources: list[Source]) -> list[tuple[str, str]]:
         parts.append("winds")
     if 31 in kinds:
         parts.append("dragons")
-    standard, seven, orphans = module.SHAPES
-    shapes = (["standard"] if standard else []) + (
+    standard, seven, orphans, knitted = module.SHAPES
+    shapes = (["standard" + (" (with a knitted straight in place of three sets)" if knitted else "")]
+              if standard else []) + (
         ["seven pairs" + (" (a four counts as two pairs)" if seven == 2 else "")] if seven else []
     ) + (["thirteen orphans"] if orphans else [])
     shapes += [f"{ident} {name} (declared)" for ident, name in module.DECLARED_SHAPES]
     facts = [f"``{ident}`` {name} ({kind}{'' if kind == 'flag' else f' {low} to {high}'})"
              for ident, name, kind, low, high, _ in module.FACTS]
+    tiles = f"{4 * len(kinds)} tiles" + (" and 8 flowers" if module.FLOWERS else "")
     rows = [
-        ("tiles", f"{', '.join(parts)}: {len(kinds)} kinds, {4 * len(kinds)} tiles. {setting('tiles', '')}"),
+        ("tiles", f"{', '.join(parts)}: {len(kinds)} kinds, {tiles}. {setting('tiles', '')}"),
         ("deal", f"{module.DEAL} tiles; a winning hand has {module.DEAL + 1}"),
         ("claims", setting("claims", "none")),
         ("win", ", ".join(m.replace("_", " ") for m in module.WIN_METHODS)),
@@ -310,8 +312,14 @@ def setup_rows(rs: mjr.Ruleset, sources: list[Source]) -> list[tuple[str, str]]:
         ("base", str(module.BASE)),
         ("cap", str(module.CAP) if module.CAP is not None else "none"),
         ("limits", module.LIMITS),
-        ("minimum", str(module.MINIMUM) if module.MINIMUM is not None else "none"),
+        ("minimum", describe.minimum(rs)),
     ]
+    if module.ACCOUNT_ONCE:
+        rows.append(("account once", "the relation fans counted once (see :ref:`account-once`): "
+                     + " ".join(literal(i) for i in module.ACCOUNT_ONCE)))
+    if module.PREFER:
+        rows.append(("prefer", "on a tie, the reading with the earliest of: "
+                     + " ".join(literal(i) for i in module.PREFER)))
     return rows
 
 

@@ -16,6 +16,20 @@ from .tiles import FIRST_HONOR, HONOR_LETTERS, N_KINDS, SUIT_LETTERS, tile_name
 FIRST_DRAGON = 31
 
 
+def minimum(ruleset: Ruleset) -> str:
+    """``8 fan``, with the fans left out of it (``8 fan without flower_tiles``), or ``none``."""
+    module = ruleset.module
+    if module.MINIMUM is None:
+        return "none"
+    without = getattr(module, "MINIMUM_WITHOUT", ())
+    return f"{module.MINIMUM} fan" + (f" without {' '.join(without)}" if without else "")
+
+
+def fan_list(ruleset: Ruleset, name: str) -> str:
+    """The fans a statement lists (``ACCOUNT_ONCE``, ``PREFER``), or ``none``."""
+    return " ".join(getattr(ruleset.module, name, ())) or "none"
+
+
 def tile_text(kind: int) -> str:
     """A tile as the language writes it: ``5m``, an honour by its letter."""
     return HONOR_LETTERS[kind - FIRST_HONOR] if kind >= FIRST_HONOR else tile_name(kind)

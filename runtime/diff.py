@@ -36,7 +36,9 @@ SETTINGS: tuple[tuple[str, Callable[[Ruleset], str]], ...] = (
     ("base", lambda rs: str(rs.module.BASE)),
     ("cap", lambda rs: "none" if rs.module.CAP is None else f"{rs.module.CAP} fan"),
     ("limits", lambda rs: str(rs.module.LIMITS)),
-    ("minimum", lambda rs: "none" if rs.module.MINIMUM is None else f"{rs.module.MINIMUM} fan"),
+    ("minimum", describe.minimum),
+    ("account_once", lambda rs: describe.fan_list(rs, "ACCOUNT_ONCE")),
+    ("prefer", lambda rs: describe.fan_list(rs, "PREFER")),
 )
 #: the item sections, in the order shown, with their titles
 SECTIONS = (("fan", "fans"), ("requirement", "requirements"), ("floor", "floors"), ("clause", "payment clauses"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import explain
+from . import describe, explain
 from .options import show
 from .output import dump, say, table
 from .ruleset import Ruleset
@@ -41,13 +41,14 @@ def explain_ruleset(ruleset: Ruleset, as_json: bool) -> int:
         dump({"ruleset": ruleset.id, "title": ruleset.title, "native_title": ruleset.native_title,
                "files": [{"file": w.shown, "path": w.path} for w in files], "base": module.BASE,
                "cap": module.CAP, "limits": module.LIMITS, "minimum": module.MINIMUM,
+               "minimum_without": list(module.MINIMUM_WITHOUT),
                "options": [option.as_json() for option in ruleset.option_table], "chosen": ruleset.options,
                "items": [item_json(item) for item in every]})
         return 0
     say(*table([["ruleset", f"{ruleset.id}  {ruleset.title}  {ruleset.native_title}"],
                   ["defined", " ".join(w.shown for w in files)], ["base", module.BASE],
                   ["cap", f"{module.CAP} fan" if module.CAP is not None else "none"], ["limits", module.LIMITS],
-                  ["minimum", f"{module.MINIMUM} fan" if module.MINIMUM is not None else "none"]]))
+                  ["minimum", describe.minimum(ruleset)]]))
     if ruleset.option_table:
         rows = [[o.name, o.display, o.allowed(), show(ruleset.options[o.name]), show(o.default), o.section]
                 for o in ruleset.option_table]
