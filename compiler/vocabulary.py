@@ -65,8 +65,8 @@ HAND_WORDS: dict[str, WordInfo] = {
         "it completed an open wait (23 waiting on 1 or 4)", "it completed the pair (单吊)",
         "it completed a pung (双碰)"), strict=True)) if name},
     "waits": WordInfo(INT, "_waits(s, 0)", "how many kinds the hand without its winning tile waits on (shapes only)"),
-    "formal_waits": WordInfo(INT, "_waits(s, 1)", "as waits, also counting a kind whose every copy is already "
-                                                  "held or out of play"),
+    "formal_waits": WordInfo(INT, "_waits(s, 1)", "the kinds that complete the hand as sets and a pair (knitted "
+                                                  "too) or seven pairs, however many copies are held or out of play"),
     "winning_wildcard": WordInfo(BOOL, "(s.win_wild != 0)", "the winning tile is a wildcard"),
     "no_other_fans": WordInfo(BOOL, "(s.alone != 0)", "no other fan or limit is awarded (in a fan's condition only)"),
     # Flowers set aside (mjr.flowers): s.flowers has bit n - 1 for flower n; flower n
