@@ -17,7 +17,7 @@ FIRST_DRAGON = 31
 
 
 def minimum(ruleset: Ruleset) -> str:
-    """``8 fan``, with the fans left out of it (``8 fan without flower_tiles``), or ``none``."""
+    """``8 fan``, with the fans left out of it (``8 fan without extras``), or ``none``."""
     module = ruleset.module
     if module.MINIMUM is None:
         return "none"

@@ -1,4 +1,4 @@
-"""Flower tiles (花牌): bonus tiles a player sets aside and replaces (补花).
+"""Flower tiles: bonus tiles a player sets aside and replaces (补花).
 
 A flower is never part of a hand's shape, its melds or its waits: a hand holds a
 set of them beside its tiles, each of the eight at most once.  They are numbered

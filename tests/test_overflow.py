@@ -12,7 +12,7 @@ import mjr
 from mjr import HandError, SourceError
 from mjr.compiler import ir
 from mjr.compiler.ranges import WORD_BOUNDS
-from mjr.compiler.vocabulary import GROUP_WORDS, HAND_WORDS, KIND_WORDS, PAYER_WORDS, TILE_WORDS
+from mjr.compiler.vocabulary import GROUP_WORDS, HAND_WORDS, KIND_WORDS, PAYER_WORDS, TILE_WORDS, TUPLE_WORDS
 from mjr.ruleset import OVERFLOWED
 
 BIG = """ruleset big.{name} "Big" {{
@@ -80,7 +80,7 @@ def test_values_that_cannot_fit_are_refused_at_their_place(tmp_path: Path, line:
 
 
 def test_every_number_word_has_bounds() -> None:
-    words = {**HAND_WORDS, **TILE_WORDS, **KIND_WORDS, **GROUP_WORDS, **PAYER_WORDS}
+    words = {**HAND_WORDS, **TILE_WORDS, **KIND_WORDS, **GROUP_WORDS, **PAYER_WORDS, **TUPLE_WORDS}
     assert {name for name, info in words.items() if info.type == ir.INT} == set(WORD_BOUNDS)
 
 
