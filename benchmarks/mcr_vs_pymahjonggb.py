@@ -99,9 +99,17 @@ def load_seconds(ruleset: str) -> float:
     return float(done.stdout.strip().splitlines()[-1])
 
 
-def rows(m: dict[str, Measure]) -> list[tuple[str, str, str, str]]:
+def rows(m: dict[str, Measure], compile_rounds: int, not_compiled: str = "") -> list[tuple[str, str, str, str]]:
+    """The table's rows; ``not_compiled`` says why the cold compile has no figure
+    (no C compiler: the ruleset then runs interpreted)."""
     def ratio(mine: str, peer: str) -> str:
         return f"{fmt_ratio(m[mine].median / m[peer].median)} PyMahjongGB's time"
+
+    if not_compiled:
+        compiled = f"not measured: {not_compiled}"
+    else:
+        walls = sorted(m["compile"].aside)
+        compiled = f"{m['compile'].median:.1f} s CPU, {walls[len(walls) // 2]:.1f} s wall"
 
     units = m["batch"].units
     return [
@@ -111,9 +119,7 @@ def rows(m: dict[str, Measure]) -> list[tuple[str, str, str, str]]:
          ratio("hand", "library")),
         ("one call, notation text", fmt_time(m["text"].median), fmt_time(m["library"].median),
          ratio("text", "library")),
-        (f"cold compile of the ruleset ({len(m['compile'].samples)} runs)",
-         f"{m['compile'].median:.1f} s CPU, {sorted(m['compile'].aside)[len(m['compile'].aside) // 2]:.1f} s wall",
-         "", ""),
+        (f"cold compile of the ruleset ({compile_rounds} runs)", compiled, "", ""),
         (f"load of the built ruleset, new process ({len(m['load'].samples)} runs)", fmt_time(m["load"].median),
          "", ""),
     ]
@@ -134,13 +140,17 @@ def main(argv: list[str] | None = None) -> int:
     compiles, loads = Suite("cold compile"), Suite("load")
     compile_measure = compiles.add("compile", lambda: cold_compile(compile_measure.aside, source_of(args.ruleset)),
                                    1, reports_own_time=True)
-    compiles.run(args.compile_rounds, warm=False, warm_up=False)
+    not_compiled = ""
+    try:
+        compiles.run(args.compile_rounds, warm=False, warm_up=False)
+    except RuntimeError as error:  # no C compiler on this machine
+        not_compiled = str(error).splitlines()[0]
     loads.add("load", lambda: load_seconds(args.ruleset), 1, reports_own_time=True)
     loads.run(args.load_rounds, warm=False)
     measures = {m.key: m for m in (*suite.measures, *compiles.measures, *loads.measures)}
     print(f"# {rs.id} beside PyMahjongGB, medians of {args.rounds} rounds\n")
     print("| row | mjr | PyMahjongGB | ratio |\n|---|---|---|---|")
-    for row in rows(measures):
+    for row in rows(measures, args.compile_rounds, not_compiled):
         print("| " + " | ".join(row) + " |")
     print(f"\nThis process had {100 * suite.cpu_share:.0f}% of a core while timing the calls.")
     return 0
