@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .loader import bundled_ids, load
     from .notation import NotationError, format_hand, parse_hand
     from .options import OptionError, OptionInfo
-    from .result import FanLine, Group, PaymentLine, Result, Settlement, Table, Wait
+    from .result import FanLine, Group, PaymentLine, Result, Settlement, Stakes, Wait
     from .ruleset import HandError, Ruleset
 
 __version__ = "0.1.0"
@@ -31,7 +31,7 @@ _HOMES = {
     "loader": ("bundled_ids", "load"),
     "notation": ("NotationError", "format_hand", "parse_hand"),
     "options": ("OptionError", "OptionInfo"),
-    "result": ("FanLine", "Group", "PaymentLine", "Result", "Settlement", "Table", "Wait"),
+    "result": ("FanLine", "Group", "PaymentLine", "Result", "Settlement", "Stakes", "Wait"),
     "ruleset": ("HandError", "Ruleset"),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
@@ -39,7 +39,7 @@ _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 __all__ = [
     "BatchError", "Context", "FanLine", "Group", "Hand", "HandError", "HandFieldError", "Meld", "MjrError",
     "NotationError", "OptionError", "OptionInfo", "PaymentLine", "PurePythonWarning", "Result", "Ruleset",
-    "Settlement", "SourceError", "Table",
+    "Settlement", "SourceError", "Stakes",
     "Wait", "__version__", "bundled_ids", "format_hand", "hand_from_json", "hand_to_json", "load", "parse_hand",
 ]
 

@@ -147,7 +147,7 @@ class Settlement:
 
 
 @dataclass(frozen=True)
-class Table:
+class Stakes:
     """What settlement needs beyond the hand: a stake multiplier, and seats that have
     already won and so pay nothing more (血战-style play)."""
 

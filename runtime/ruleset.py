@@ -39,8 +39,9 @@ from .hand import CHOW, ROBBED_PUNG, Context, Hand, copies, impossibility
 from .notation import format_hand, format_meld, parse_hand
 from .options import OptionInfo, describe
 from .options import Value as OptionValue
+from .play_rules import PlayRules
 from .records import RecordCodec, numpy_dtype
-from .result import FanLine, Group, Result, Settlement, Table, Wait, lazy_result
+from .result import FanLine, Group, Result, Settlement, Stakes, Wait, lazy_result
 from .settle import settle
 from .tiles import N_KINDS, WIND_LETTERS, tile_name
 
@@ -113,6 +114,8 @@ class Ruleset:
         #: this ruleset's hand records (see :meth:`evaluate_batch`)
         #: whether the tile set has flowers (a hand may hold some, set aside: mjr.flowers)
         self.has_flowers = bool(module.FLOWERS)
+        #: how a hand is played beyond how a win scores (:class:`mjr.play_rules.PlayRules`)
+        self.play = PlayRules.from_module(getattr(module, "PLAY", {}))
         self.records = RecordCodec(module.RECORD_SIZE, module.RECORD_MAX_MELDS, module.RECORD_FACTS_AT,
                                    module.RECORD_TILES_AT, self.facts, self.has_flowers)
 
@@ -522,8 +525,8 @@ class Ruleset:
 
     # -- settlement and explanation ---------------------------------------------
 
-    def settle(self, result: Result, table: Table | None = None) -> Settlement:
-        return settle(result, self.module.PAYMENTS, table or Table())
+    def settle(self, result: Result, table: Stakes | None = None) -> Settlement:
+        return settle(result, self.module.PAYMENTS, table or Stakes())
 
     def fan(self, ident: str) -> FanInfo:
         if ident not in self._fan_index:

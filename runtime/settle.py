@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .abi import SOURCE_STEPS
 from .errors import MjrError
-from .result import PaymentLine, Result, Settlement, Table
+from .result import PaymentLine, Result, Settlement, Stakes
 from .tiles import WIND_LETTERS
 
 #: The payers named by their place from the winner.
@@ -23,7 +23,7 @@ def seat_of(winner: int, source: str) -> str:
     return WIND_LETTERS[(winner + SOURCE_STEPS[source]) % 4]
 
 
-def settle(result: Result, clauses: tuple[tuple[str, str, bool, str, int], ...], table: Table) -> Settlement:
+def settle(result: Result, clauses: tuple[tuple[str, str, bool, str, int], ...], table: Stakes) -> Settlement:
     if not result.is_win or result.hand is None:
         raise MjrError(f"only a win can be settled ({result.reason or 'no hand'})")
     if result.payment is None:
@@ -45,7 +45,7 @@ def settle(result: Result, clauses: tuple[tuple[str, str, bool, str, int], ...],
     return Settlement((PaymentLine(liable_seat, winner, total, liable_id, liable_name),))
 
 
-def _payers(result: Result, kind: str, index: int, table: Table) -> list[str]:
+def _payers(result: Result, kind: str, index: int, table: Stakes) -> list[str]:
     hand = result.hand
     assert hand is not None
     winner = hand.context.seat

@@ -64,7 +64,7 @@ def test_amounts_differ_by_payer_and_settlement_stays_zero_sum(rules: mjr.Rulese
     settlement = rules.settle(result)
     assert settlement.totals() == {"E": 40, "S": -5, "W": -5, "N": -30}
     assert sum(settlement.totals().values()) == 0
-    assert rules.settle(result, mjr.Table(stake=2)).totals()["N"] == -60
+    assert rules.settle(result, mjr.Stakes(stake=2)).totals()["N"] == -60
 
 
 def test_a_liable_player_named_by_place_pays_every_share(rules: mjr.Ruleset) -> None:

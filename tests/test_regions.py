@@ -9,7 +9,7 @@ import pytest
 from conftest import load_on
 
 import mjr
-from mjr import HandError, MjrError, Table
+from mjr import HandError, MjrError, Stakes
 
 
 def test_a_chow_from_the_opposite_player_is_refused(jipinghu: mjr.Ruleset) -> None:
@@ -96,13 +96,13 @@ def test_waits_refuse_a_complete_hand(jipinghu: mjr.Ruleset) -> None:
 
 def test_players_who_already_won_pay_nothing_more(sichuan: mjr.Ruleset) -> None:
     result = sichuan.evaluate("123m 456m 789m 234p 5p win 5p self_draw seat S")
-    totals = sichuan.settle(result, Table(won=frozenset({"E"}))).totals()
+    totals = sichuan.settle(result, Stakes(won=frozenset({"E"}))).totals()
     assert totals == {"E": 0, "S": 2, "W": -1, "N": -1}
 
 
 def test_a_stake_multiplies_every_line(sichuan: mjr.Ruleset) -> None:
     result = sichuan.evaluate("123m 456m 789m 234p 5p win 5p self_draw")
-    assert sichuan.settle(result, Table(stake=10)).totals()["E"] == 30
+    assert sichuan.settle(result, Stakes(stake=10)).totals()["E"] == 30
 
 
 def test_settlement_is_zero_sum(jipinghu: mjr.Ruleset) -> None:

@@ -80,7 +80,7 @@ def test_every_settlement_sums_to_zero(ident: str) -> None:
         discarder = WIND_LETTERS[(seat + "ROL".index(source) + 1) % 4] if source else None
         others = [w for w in WIND_LETTERS if w not in (winner, discarder)]
         won = frozenset(data.draw(st.lists(st.sampled_from(others), max_size=2, unique=True)))
-        table = mjr.Table(stake=data.draw(st.integers(1, 5)), won=won)
+        table = mjr.Stakes(stake=data.draw(st.integers(1, 5)), won=won)
         try:
             settlement = rules.settle(result, table)
         except MjrError:  # a payer the hand cannot name (the feeder of a meld with no source)

@@ -1,0 +1,136 @@
+"""The rules of a hand of play that a ruleset states beside its scoring.
+
+A generated module lists them in ``PLAY``, a plain dict the compiler writes from the
+file's play statements (``discard_win``, ``missed_win``, ``hand_ends``, ``dead_wall``,
+``kong_pay``, ``next_dealer``); a statement the file leaves out takes the default
+below.  :class:`mjr.Table` reads them through :attr:`mjr.Ruleset.play`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+#: The kinds of kong a ``kong_pay`` clause is paid on.
+KONG_KINDS = ("direct", "added", "concealed")
+#: What may decide the next dealer (``next_dealer when ...``), and whom it may name.
+DEALER_CONDITIONS = ("drawn", "dealer_won", "several_winners", "self_draw", "discard")
+DEALER_TARGETS = ("dealer", "next", "previous", "winner", "discarder", "random")
+#: Where horses (birds) are counted from, and whose hits change a payment.
+HORSE_ANCHORS = ("winner", "dealer", "previous_winner")
+HORSE_EFFECTS = ("add", "double")
+HORSE_COUNTING = ("winner", "payer")
+
+
+@dataclass(frozen=True)
+class KongPayment:
+    """``kong_pay ID "name" on KIND : PAYER pays AMOUNT [refund_unless_ready]``.
+
+    ``payer`` is ``discarder`` (the player whose discard was konged: a direct kong
+    only) or ``each`` (every other player still in the hand).  A robbed kong is never
+    paid; ``refund_unless_ready`` gives the payment back when the hand is drawn and
+    the kong's maker is not ready."""
+
+    id: str
+    name: str
+    kind: str
+    payer: str
+    amount: int
+    refund_unless_ready: bool = False
+
+
+@dataclass(frozen=True)
+class DealerRule:
+    """``next_dealer [when WORD or WORD ...] : TARGET``: the first rule whose words
+    hold (a rule with none always holds) names the next hand's dealer."""
+
+    conditions: tuple[str, ...]
+    target: str
+
+
+@dataclass(frozen=True)
+class Horses:
+    """``horses ID "name" N from ANCHOR [several from discarder] [honors (..) (..) (..) (..)]
+    : EFFECT counting winner [payer]``.
+
+    After a win, the next ``count`` tiles of the wall are drawn (after a win on the
+    last tile, that tile itself).  A tile of rank r lands on the seat r - 1 places
+    after the anchor, counterclockwise (1, 5, 9 on the anchor); an honour lands on
+    the seat of the group ``honors`` lists it in (the first group is the anchor's).
+    ``several_from_discarder``: with several winners on one discard, the count starts
+    at the discarder.  Each payment line of the win counts the horses on the seats
+    ``counting`` names (the winner, the payer); with h of them, ``add`` makes the
+    line (1 + h) times its amount and ``double`` 2^h times."""
+
+    id: str
+    name: str
+    count: int
+    anchor: str
+    several_from_discarder: bool
+    honors: tuple[tuple[int, ...], ...]
+    effect: str
+    counting: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PlayerTest:
+    """One player's side of a draw check: all of ``ready`` / ``won`` / suits held."""
+
+    ready: bool | None = None
+    won: bool | None = None
+    suits: tuple[str, int] | None = None  # (comparison, value), e.g. ("==", 3)
+
+
+@dataclass(frozen=True)
+class DrawCheck:
+    """``at_draw ID "name" : each player where TEST pays each player where TEST AMOUNT``.
+
+    Run in file order when a hand ends with the wall empty and no check of the
+    ruleset's ``hand_ends`` says otherwise.  ``amount`` is a number, or ``-1`` for
+    ``best``: the highest points the payee's waits would score on the payer's discard."""
+
+    id: str
+    name: str
+    payer: PlayerTest
+    payee: PlayerTest
+    amount: int
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    """How a hand is played, beyond how a win scores.
+
+    ``discard_win``: ``all`` lets every player who can win on a discard do so (一炮多响);
+    ``nearest`` gives it to the first of them in turn after the discarder (截胡).
+    ``missed_win``: ``none``; ``same_tile`` (a passed win may not be taken on the same
+    tile kind until the player's next draw or claim); ``any_tile`` (no discard win at
+    all until then).
+    ``hand_ends``: ``first_win``; ``wins`` (each player wins at most once and the hand
+    ends when ``ends_after`` have won, 血战); ``wall`` (wins repeat until the wall runs
+    out, 血流).
+    ``dead_wall``: the tiles at the end of the wall that are never drawn.
+    """
+
+    discard_win: str = "nearest"
+    missed_win: str = "none"
+    hand_ends: str = "first_win"
+    ends_after: int = 1
+    dead_wall: int = 0
+    kong_payments: tuple[KongPayment, ...] = ()
+    next_dealer: tuple[DealerRule, ...] = (DealerRule(("drawn", "dealer_won"), "dealer"), DealerRule((), "next"))
+    horses: tuple[Horses, ...] = ()
+    draw_checks: tuple[DrawCheck, ...] = ()
+
+    @classmethod
+    def from_module(cls, play: dict[str, Any]) -> PlayRules:
+        """The rules a generated module's ``PLAY`` states, defaults for the rest."""
+        fields: dict[str, Any] = {key: value for key, value in play.items()
+                                  if key not in ("kong_payments", "next_dealer", "horses", "draw_checks")}
+        if "kong_payments" in play:
+            fields["kong_payments"] = tuple(KongPayment(*row) for row in play["kong_payments"])
+        if play.get("next_dealer"):
+            fields["next_dealer"] = tuple(DealerRule(tuple(words), target) for words, target in play["next_dealer"])
+        fields["horses"] = tuple(Horses(*row) for row in play.get("horses", ()))
+        fields["draw_checks"] = tuple(DrawCheck(ident, name, PlayerTest(*payer), PlayerTest(*payee), amount)
+                                      for ident, name, payer, payee, amount in play.get("draw_checks", ()))
+        return cls(**fields)
