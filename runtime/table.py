@@ -1,0 +1,480 @@
+"""The referee of one hand of play: the wall, the deal, every player's legal actions,
+claims and their priority, kongs, wins, and the settlement of the whole hand.
+
+A :class:`Table` is driven by :class:`~mjr.actions.Action` events: :meth:`Table.legal`
+names what each player may do now, and :meth:`Table.act` does one of them or refuses
+it with a reason, leaving the table as it was.  Everything a region decides comes
+from its ruleset: the tile set, the deal, the claims and win methods, the scoring of
+every win (:meth:`mjr.Ruleset.evaluate`), its payments (:meth:`mjr.Ruleset.settle`),
+and the rules of play (:attr:`mjr.Ruleset.play`).
+
+Seats 0-3 sit in play order; the dealer's seat wind is East and the others follow.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .actions import Action
+from .errors import MjrError
+from .hand import Context, Hand, Meld
+from .hand_end import HandOutcome, Payment, WinRecord, close_hand, kong_payment, table_facts
+from .result import Result, Stakes
+from .ruleset import Ruleset
+from .tiles import FIRST_HONOR, N_KINDS, WIND_LETTERS, tile_name
+from .wall import FLOWER_BASE, Wall, is_flower
+
+#: The relative source of a claimed tile: steps in play order from the claimer.
+_SOURCE = {1: "R", 2: "O", 3: "L"}
+
+
+class IllegalAction(MjrError):
+    """An action the rules or the state of play do not allow; the table is unchanged."""
+
+
+@dataclass
+class Player:
+    """One seat's tiles and standing."""
+
+    counts: list[int] = field(default_factory=lambda: [0] * N_KINDS)
+    melds: list[Meld] = field(default_factory=list)
+    flowers: list[int] = field(default_factory=list)
+    discards: list[int] = field(default_factory=list)
+    wins: int = 0
+    out: bool = False  # won and left the hand (血战)
+    banned: set[int] | None = None  # missed win: kinds not to be won on a discard (None: no ban)
+    acted: bool = False  # has discarded or claimed: no longer the first turn
+
+    def tiles(self) -> tuple[int, ...]:
+        return tuple(kind for kind, count in enumerate(self.counts) for _ in range(count))
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who deals, the round wind, and what the session carries into the hand."""
+
+    dealer: int = 0
+    round: int = 0
+    streak: int = 0
+    previous_winner: int | None = None
+
+
+class Table:
+    """One hand of play under ``ruleset``.
+
+    ``seed`` shuffles the wall; ``wall`` gives it tile by tile instead (kinds 0-33,
+    flowers 34-41).  The hand is dealt at once; the dealer acts first, by drawing.
+    """
+
+    def __init__(self, ruleset: Ruleset, *, seed: int = 0, wall: list[int] | None = None,
+                 seating: Seating | None = None, stake: int = 1):
+        self.ruleset = ruleset
+        self.rules = ruleset.play
+        self.seating = seating or Seating()
+        self.stake = stake
+        self.seed = seed
+        dead = self.rules.dead_wall
+        if wall is None:
+            self.wall = Wall.shuffled(ruleset.kinds, ruleset.has_flowers, seed, dead)
+        else:
+            self.wall = Wall.given(wall, ruleset.kinds, ruleset.has_flowers, dead)
+        self.players = [Player() for _ in range(4)]
+        self.indicator: int | None = None
+        self.wild: frozenset[int] = frozenset()  # the wildcard kinds of the hand, once the indicator is flipped
+        self.forbidden: tuple[str, ...] = tuple(ruleset.module.WILD_FORBIDDEN)
+        self.payments: list[Payment] = []
+        self.wins: list[WinRecord] = []
+        self.events: list[dict[str, object]] = []
+        self.outcome: HandOutcome | None = None
+        # the state of play
+        self.turn = self.seating.dealer
+        self.phase = "draw"  # draw | discard | claim | rob | over
+        self.drawn: int | None = None  # the tile just drawn, which a self-draw wins on
+        self.after_kong = False  # the turn's tile is a kong's replacement
+        self.discard_after_kong = False  # the discard on the table was made after a kong's replacement
+        self.last_draw = False  # the turn's tile (or the discard on the table) came after the last draw
+        self.claimed = False  # anyone has claimed or konged: no first turn any more
+        self.offer: tuple[int, int] | None = None  # (seat, tile) of the discard or robbed kong on offer
+        self.options: dict[int, list[Action]] = {}  # who may answer the offer, and how
+        self.answers: dict[int, Action] = {}
+        self._deal()
+
+    # -- the deal ------------------------------------------------------------------
+
+    def _deal(self) -> None:
+        for _ in range(self.ruleset.deal):
+            for step in range(4):
+                if self._take((self.seating.dealer + step) % 4, self.wall.draw()) is None:
+                    raise MjrError("the wall ran out while replacing the flowers of the deal")
+        if self.ruleset.module.WILD_DERIVED:
+            self._flip_indicator()
+        self.wild = frozenset(kind for kind, flag in enumerate(self.ruleset.wildcard_kinds(
+            Hand((), context=Context(indicator=self.indicator)))) if flag)
+
+    def _flip_indicator(self) -> None:
+        """The indicator is the last tile of the wall (a flower is set aside and the next flipped)."""
+        while True:
+            tile = self.wall.tiles[self.wall.tail - 1]
+            if not is_flower(tile):
+                break
+            self.wall.tail -= 1
+        self.indicator = tile
+        if not self.ruleset.indicator_in_play:
+            self.wall.tail -= 1
+
+    def _take(self, seat: int, tile: int) -> int | None:
+        """Give ``tile`` to ``seat``, setting flowers aside and replacing them from the
+        back; ``None`` when the wall runs out before a flower is replaced."""
+        player = self.players[seat]
+        while is_flower(tile):
+            player.flowers.append(tile - FLOWER_BASE + 1)
+            if self.wall.live == 0:
+                return None
+            tile = self.wall.draw_back()
+        player.counts[tile] += 1
+        return tile
+
+    # -- what may be done ----------------------------------------------------------
+
+    def legal(self) -> dict[int, list[Action]]:
+        """Every player who must act now, with the actions open to them."""
+        if self.phase == "over":
+            return {}
+        if self.phase in ("claim", "rob"):
+            return {seat: actions for seat, actions in self.options.items() if seat not in self.answers}
+        if self.phase == "draw":
+            return {self.turn: [Action(self.turn, "draw")]}
+        return {self.turn: self._turn_actions()}
+
+    def _turn_actions(self) -> list[Action]:
+        seat, player = self.turn, self.players[self.turn]
+        actions = [Action(seat, "discard", kind) for kind, count in enumerate(player.counts)
+                   if count and self._may_use(kind, "discard")]
+        if self.drawn is not None:
+            if self.wall.live > 0 and "kong" in self.ruleset.claims:
+                actions += [Action(seat, "kong", kind) for kind, count in enumerate(player.counts)
+                            if count == 4 and self._may_use(kind, "kong")]
+                actions += [Action(seat, "kong", meld.tile) for meld in player.melds
+                            if meld.kind == "pung" and player.counts[meld.tile] and self._may_use(meld.tile, "kong")]
+            if "self_draw" in self.ruleset.win_methods and self._score(seat, self.drawn, "self_draw").is_win:
+                actions.append(Action(seat, "win"))
+        return sorted(actions)
+
+    def _answers_to(self, seat: int, tile: int, robbing: bool) -> list[Action]:
+        """What ``seat`` may do with the tile on offer: win, and on a discard pung, kong or chow."""
+        player, claims = self.players[seat], self.ruleset.claims
+        actions: list[Action] = []
+        method = "robbing_kong" if robbing else "discard"
+        banned = player.banned is not None and (not player.banned or tile in player.banned)
+        if method in self.ruleset.win_methods and not (banned and not robbing):
+            if self._score(seat, tile, method).is_win:
+                actions.append(Action(seat, "win"))
+        if not robbing and self.wall.live > 0:
+            count = player.counts[tile]
+            if "pung" in claims and count >= 2 and self._may_use(tile, "pung", "claim"):
+                actions.append(Action(seat, "pung"))
+            if "kong" in claims and count >= 3 and self._may_use(tile, "kong", "claim"):
+                actions.append(Action(seat, "kong"))
+            if "chow" in claims and tile < FIRST_HONOR and self._may_chow(seat):
+                actions += [Action(seat, "chow", start) for start in _chows(player.counts, tile)
+                            if all(self._may_use(kind, "chow", "claim") for kind in range(start, start + 3))]
+        return actions + [Action(seat, "pass")] if actions else []
+
+    def _may_use(self, kind: int, *uses: str) -> bool:
+        """Whether ``wildcard may_not`` lets a tile of ``kind`` be put to these uses."""
+        return kind not in self.wild or not any(use in self.forbidden for use in uses)
+
+    def _may_chow(self, seat: int) -> bool:
+        assert self.offer is not None
+        return "any" in self.ruleset.claims["chow"] or seat == self._next_in_play(self.offer[0])
+
+    def _next_in_play(self, seat: int) -> int:
+        """The next seat after ``seat`` still in the hand."""
+        for step in (1, 2, 3):
+            candidate = (seat + step) % 4
+            if not self.players[candidate].out:
+                return candidate
+        return seat
+
+    # -- scoring a win -------------------------------------------------------------
+
+    def context(self, seat: int, method: str, source: int | None = None, winners: int = 1,
+                tile: int | None = None) -> Context:
+        """The context of a win by ``seat``: its winds, the dealer, and the state of play."""
+        player = self.players[seat]
+        kong_win = method == "self_draw" and self.after_kong
+        return Context(
+            win_by=method,
+            after_kong=kong_win or (method == "discard" and self.discard_after_kong),
+            last_tile=self.last_draw and method != "robbing_kong",
+            first_turn=not self.claimed and not player.acted and not player.melds,
+            dealer=seat == self.seating.dealer,
+            dealer_seat=None if seat == self.seating.dealer else 0,  # the dealer sits East
+            seat=(seat - self.seating.dealer) % 4,
+            round=self.seating.round,
+            source=None if source is None else _SOURCE[(source - seat) % 4],
+            indicator=self.indicator,
+            winners=winners,
+            facts=table_facts(self, seat, tile),
+        )
+
+    def hand_of(self, seat: int, tile: int | None, method: str, source: int | None = None,
+                winners: int = 1) -> Hand:
+        """``seat``'s hand, winning on ``tile`` (``None``: the waiting hand)."""
+        player = self.players[seat]
+        counts = list(player.counts)
+        if tile is not None and method == "self_draw":
+            counts[tile] -= 1
+        tiles = tuple(kind for kind, count in enumerate(counts) for _ in range(count))
+        return Hand(tiles, tuple(player.melds), tile, self.context(seat, method, source, winners, tile),
+                    tuple(player.flowers))
+
+    def _score(self, seat: int, tile: int, method: str, winners: int = 1) -> Result:
+        source = None if method == "self_draw" else self.offer[0] if self.offer else None
+        return self.ruleset.evaluate(self.hand_of(seat, tile, method, source, winners))
+
+    # -- acting --------------------------------------------------------------------
+
+    def act(self, action: Action | str, seat: int | None = None) -> None:
+        """Do ``action`` (an :class:`Action`, or its text with ``seat``), or raise
+        :class:`IllegalAction` saying why, leaving the table unchanged."""
+        if isinstance(action, str):
+            if seat is None:
+                raise IllegalAction("an action given as text needs its seat")
+            action = Action.parse(seat, action)
+        legal = self.legal()
+        if action not in legal.get(action.seat, ()):
+            raise IllegalAction(self._why_not(action, legal))
+        self.events.append({"seat": action.seat, "action": str(action)})
+        getattr(self, f"_do_{self.phase}")(action)
+
+    def _why_not(self, action: Action, legal: dict[int, list[Action]]) -> str:
+        if self.phase == "over":
+            return "the hand is over"
+        if not 0 <= action.seat <= 3:
+            return f"there is no seat {action.seat} (seats are 0-3)"
+        if action.seat not in legal:
+            waiting = ", ".join(f"seat {seat}" for seat in sorted(legal))
+            return f"seat {action.seat} may not act now: waiting for {waiting}"
+        open_ = ", ".join(str(choice) for choice in legal[action.seat])
+        return f"seat {action.seat} may not {action} now; it may: {open_}"
+
+    def _do_draw(self, action: Action) -> None:
+        self._draw(action.seat, back=False)
+
+    def _draw(self, seat: int, back: bool) -> None:
+        player = self.players[seat]
+        tile = self.wall.draw_back() if back else self.wall.draw()
+        flowers = len(player.flowers)
+        self.drawn = self._take(seat, tile)
+        if self.drawn is None:
+            self.events[-1]["flowers"] = [f"{n}f" for n in player.flowers[flowers:]]
+            return self._end(drawn=True)
+        if back:
+            self.events.append({"seat": seat, "replacement": tile_name(self.drawn)})
+        else:
+            self.events[-1]["tile"] = tile_name(self.drawn)
+        if len(player.flowers) > flowers:
+            self.events[-1]["flowers"] = [f"{n}f" for n in player.flowers[flowers:]]
+        self.after_kong = back
+        self.last_draw = self.wall.live == 0
+        player.banned = None
+        self.phase = "discard"
+
+    def _do_discard(self, action: Action) -> None:
+        seat, player = action.seat, self.players[action.seat]
+        if action.kind == "win":
+            return self._win([(seat, "self_draw", self.drawn, None)])
+        assert action.tile is not None
+        if action.kind == "kong":
+            return self._own_kong(seat, action.tile)
+        player.counts[action.tile] -= 1
+        player.discards.append(action.tile)
+        player.acted = True
+        self.discard_after_kong = self.after_kong
+        self.drawn, self.after_kong = None, False
+        self._offer(seat, action.tile, robbing=False)
+
+    def _offer(self, seat: int, tile: int, robbing: bool) -> None:
+        """Put a discard (or a kong's added tile) before the other players."""
+        self.offer = (seat, tile)
+        self.options = {}
+        self.answers = {}
+        for step in (1, 2, 3):
+            other = (seat + step) % 4
+            if not self.players[other].out:
+                answers = self._answers_to(other, tile, robbing)
+                if answers:
+                    self.options[other] = answers
+        self.phase = "rob" if robbing else "claim"
+        if not self.options:
+            self._resolve()
+
+    def _do_claim(self, action: Action) -> None:
+        self.answers[action.seat] = action
+        if len(self.answers) == len(self.options):
+            self._resolve()
+
+    _do_rob = _do_claim
+
+    def _resolve(self) -> None:
+        """Every player has answered: wins first, then a pung or kong, then a chow."""
+        assert self.offer is not None
+        seat, tile = self.offer
+        robbing = self.phase == "rob"
+        order = [(seat + step) % 4 for step in (1, 2, 3)]
+        winners = [other for other in order if self.answers.get(other, Action(other, "pass")).kind == "win"]
+        self._ban_missed(winners, tile)
+        if winners:
+            if self.rules.discard_win == "nearest":
+                winners = winners[:1]
+            method = "robbing_kong" if robbing else "discard"
+            return self._win([(winner, method, tile, seat) for winner in winners])
+        if robbing:
+            return self._complete_kong(seat, tile, "added", None)
+        for kinds in (("kong", "pung"), ("chow",)):
+            for other in order:
+                answer = self.answers.get(other)
+                if answer is not None and answer.kind in kinds:
+                    return self._claim(answer, seat, tile)
+        self._next_turn(self._next_in_play(seat))
+
+    def _ban_missed(self, winners: list[int], tile: int) -> None:
+        """漏胡: a player who could have won on the discard and did not."""
+        if self.rules.missed_win == "none" or self.phase == "rob":
+            return
+        for other, actions in self.options.items():
+            if other not in winners and Action(other, "win") in actions:
+                player = self.players[other]
+                player.banned = player.banned or set()
+                if self.rules.missed_win == "same_tile":
+                    player.banned.add(tile)
+
+    def _claim(self, answer: Action, discarder: int, tile: int) -> None:
+        seat, player = answer.seat, self.players[answer.seat]
+        self.players[discarder].discards.pop()
+        source = _SOURCE[(discarder - seat) % 4]
+        self.claimed = True
+        player.acted = True
+        player.banned = None
+        self.offer, self.options, self.answers = None, {}, {}
+        self.turn = seat
+        if answer.kind == "chow":
+            assert answer.tile is not None
+            for kind in range(answer.tile, answer.tile + 3):
+                if kind != tile:
+                    player.counts[kind] -= 1
+            player.melds.append(Meld("chow", answer.tile, source=source))
+        elif answer.kind == "pung":
+            player.counts[tile] -= 2
+            player.melds.append(Meld("pung", tile, source=source))
+        else:
+            player.counts[tile] -= 3
+            player.melds.append(Meld("kong", tile, source=source))
+            return self._after_kong(seat, tile, "direct", discarder)
+        self.drawn, self.after_kong, self.last_draw = None, False, False
+        self.phase = "discard"
+
+    def _own_kong(self, seat: int, tile: int) -> None:
+        player = self.players[seat]
+        self.drawn = None
+        if player.counts[tile] == 4:
+            player.counts[tile] = 0
+            player.melds.append(Meld("kong", tile, concealed=True))
+            self.claimed = True
+            return self._after_kong(seat, tile, "concealed", None)
+        player.counts[tile] -= 1
+        self._offer(seat, tile, robbing=True)
+
+    def _complete_kong(self, seat: int, tile: int, kind: str, discarder: int | None) -> None:
+        player = self.players[seat]
+        index = next(i for i, meld in enumerate(player.melds) if meld.kind == "pung" and meld.tile == tile)
+        player.melds[index] = Meld("kong", tile, source=player.melds[index].source, added=True)
+        self.claimed = True
+        self.offer, self.options, self.answers = None, {}, {}
+        self._after_kong(seat, tile, kind, discarder)
+
+    def _after_kong(self, seat: int, tile: int, kind: str, discarder: int | None) -> None:
+        """A kong stands: its payments, then the replacement draw."""
+        self.payments += kong_payment(self, seat, kind, discarder)
+        self.turn = seat
+        self._draw(seat, back=True)
+
+    def _next_turn(self, seat: int) -> None:
+        self.offer, self.options, self.answers = None, {}, {}
+        self.drawn, self.after_kong, self.last_draw, self.discard_after_kong = None, False, False, False
+        if self.wall.live == 0:
+            return self._end(drawn=True)
+        self.turn = seat
+        self.phase = "draw"
+
+    # -- wins and the end ------------------------------------------------------------
+
+    def _win(self, wins: list[tuple[int, str, int | None, int | None]]) -> None:
+        """Score and settle each win; then the hand ends or play goes on."""
+        out = frozenset(WIND_LETTERS[(seat - self.seating.dealer) % 4]
+                        for seat, player in enumerate(self.players) if player.out)
+        records = []
+        for seat, method, tile, source in wins:
+            assert tile is not None
+            result = self._score(seat, tile, method, len(wins))
+            settlement = self.ruleset.settle(result, Stakes(self.stake, out))
+            lines = [Payment(self._seat_of(line.payer), self._seat_of(line.payee), line.amount, line.clause,
+                             line.name) for line in settlement.lines]
+            records.append(WinRecord(seat, method, tile, source, result, tuple(lines), len(wins)))
+        for record in records:
+            self.wins.append(record)
+            self.payments += record.lines
+            player = self.players[record.seat]
+            player.wins += 1
+            if record.method == "self_draw":
+                player.counts[record.tile] -= 1
+            elif record.method == "discard" and record.source is not None:
+                if self.players[record.source].discards[-1:] == [record.tile]:
+                    self.players[record.source].discards.pop()
+            if self.rules.hand_ends == "wins":
+                player.out = True
+        self._after_win(wins)
+
+    def _after_win(self, wins: list[tuple[int, str, int | None, int | None]]) -> None:
+        rules = self.rules
+        if rules.hand_ends == "first_win":
+            return self._end(drawn=False)
+        still = [seat for seat, player in enumerate(self.players) if not player.out]
+        if rules.hand_ends == "wins" and (sum(p.out for p in self.players) >= rules.ends_after or len(still) < 2):
+            return self._end(drawn=False)
+        last = wins[-1][0]
+        self._next_turn(self._next_in_play(last))
+
+    def _end(self, drawn: bool) -> None:
+        self.phase = "over"
+        self.offer, self.options, self.answers = None, {}, {}
+        self.outcome = close_hand(self, drawn)
+        self.payments += self.outcome.closing
+
+    def _seat_of(self, wind: str) -> int:
+        return (self.seating.dealer + WIND_LETTERS.index(wind)) % 4
+
+    # -- reading the state -----------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def net(self) -> list[int]:
+        """Each seat's net result from every payment so far."""
+        net = [0, 0, 0, 0]
+        for payment in self.payments:
+            net[payment.payer] -= payment.amount
+            net[payment.payee] += payment.amount
+        return net
+
+
+def _chows(counts: list[int], tile: int) -> list[int]:
+    """The lowest tiles of the chows ``tile`` completes with two held tiles of its suit."""
+    rank, base = tile % 9, tile - tile % 9
+    starts = []
+    for low in (rank - 2, rank - 1, rank):
+        if 0 <= low <= 6 and all(counts[base + r] for r in range(low, low + 3) if base + r != tile):
+            starts.append(base + low)
+    return starts
