@@ -14,6 +14,7 @@ Seats 0-3 sit in play order; the dealer's seat wind is East and the others follo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain, repeat
 
 from .actions import Action
 from .errors import MjrError
@@ -97,6 +98,7 @@ class Table:
         self.offer: tuple[int, int] | None = None  # (seat, tile) of the discard or robbed kong on offer
         self.options: dict[int, list[Action]] = {}  # who may answer the offer, and how
         self.answers: dict[int, Action] = {}
+        self._legal: dict[int, list[Action]] | None = None  # legal() once worked out, until the next action
         self._deal()
 
     # -- the deal ------------------------------------------------------------------
@@ -138,6 +140,11 @@ class Table:
 
     def legal(self) -> dict[int, list[Action]]:
         """Every player who must act now, with the actions open to them."""
+        if self._legal is None:
+            self._legal = self._work_out_legal()
+        return self._legal
+
+    def _work_out_legal(self) -> dict[int, list[Action]]:
         if self.phase == "over":
             return {}
         if self.phase in ("claim", "rob"):
@@ -225,7 +232,7 @@ class Table:
         counts = list(player.counts)
         if tile is not None and method == "self_draw":
             counts[tile] -= 1
-        tiles = tuple(kind for kind, count in enumerate(counts) for _ in range(count))
+        tiles = tuple(chain.from_iterable(repeat(kind, count) for kind, count in enumerate(counts) if count))
         return Hand(tiles, tuple(player.melds), tile, self.context(seat, method, source, winners, tile),
                     tuple(player.flowers))
 
@@ -246,6 +253,7 @@ class Table:
         if action not in legal.get(action.seat, ()):
             raise IllegalAction(self._why_not(action, legal))
         self.events.append({"seat": action.seat, "action": str(action)})
+        self._legal = None
         getattr(self, f"_do_{self.phase}")(action)
 
     def _why_not(self, action: Action, legal: dict[int, list[Action]]) -> str:
