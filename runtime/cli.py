@@ -30,6 +30,7 @@ from .output import dump as _dump
 from .output import note as _note
 from .output import say as _say
 from .output import table as _table
+from .play_cli import add_play_arguments, add_replay_arguments, run_play, run_replay
 from .result import Group, Result, Wait
 from .ruleset import Ruleset
 
@@ -372,6 +373,14 @@ def cmd_waits(args: argparse.Namespace) -> int:
     return 0 if waits else 1
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    return run_play(_load(args.ruleset, args.backend, options=_options(args)), args)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    return run_replay(args)
+
+
 def _near_miss_lines(misses: list[Wait], has_waits: bool) -> list[str]:
     """Why the tiles that complete the shape do not win: one line for one tile, else
     a line per tile under a heading."""
@@ -473,6 +482,8 @@ def _parser() -> argparse.ArgumentParser:
     add("explain", cmd_explain, "explain a fan, requirement, floor or clause, or list them all", backend,
         ruleset).add_argument("item", nargs="?", metavar="ITEM",
                               help="an id or a display name; none: the whole table")
+    add_play_arguments(add("play", cmd_play, "play hands at a table, any seat you or a bot", backend, ruleset))
+    add_replay_arguments(add("replay", cmd_replay, "replay a log of hands and check it against the rules", backend))
     diff_arguments(add("diff", cmd_diff, "what differs between two rulesets, or two choices of table options", backend))
     return parser
 

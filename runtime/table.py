@@ -13,8 +13,10 @@ Seats 0-3 sit in play order; the dealer's seat wind is East and the others follo
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from itertools import chain, repeat
+from typing import IO
 
 from .actions import Action
 from .errors import MjrError
@@ -68,7 +70,7 @@ class Table:
     """
 
     def __init__(self, ruleset: Ruleset, *, seed: int = 0, wall: list[int] | None = None,
-                 seating: Seating | None = None, stake: int = 1):
+                 seating: Seating | None = None, stake: int = 1, log: IO[str] | None = None):
         self.ruleset = ruleset
         self.rules = ruleset.play
         self.seating = seating or Seating()
@@ -99,7 +101,13 @@ class Table:
         self.options: dict[int, list[Action]] = {}  # who may answer the offer, and how
         self.answers: dict[int, Action] = {}
         self._legal: dict[int, list[Action]] | None = None  # legal() once worked out, until the next action
+        self.log = log
+        self._logged = 0  # events written to the log so far
         self._deal()
+        if log is not None:
+            from .play_log import hand_header
+
+            self._write(hand_header(self))
 
     # -- the deal ------------------------------------------------------------------
 
@@ -255,6 +263,23 @@ class Table:
         self.events.append({"seat": action.seat, "action": str(action)})
         self._legal = None
         getattr(self, f"_do_{self.phase}")(action)
+        if self.log is not None:
+            self._write_events()
+
+    def _write_events(self) -> None:
+        """Write the events since the last action, and the end of the hand once it is over."""
+        for event in self.events[self._logged:]:
+            self._write(event)
+        self._logged = len(self.events)
+        if self.over:
+            from .play_log import hand_end
+
+            self._write(hand_end(self))
+
+    def _write(self, line: dict[str, object]) -> None:
+        assert self.log is not None
+        self.log.write(json.dumps(line, ensure_ascii=False) + "\n")
+        self.log.flush()
 
     def _why_not(self, action: Action, legal: dict[int, list[Action]]) -> str:
         if self.phase == "over":
