@@ -132,9 +132,9 @@ def _table(header: dict[str, Any], number: int, ruleset_name: str | None, load: 
     if not isinstance(name, str) or not isinstance(options, dict):
         raise LogError(f"line {number}: the hand line names no ruleset")
     try:
+        if ruleset_name is not None and (given := load(ruleset_name).id) != name:
+            raise LogError(f"line {number}: the log is of ruleset {name!r}, not {given!r}")
         ruleset = load(ruleset_name or name, **options)
-        if ruleset.id != name:
-            raise LogError(f"line {number}: the log is of ruleset {name!r}, not {ruleset.id!r}")
         wall = [parse_wall_tile(tile) for tile in header.get("wall", ())]
         seating = Seating(**header.get("seating", {}))
         return Table(ruleset, wall=wall, seating=seating, stake=int(header.get("stake", 1)),

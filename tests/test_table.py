@@ -1,0 +1,229 @@
+"""mjr.Table: hands of play under every bundled ruleset, played by bots.
+
+Every step keeps the tiles whole; every win scores as ``evaluate`` scores its hand;
+every hand's payments sum to zero; and the log of every hand replays to the same
+ledger.  ``MJR_TABLE_HANDS`` sets how many hands each ruleset plays (the default
+suits CI; ``MJR_TABLE_HANDS=100000 pytest tests/test_table.py -k every_ruleset``
+is the long run).
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import os
+
+import pytest
+
+import mjr
+from mjr.actions import Action
+from mjr.bots import GreedyBot, RandomBot, play_out
+from mjr.errors import MjrError
+from mjr.play_log import LogError, replay
+from mjr.session import Session, hand_seed
+from mjr.table import IllegalAction, Seating, Table
+from mjr.wall import full_set
+
+HANDS = int(os.environ.get("MJR_TABLE_HANDS", "40"))
+
+
+def _tiles_in_play(table: Table) -> int:
+    """Every tile the table accounts for: hands, melds, flowers, discards, the wall,
+    the indicator taken out of play, the tiles won on, and an added kong's tile on offer."""
+    held = sum(sum(p.counts) + sum(len(m.tiles) for m in p.melds) + len(p.flowers) + len(p.discards)
+               for p in table.players)
+    indicator_out = table.indicator is not None and not table.ruleset.indicator_in_play
+    taken = sum(1 for win in table.wins if win.method != "self_draw")
+    self_drawn = sum(1 for win in table.wins if win.method == "self_draw")
+    robbable = table.phase == "rob"  # the tile of an added kong, on offer to be robbed
+    return held + (table.wall.tail - table.wall.head) + indicator_out + taken + self_drawn + robbable
+
+
+def _check_step(table: Table, total: int) -> None:
+    assert _tiles_in_play(table) == total
+    for seat, player in enumerate(table.players):
+        size = sum(player.counts) + 3 * len(player.melds)
+        acting = table.phase == "discard" and seat == table.turn
+        assert size == table.ruleset.deal + (1 if acting else 0), (seat, table.phase, size)
+    if not table.over:
+        assert table.legal() and all(table.legal().values())
+
+
+def _play_checked(table: Table, bots: list) -> Table:
+    total = len(full_set(table.ruleset.kinds, table.ruleset.has_flowers))
+    _check_step(table, total)
+    while not table.over:
+        seat, actions = min(table.legal().items())
+        table.act(bots[seat](table, seat, actions))
+        _check_step(table, total)
+    return table
+
+
+@pytest.mark.parametrize("ident", mjr.bundled_ids())
+def test_every_ruleset_plays_whole_hands(ident: str) -> None:
+    ruleset = mjr.load(ident)
+    wins = 0
+    for number in range(HANDS):
+        log = io.StringIO()
+        seed = hand_seed(7, number)
+        bots = [GreedyBot(seed + seat) if number % 4 else RandomBot(seed + seat) for seat in range(4)]
+        table = _play_checked(Table(ruleset, seed=seed, seating=Seating(dealer=number % 4), log=log), bots)
+        assert sum(table.net()) == 0
+        for win in table.wins:
+            again = ruleset.evaluate(win.result.hand)
+            assert (again.points, again.fans) == (win.result.points, win.result.fans)
+            wins += 1
+        report = replay(log.getvalue().splitlines())
+        assert list(report.ledger) == table.net()
+    assert wins > 0, f"{ident}: the bots never won in {HANDS} hands"
+
+
+# -- illegal actions leave the table unchanged ---------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def jipinghu() -> mjr.Ruleset:
+    return mjr.load("guangdong.jipinghu")
+
+
+def _refused(table: Table, action: Action | str, seat: int | None, reason: str) -> None:
+    before = copy.deepcopy((table.players, table.events, table.phase, table.turn, table.wall.head))
+    with pytest.raises(IllegalAction if not isinstance(action, str) or seat is not None else MjrError,
+                       match=reason):
+        table.act(action, seat)
+    assert copy.deepcopy((table.players, table.events, table.phase, table.turn, table.wall.head)) == before
+
+
+def test_acting_out_of_turn_is_refused(jipinghu: mjr.Ruleset) -> None:
+    table = Table(jipinghu, seed=1)
+    _refused(table, "draw", 2, "seat 2 may not act now: waiting for seat 0")
+
+
+def test_a_tile_not_held_cannot_be_discarded(jipinghu: mjr.Ruleset) -> None:
+    table = Table(jipinghu, seed=1)
+    table.act("draw", 0)
+    missing = next(kind for kind in range(34) if table.players[0].counts[kind] == 0)
+    _refused(table, Action(0, "discard", missing), None, "may not discard .* now; it may: discard")
+
+
+def test_an_unknown_tile_or_action_is_named(jipinghu: mjr.Ruleset) -> None:
+    table = Table(jipinghu, seed=1)
+    table.act("draw", 0)
+    with pytest.raises(MjrError, match="unknown tile '5x'"):
+        table.act("discard 5x", 0)
+    with pytest.raises(MjrError, match="unknown action 'throw 5m'"):
+        table.act("throw 5m", 0)
+    with pytest.raises(MjrError, match="three tiles in a row, e.g. 'chow 345m', not '357m'"):
+        table.act("chow 357m", 0)
+
+
+def test_a_chow_is_only_open_to_the_next_player(jipinghu: mjr.Ruleset) -> None:
+    """鸡平胡 §2.1: only the discarder's 下家 may chow."""
+    for seed in range(200):
+        table = Table(jipinghu, seed=seed)
+        table.act("draw", 0)
+        for action in table.legal()[0]:
+            if action.kind != "discard":
+                continue
+            trial = Table(jipinghu, seed=seed)
+            trial.act("draw", 0)
+            trial.act(action)
+            chows = {seat for seat, acts in trial.legal().items() if any(a.kind == "chow" for a in acts)}
+            if chows:
+                assert chows == {1}
+                return
+    pytest.fail("no chow came up")
+
+
+def test_after_the_end_nothing_is_legal(jipinghu: mjr.Ruleset) -> None:
+    table = play_out(Table(jipinghu, seed=3), [GreedyBot(seat) for seat in range(4)])
+    assert table.legal() == {}
+    with pytest.raises(IllegalAction, match="the hand is over"):
+        table.act("draw", 0)
+
+
+def test_a_given_wall_must_hold_the_tile_set(jipinghu: mjr.Ruleset) -> None:
+    wall = full_set(jipinghu.kinds, False)
+    wall[0] = wall[-1]
+    with pytest.raises(MjrError, match=r"1 too many \(7z\); 1 missing \(1m\)"):
+        Table(jipinghu, wall=wall)
+
+
+def test_a_given_wall_deals_in_order(jipinghu: mjr.Ruleset) -> None:
+    wall = full_set(jipinghu.kinds, False)
+    table = Table(jipinghu, wall=wall)
+    # four tiles round by round: seat 0 gets tiles 0, 4, 8, ...: 1m 2m 3m ...
+    assert table.players[0].tiles()[:3] == (0, 1, 2)
+
+
+# -- sessions --------------------------------------------------------------------------
+
+
+def test_a_session_keeps_a_ledger_and_passes_the_deal(jipinghu: mjr.Ruleset) -> None:
+    session = Session(jipinghu, seed=5)
+    session.play([GreedyBot(seat) for seat in range(4)], hands=8)
+    assert sum(session.ledger) == 0
+    assert session.ledger == [sum(t.net()[seat] for t in session.hands) for seat in range(4)]
+    for before, after in zip(session.hands, session.hands[1:], strict=False):
+        assert after.seating == before.outcome.next_seating
+        # 鸡平胡 §2.1: the dealer keeps the deal on a draw or his own win, else it passes to his 下家
+        dealer = before.seating.dealer
+        kept = not before.wins or any(win.seat == dealer for win in before.wins)
+        assert after.seating.dealer == (dealer if kept else (dealer + 1) % 4)
+
+
+def test_a_session_log_replays_with_its_ledger(jipinghu: mjr.Ruleset, tmp_path) -> None:
+    log = io.StringIO()
+    session = Session(jipinghu, seed=9, log=log)
+    session.play([GreedyBot(seat) for seat in range(4)], hands=3)
+    report = replay(log.getvalue().splitlines())
+    assert (report.hands, list(report.ledger)) == (3, session.ledger)
+
+
+# -- bad logs ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def one_log(jipinghu: mjr.Ruleset) -> list[str]:
+    log = io.StringIO()
+    play_out(Table(jipinghu, seed=11, log=log), [GreedyBot(seat) for seat in range(4)])
+    return log.getvalue().splitlines()
+
+
+def test_a_log_event_from_the_wrong_player_is_named(one_log: list[str]) -> None:
+    bad = list(one_log)
+    bad[1] = bad[1].replace('"seat": 0', '"seat": 2')
+    with pytest.raises(LogError, match="line 2: seat 2 may not act now: waiting for seat 0"):
+        replay(bad)
+
+
+def test_a_log_with_an_unknown_tile_is_named(one_log: list[str]) -> None:
+    index = next(i for i, line in enumerate(one_log) if '"discard ' in line)
+    bad = list(one_log)
+    bad[index] = bad[index].replace('"discard ', '"discard 9', 1)
+    with pytest.raises(LogError, match=f"line {index + 1}: "):
+        replay(bad)
+
+
+def test_a_log_of_another_ruleset_is_refused(one_log: list[str]) -> None:
+    with pytest.raises(LogError, match="line 1: the log is of ruleset 'guangdong.jipinghu', not 'mcr'"):
+        replay(one_log, "mcr")
+
+
+def test_a_truncated_log_is_refused(one_log: list[str]) -> None:
+    with pytest.raises(LogError, match="truncated"):
+        replay(one_log[:-5])
+    with pytest.raises(LogError, match="not JSON"):
+        replay([*one_log[:-1], one_log[-1][:20]])
+
+
+def test_a_log_whose_payments_differ_is_refused(one_log: list[str]) -> None:
+    bad = list(one_log)
+    bad[-1] = bad[-1].replace('"amount": ', '"amount": 1', 1)
+    with pytest.raises(LogError, match=f"line {len(bad)}: the log's payments"):
+        replay(bad)
+
+
+def test_hand_seeds_differ_by_hand() -> None:
+    assert len({hand_seed(0, n) for n in range(1000)}) == 1000
+    assert hand_seed(1, 0) != hand_seed(0, 1)
