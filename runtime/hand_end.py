@@ -9,6 +9,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .hand import FactValue
 from .play_rules import PlayerTest
 from .result import Result
 from .tiles import FIRST_HONOR, parse_tile
@@ -62,9 +63,9 @@ class HandOutcome:
 # -- facts of play -------------------------------------------------------------------
 
 
-def table_facts(table: Table, seat: int, tile: int | None) -> tuple[tuple[str, object], ...]:
+def table_facts(table: Table, seat: int, tile: int | None) -> tuple[tuple[str, FactValue], ...]:
     """The facts of play the ruleset has the table fill, for a win by ``seat`` on ``tile``."""
-    facts: list[tuple[str, object]] = []
+    facts: list[tuple[str, FactValue]] = []
     declared = table.ruleset.facts.by_id
     for ident, source, count in table.rules.fact_sources:
         fact = declared.get(ident)
@@ -78,7 +79,7 @@ def table_facts(table: Table, seat: int, tile: int | None) -> tuple[tuple[str, o
             facts.append((ident, min(table.seating.streak, fact.high)))
         elif source == "previous_winner":
             previous = table.seating.previous_winner
-            facts.append((ident, (table.seating.dealer if previous is None else previous) - seat) % 4)
+            facts.append((ident, ((table.seating.dealer if previous is None else previous) - seat) % 4))
         elif source == "last_copy" and tile is not None and _in_sight(table, tile) == 3:
             facts.append((ident, True))
     return tuple(facts)
