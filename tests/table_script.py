@@ -1,0 +1,65 @@
+"""Arranged walls and scripted play, for tests of whole hands with a known story."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+
+import mjr
+from mjr.actions import Action
+from mjr.table import Table
+from mjr.wall import full_set, parse_wall_tile
+
+
+def tiles(text: str) -> list[int]:
+    """Tiles written one by one, ``1m 1m 2p E``, or as a hand, ``123m 456p``."""
+    hand = mjr.parse_hand(text)
+    return [kind for kind in hand.tiles]
+
+
+def arranged_wall(ruleset: mjr.Ruleset, hands: dict[int, str], draws: list[str], back: list[str] = (),
+                  dealer: int = 0, seed: int = 0) -> list[int]:
+    """A wall that deals ``hands`` (seat -> its tiles; the others get what is left),
+    then has ``draws`` drawn in order from the front, and ``back`` taken first from
+    the back (kong and flower replacements); the rest is shuffled by ``seed``."""
+    deal = ruleset.deal
+    wanted = {seat: tiles(text) for seat, text in hands.items()}
+    fixed = Counter(kind for hand in wanted.values() for kind in hand)
+    fixed.update(parse_wall_tile(word) for word in [*draws, *back])
+    rest = list((Counter(full_set(ruleset.kinds, ruleset.has_flowers)) - fixed).elements())
+    assert sum(fixed.values()) + len(rest) == len(full_set(ruleset.kinds, ruleset.has_flowers)), "too many copies"
+    random.Random(seed).shuffle(rest)
+    dealt: list[int] = []
+    for index in range(4 * deal):
+        seat = (dealer + index % 4) % 4
+        dealt.append(wanted[seat][index // 4] if seat in wanted else rest.pop())
+    middle = [parse_wall_tile(word) for word in draws]
+    tail = [parse_wall_tile(word) for word in reversed(back)]
+    filler_count = len(full_set(ruleset.kinds, ruleset.has_flowers)) - len(dealt) - len(middle) - len(tail)
+    return dealt + middle + rest[:filler_count] + tail
+
+
+Policy = Callable[[Table, int, list[Action]], Action | None]
+
+
+def play_script(table: Table, policy: Policy | None = None) -> Table:
+    """Play to the end: ``policy`` decides where it returns an action; elsewhere a
+    player draws, discards what was just drawn, and passes on every discard."""
+    while not table.over:
+        seat, actions = min(table.legal().items())
+        chosen = policy(table, seat, actions) if policy is not None else None
+        if chosen is None:
+            chosen = _plain(table, seat, actions)
+        table.act(chosen)
+    return table
+
+
+def _plain(table: Table, seat: int, actions: list[Action]) -> Action:
+    if actions[0].kind == "draw":
+        return actions[0]
+    if table.phase in ("claim", "rob"):
+        return Action(seat, "pass")
+    drawn = table.drawn
+    return Action(seat, "discard", drawn) if Action(seat, "discard", drawn) in actions else \
+        next(action for action in actions if action.kind == "discard")
