@@ -29,7 +29,8 @@ from .variants import apply_drop, wildcard_kinds
 from .vocabulary import ALL_WORDS
 from .wildcards import lower_wildcards, tile_kind
 
-CLAIMS = {"chow": ("left", "any"), "pung": (), "kong": ()}
+#: The claims, and the words that say whom each may be claimed from (none: anyone).
+CLAIMS = {"chow": ("left", "any"), "pung": ("left", "opposite", "right"), "kong": ("left", "opposite", "right")}
 WIN_METHODS = ("self_draw", "discard", "robbing_kong")
 SHAPES = {"standard": ("knitted",), "seven_pairs": ("fours",), "thirteen_orphans": ()}
 LIMIT_MODES = ("highest", "sum")

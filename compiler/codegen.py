@@ -524,9 +524,19 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
         layout=_record_layout(ruleset),
         record_methods=abi.RECORD_METHODS,
         claims=dict(ruleset.claims),
+        claim_from=_claim_from(ruleset.claims),
         robbed_pung=ROBBED_PUNG,
-        source_left=abi.SOURCE_STEPS["L"],
         max_fact_number=MAX_FACT_NUMBER,
         max_fact_tiles=MAX_FACT_TILES,
     )
     return ModuleSource(name, text)
+
+
+#: The source letter of each claim word that names a player by place.
+_PLACE_SOURCES = {"left": "L", "opposite": "O", "right": "R"}
+
+
+def _claim_from(claims: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, int]:
+    """Per claim, a bit for each source step (mjr.abi.SOURCE_STEPS) it may come from; 0 for any."""
+    return {claim: sum(1 << abi.SOURCE_STEPS[_PLACE_SOURCES[word]] for word in words if word in _PLACE_SOURCES)
+            for claim, words in claims}

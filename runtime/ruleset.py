@@ -35,7 +35,7 @@ from .batches import BatchScores, record_view, run_batch
 from .errors import MjrError, did_you_mean
 from .facts import Facts
 from .flowers import flower_name
-from .hand import CHOW, ROBBED_PUNG, Context, Hand, copies, impossibility
+from .hand import CHOW, ROBBED_PUNG, Context, Hand, Meld, copies, impossibility
 from .notation import format_hand, format_meld, parse_hand
 from .options import OptionInfo, describe
 from .options import Value as OptionValue
@@ -56,6 +56,10 @@ _NO_FANS = array("Q")  # the fans' bits of a batch that keeps none
 REFUSED, OVERFLOWED = -2, -3
 _OVERFLOW = ("the points of this hand pass the 64-bit integers mjr counts in ({id}'s score formula "
              "or a payment amount): the ruleset needs a cap")
+
+
+#: The claim words that name a player by place, and the source letter of each.
+CLAIM_SOURCES = {"left": "L", "opposite": "O", "right": "R"}
 
 
 class HandError(MjrError):
@@ -173,13 +177,24 @@ class Ruleset:
             claim = _CLAIM_OF_MELD[meld.kind]
             if not meld.concealed and claim not in self.claims:
                 return f"{self.id} does not allow claiming a {claim}"
-            if meld.kind == CHOW and "left" in self.claims.get("chow", ()) and meld.source not in (None, "L"):
-                return f"in {self.id} a chow is claimed only from the left player, not {meld.source}"
+            problem = self._claim_source_problem(meld, claim)
+            if problem is not None:
+                return problem
             stand_in = self.module.WILD_STAND_IN
             if meld.kind == CHOW and stand_in in meld.tiles and self._stand_in_target(wild) >= 0:
                 return (f"the chow {format_meld(meld)} holds {tile_name(stand_in)}, which plays as "
                         f"{tile_name(self._stand_in_target(wild))} this hand: no chow")
         return self._wildcard_use_problem(hand) if self.module.WILD_FORBIDDEN else None
+
+    def _claim_source_problem(self, meld: Meld, claim: str) -> str | None:
+        """A claimed meld from a player its claim may not come from (``claims
+        chow(left)``, ``kong(right opposite)``).  An added kong's source is its pung's."""
+        allowed = [word for word in self.claims.get(claim, ()) if word in CLAIM_SOURCES]
+        if not allowed or meld.concealed or meld.added or meld.source is None:
+            return None
+        if meld.source in {CLAIM_SOURCES[word] for word in allowed}:
+            return None
+        return f"in {self.id} a {claim} is claimed only from the {' or '.join(allowed)} player, not {meld.source}"
 
     def _wildcard_use_problem(self, hand: Hand) -> str | None:
         """What ``wildcard may_not`` forbids in this hand: a meld of a forbidden kind,

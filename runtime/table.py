@@ -23,7 +23,7 @@ from .errors import MjrError
 from .hand import Context, Hand, Meld
 from .hand_end import HandOutcome, Payment, WinRecord, close_hand, kong_payment, table_facts
 from .result import Result, Stakes
-from .ruleset import Ruleset
+from .ruleset import CLAIM_SOURCES, Ruleset
 from .tiles import FIRST_HONOR, N_KINDS, WIND_LETTERS, tile_name
 from .wall import FLOWER_BASE, Wall, is_flower
 
@@ -186,11 +186,11 @@ class Table:
                 actions.append(Action(seat, "win"))
         if not robbing and self.wall.live > 0:
             count = player.counts[tile]
-            if "pung" in claims and count >= 2 and self._may_use(tile, "pung", "claim"):
+            if self._may_claim("pung", seat) and count >= 2 and self._may_use(tile, "pung", "claim"):
                 actions.append(Action(seat, "pung"))
-            if "kong" in claims and count >= 3 and self._may_use(tile, "kong", "claim"):
+            if self._may_claim("kong", seat) and count >= 3 and self._may_use(tile, "kong", "claim"):
                 actions.append(Action(seat, "kong"))
-            if "chow" in claims and tile < FIRST_HONOR and self._may_chow(seat):
+            if self._may_claim("chow", seat) and tile < FIRST_HONOR:
                 actions += [Action(seat, "chow", start) for start in _chows(player.counts, tile)
                             if all(self._may_use(kind, "chow", "claim") for kind in range(start, start + 3))]
         return actions + [Action(seat, "pass")] if actions else []
@@ -199,9 +199,19 @@ class Table:
         """Whether ``wildcard may_not`` lets a tile of ``kind`` be put to these uses."""
         return kind not in self.wild or not any(use in self.forbidden for use in uses)
 
-    def _may_chow(self, seat: int) -> bool:
+    def _may_claim(self, claim: str, seat: int) -> bool:
+        """Whether the ruleset lets ``seat`` make ``claim`` on the discard on offer: a
+        claim limited to players by place (``chow(left)``) counts them in play order."""
+        if claim not in self.ruleset.claims:
+            return False
+        places = [word for word in self.ruleset.claims[claim] if word in CLAIM_SOURCES]
+        if not places:
+            return True
         assert self.offer is not None
-        return "any" in self.ruleset.claims["chow"] or seat == self._next_in_play(self.offer[0])
+        discarder = self.offer[0]
+        still = [(discarder + step) % 4 for step in (1, 2, 3) if not self.players[(discarder + step) % 4].out]
+        place = {still[0]: "left", still[-1]: "right"}.get(seat, "opposite") if len(still) > 1 else "left"
+        return place in places
 
     def _next_in_play(self, seat: int) -> int:
         """The next seat after ``seat`` still in the hand."""

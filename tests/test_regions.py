@@ -244,3 +244,12 @@ def test_taiwan_thirteen_counts_a_tai_for_each_bonus_tile(held: int) -> None:
     hand = f"123m 456m 78m EE [567s<L] win 9m from O dealer S bonus_tiles {held}"
     result = mjr.load("taiwan.thirteen").evaluate(hand)
     assert result.points == 30 + 10 * held
+
+
+def test_taiwan_refuses_a_kong_on_the_left_players_discard_unless_the_table_allows_it() -> None:
+    """§9.5 不得顺杠: ``claims ... kong(right opposite)``; the option shun_gang lifts it."""
+    hand = "123m 456m 789m 11s 22p [5555s<L] win 2p from O dealer S"
+    with pytest.raises(HandError, match="a kong is claimed only from the right or opposite player, not L"):
+        mjr.load("taiwan").evaluate(hand)
+    assert mjr.load("taiwan", shun_gang=True).evaluate(hand).is_win
+    assert mjr.load("taiwan").evaluate("123m 456m 789m 11s 22p [5555s<L+] win 2p from O dealer S").is_win
