@@ -24,7 +24,7 @@ from mjr.session import Session, hand_seed
 from mjr.table import IllegalAction, Seating, Table
 from mjr.wall import full_set
 
-HANDS = int(os.environ.get("MJR_TABLE_HANDS", "40"))
+HANDS = int(os.environ.get("MJR_TABLE_HANDS", "120"))
 
 
 def _tiles_in_play(table: Table) -> int:
