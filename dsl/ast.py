@@ -315,6 +315,86 @@ class Drop(Statement):
     kind: str | None = None
 
 
+# -- rules of a hand of play ----------------------------------------------------
+# Their words are ``Option``s (a word and where it is written): the compiler checks
+# them against mjr.play_rules and names the allowed ones.
+
+
+@dataclass(frozen=True)
+class PlaySetting(Statement):
+    """``discard_win WORD``, ``missed_win WORD``, ``hand_ends WORD [N]``, ``dead_wall N``."""
+
+    keyword: str
+    word: Option | None
+    number: tuple[int, Span] | None
+
+
+@dataclass(frozen=True)
+class KongPay(Statement):
+    """``kong_pay ID "name" on KIND : PAYER pays N [refund_unless_ready]``."""
+
+    id: str
+    display: str
+    kind: Option
+    payer: Payer
+    amount: tuple[int, Span]
+    refund: Option | None
+
+
+@dataclass(frozen=True)
+class NextDealer(Statement):
+    """``next_dealer [when WORD or WORD ...] : TARGET``."""
+
+    conditions: tuple[Option, ...]
+    target: Option
+
+
+@dataclass(frozen=True)
+class HonorGroups:
+    """``honors (E) (S C) (W F) (N P)``: the honour tiles' seats, as written."""
+
+    span: Span
+    groups: tuple[tuple[TileRef, ...], ...]
+
+
+@dataclass(frozen=True)
+class Horses(Statement):
+    """``horses ID "name" N from ANCHOR [several from discarder] [honors (..) ...]
+    : EFFECT counting WHO...``; N is a number or a number option's name."""
+
+    id: str
+    display: str
+    count: Expr
+    anchor: Option
+    several_from_discarder: bool
+    honors: tuple[tuple[TileRef, ...], ...]
+    honors_span: Span | None
+    effect: Option
+    counting: tuple[Option, ...]
+
+
+@dataclass(frozen=True)
+class DrawTest:
+    """One test of a draw check's side: ``ready``, ``not won``, ``suits < 3``."""
+
+    span: Span
+    word: str  # ready | won | suits, or what was written in their place
+    negated: bool = False
+    compare: str = ""
+    value: int = 0
+
+
+@dataclass(frozen=True)
+class AtDraw(Statement):
+    """``at_draw ID "name" : each player where TESTS pays each player where TESTS AMOUNT``."""
+
+    id: str
+    display: str
+    payer: tuple[DrawTest, ...]
+    payee: tuple[DrawTest, ...]
+    amount: Option  # a number's digits, or ``best``
+
+
 @dataclass(frozen=True)
 class Expectation:
     span: Span

@@ -311,6 +311,71 @@ class _ToAst(Transformer[Token, Any]):
     def drop_kind(self, meta: Any, items: list[Token]) -> str:
         return str(items[0])
 
+    # -- rules of a hand of play
+
+    def _word(self, token: Token) -> ast.Option:
+        return ast.Option(_token_span(self.file, token), str(token), ())
+
+    def _number(self, token: Token) -> tuple[int, Span]:
+        return int(token), _token_span(self.file, token)
+
+    def discard_win(self, meta: Any, items: list[Token]) -> ast.PlaySetting:
+        return ast.PlaySetting(self._s(meta), "discard_win", self._word(items[0]), None)
+
+    def missed_win(self, meta: Any, items: list[Token]) -> ast.PlaySetting:
+        return ast.PlaySetting(self._s(meta), "missed_win", self._word(items[0]), None)
+
+    def hand_ends(self, meta: Any, items: list[Token]) -> ast.PlaySetting:
+        number = self._number(items[1]) if len(items) > 1 else None
+        return ast.PlaySetting(self._s(meta), "hand_ends", self._word(items[0]), number)
+
+    def dead_wall(self, meta: Any, items: list[Token]) -> ast.PlaySetting:
+        return ast.PlaySetting(self._s(meta), "dead_wall", None, self._number(items[0]))
+
+    def kong_pay(self, meta: Any, items: list[Any]) -> ast.KongPay:
+        ident, display, kind, payer, amount = items[:5]
+        refund = self._word(items[5]) if len(items) > 5 else None
+        return ast.KongPay(self._s(meta), str(ident), _string(display), self._word(kind), payer,
+                           self._number(amount), refund)
+
+    def next_dealer(self, meta: Any, items: list[Token]) -> ast.NextDealer:
+        words = [self._word(t) for t in items]
+        return ast.NextDealer(self._s(meta), tuple(words[:-1]), words[-1])
+
+    def horses(self, meta: Any, items: list[Any]) -> ast.Horses:
+        ident, display, count, anchor, *rest = items
+        several = any(item == ("several",) for item in rest if isinstance(item, tuple))
+        honors = next((item for item in rest if isinstance(item, ast.HonorGroups)), None)
+        words = [self._word(t) for t in rest if isinstance(t, Token)]
+        return ast.Horses(self._s(meta), str(ident), _string(display), count, self._word(anchor), several,
+                          honors.groups if honors else (), honors.span if honors else None, words[0],
+                          tuple(words[1:]))
+
+    def horse_several(self, meta: Any, _: list[Any]) -> tuple[str]:
+        return ("several",)
+
+    def horse_honors(self, meta: Any, cycles: list[tuple[ast.TileRef, ...]]) -> ast.HonorGroups:
+        return ast.HonorGroups(self._s(meta), tuple(cycles))
+
+    def at_draw(self, meta: Any, items: list[Any]) -> ast.AtDraw:
+        ident, display, payer, payee, amount = items
+        return ast.AtDraw(self._s(meta), str(ident), _string(display), payer, payee, amount)
+
+    def draw_side(self, meta: Any, tests: list[ast.DrawTest]) -> tuple[ast.DrawTest, ...]:
+        return tuple(tests)
+
+    def draw_flag(self, meta: Any, items: list[Token]) -> ast.DrawTest:
+        return ast.DrawTest(self._s(meta), str(items[0]))
+
+    def draw_not(self, meta: Any, items: list[Token]) -> ast.DrawTest:
+        return ast.DrawTest(self._s(meta), str(items[0]), negated=True)
+
+    def draw_suits(self, meta: Any, items: list[Token]) -> ast.DrawTest:
+        return ast.DrawTest(self._s(meta), "suits", compare=str(items[0]), value=int(items[1]))
+
+    def draw_amount(self, meta: Any, items: list[Token]) -> ast.Option:
+        return self._word(items[0])
+
     # -- table options
 
     def option_decl(self, meta: Any, items: list[Any]) -> ast.OptionDecl:
