@@ -345,7 +345,7 @@ class Checker:
             facts=facts,
             texts=tuple(self.texts[file] for file in merged.files),
             shapes=declared,
-            play=lower_play(merged.play, kinds, self.chosen, self.report),
+            play=lower_play(merged.play, merged.facts.values(), self.chosen, self.report),
         )
 
     def _check_names(self, merged: _Merged) -> None:

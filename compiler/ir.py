@@ -269,8 +269,8 @@ class Example:
 KongPayRow = tuple[str, str, str, str, int, bool]
 #: A ``next_dealer`` row: (condition words, target).
 DealerRow = tuple[tuple[str, ...], str]
-#: A ``horses`` row, in the order of ``mjr.play_rules.Horses``' fields.
-HorsesRow = tuple[str, str, int, str, bool, tuple[tuple[int, ...], ...], str, tuple[str, ...]]
+#: A fact a table of play fills: (fact id, source, count; 0 where the source takes none).
+FactSourceRow = tuple[str, str, int]
 #: One side of a draw check: (ready, won, (comparison, suits)), None where not tested.
 PlayerTestRow = tuple[bool | None, bool | None, tuple[str, int] | None]
 #: An ``at_draw`` row: (id, name, payer's test, payee's test, amount; -1 for ``best``).
@@ -290,8 +290,8 @@ class Play:
     dead_wall: int | None = None
     kong_payments: tuple[KongPayRow, ...] = ()
     next_dealer: tuple[DealerRow, ...] = ()
-    horses: tuple[HorsesRow, ...] = ()
     draw_checks: tuple[DrawCheckRow, ...] = ()
+    fact_sources: tuple[FactSourceRow, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -341,7 +341,7 @@ class Ruleset:
     chosen: tuple[tuple[str, Value], ...] = ()
     #: every combination the ruleset's examples are played under (this build runs its own)
     example_options: tuple[tuple[tuple[str, Value], ...], ...] = ()
-    #: the rules of a hand of play (``discard_win``, ``kong_pay``, ``horses`` ...)
+    #: the rules of a hand of play (``discard_win``, ``kong_pay``, ``at_draw`` ...)
     play: Play = Play()
 
     @property

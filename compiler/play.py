@@ -1,29 +1,27 @@
 """The rules of a hand of play: ``discard_win``, ``missed_win``, ``hand_ends``,
-``dead_wall``, ``kong_pay``, ``next_dealer``, ``horses`` and ``at_draw``.
+``dead_wall``, ``kong_pay``, ``next_dealer`` and ``at_draw``, and the sources of the
+facts of play a table fills (``fact ... from SOURCE``).
 
 They do not score a hand; the generated module lists them in ``PLAY`` for
 :class:`mjr.play_rules.PlayRules`, whose word lists are the allowed words here, so a
 word the runtime would not know is refused where it is written.  A later statement of
 the same keyword replaces the earlier (a variant's, a chosen ``when`` branch's); the
-list statements accumulate in file order, ``kong_pay``, ``horses`` and ``at_draw`` by
+list statements accumulate in file order, ``kong_pay`` and ``at_draw`` by
 id (a variant may ``drop`` one) and ``next_dealer`` as a whole per file.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from mjr.dsl import ast
 from mjr.dsl.quoting import quoted
 from mjr.errors import Span, did_you_mean
 from mjr.options import Value
-from mjr.play_rules import (DEALER_CONDITIONS, DEALER_TARGETS, HORSE_ANCHORS, HORSE_COUNTING, HORSE_EFFECTS,
-                            KONG_KINDS)
-from mjr.tiles import FIRST_HONOR
+from mjr.play_rules import DEALER_CONDITIONS, DEALER_TARGETS, FACT_SOURCES, KONG_KINDS
 
 from . import ir
-from .wildcards import tile_kind
 
 Report = Callable[[Span, str], None]
 
@@ -31,14 +29,15 @@ Report = Callable[[Span, str], None]
 SETTING_WORDS = {"discard_win": ("all", "nearest"), "missed_win": ("none", "same_tile", "any_tile"),
                  "hand_ends": ("first_win", "wins", "wall")}
 #: The statements that are rules of play.
-PLAY_STATEMENTS = (ast.PlaySetting, ast.KongPay, ast.NextDealer, ast.Horses, ast.AtDraw)
+PLAY_STATEMENTS = (ast.PlaySetting, ast.KongPay, ast.NextDealer, ast.AtDraw)
 DEAD_WALL_MOST = 40
-HORSES_MOST = 10
 #: How many players ``hand_ends wins N`` may wait for (the fourth has nobody left to win from).
 WINS_MOST = 3
 DRAW_TESTS = ("ready", "won", "suits")
-#: The honours as the language writes them.
-HONOR_LETTERS = "ESWNPFC"
+#: The kind of fact each source of ``mjr.play_rules.FACT_SOURCES`` gives, and the
+#: values a number source gives (the fact's range must hold them).
+FACT_SOURCE_KINDS = dict(zip(FACT_SOURCES, ("tiles", "number", "number", "flag"), strict=True))
+FACT_SOURCE_RANGES = {"dealer_streak": (0, 1), "previous_winner": (0, 3)}
 
 
 @dataclass
@@ -48,7 +47,6 @@ class PlayStatements:
     settings: dict[str, ast.PlaySetting] = field(default_factory=dict)
     kong_payments: dict[str, ast.KongPay] = field(default_factory=dict)
     dealer: list[ast.NextDealer] = field(default_factory=list)
-    horses: dict[str, ast.Horses] = field(default_factory=dict)
     draw_checks: dict[str, ast.AtDraw] = field(default_factory=dict)
 
     def add(self, statement: ast.Statement) -> None:
@@ -57,8 +55,6 @@ class PlayStatements:
             self.settings[statement.keyword] = statement
         elif isinstance(statement, ast.KongPay):
             self.kong_payments[statement.id] = statement
-        elif isinstance(statement, ast.Horses):
-            self.horses[statement.id] = statement
         elif isinstance(statement, ast.AtDraw):
             self.draw_checks[statement.id] = statement
         elif isinstance(statement, ast.NextDealer):
@@ -68,7 +64,7 @@ class PlayStatements:
 
     def droppable(self) -> tuple[dict[str, ast.Statement], ...]:
         """The statements ``drop`` may remove by id."""
-        return (self.kong_payments, self.horses, self.draw_checks)  # type: ignore[return-value]
+        return (self.kong_payments, self.draw_checks)  # type: ignore[return-value]
 
 
 def statement_key(statement: ast.Statement) -> tuple[str, str] | None:
@@ -78,14 +74,12 @@ def statement_key(statement: ast.Statement) -> tuple[str, str] | None:
         return ("setting", statement.keyword)
     if isinstance(statement, ast.KongPay):
         return ("kong payment", statement.id)
-    if isinstance(statement, ast.Horses):
-        return ("horses", statement.id)
     if isinstance(statement, ast.AtDraw):
         return ("draw check", statement.id)
     return None
 
 
-def lower_play(statements: PlayStatements, kinds: tuple[int, ...], chosen: Mapping[str, Value],
+def lower_play(statements: PlayStatements, facts: Iterable[ast.Fact], chosen: Mapping[str, Value],
                report: Report) -> ir.Play:
     """The checked rules of play, as the rows ``PlayRules.from_module`` reads."""
     settings = statements.settings
@@ -100,8 +94,8 @@ def lower_play(statements: PlayStatements, kinds: tuple[int, ...], chosen: Mappi
         dead_wall=_dead_wall(dead_wall, report) if dead_wall is not None else None,
         kong_payments=tuple(_kong_payment(k, report) for k in statements.kong_payments.values()),
         next_dealer=_dealer_rules(statements.dealer, report),
-        horses=tuple(_horses(h, kinds, chosen, report) for h in statements.horses.values()),
         draw_checks=tuple(_draw_check(c, report) for c in statements.draw_checks.values()),
+        fact_sources=_fact_sources(facts, chosen, report),
     )
 
 
@@ -180,75 +174,51 @@ def _dealer_rules(rules: list[ast.NextDealer], report: Report) -> tuple[ir.Deale
     return tuple(rows)
 
 
-def _horses(statement: ast.Horses, kinds: tuple[int, ...], chosen: Mapping[str, Value],
-            report: Report) -> ir.HorsesRow:
-    count = _horse_count(statement.count, chosen, report)
-    anchor = _word(statement.anchor, HORSE_ANCHORS, "horse anchor", report) or ""
-    effect = _word(statement.effect, HORSE_EFFECTS, "horse effect", report) or ""
-    counting: list[str] = []
-    for who in statement.counting:
-        if _word(who, HORSE_COUNTING, "seat to count horses on", report) is None:
+def _fact_sources(facts: Iterable[ast.Fact], chosen: Mapping[str, Value],
+                  report: Report) -> tuple[ir.FactSourceRow, ...]:
+    """``fact ... from SOURCE [N]``: the facts a table of play fills, each from a
+    source that gives a value of its kind and range."""
+    rows: list[ir.FactSourceRow] = []
+    for fact in facts:
+        if fact.source is None:
             continue
-        if who.name in counting:
-            report(who.span, f"{quoted(who.name)} is counted twice")
-        counting.append(who.name)
-    honors = _honors(statement, kinds, report)
-    return (statement.id, statement.display, count, anchor, statement.several_from_discarder, honors, effect,
-            tuple(counting))
+        source = _word(fact.source, tuple(FACT_SOURCE_KINDS), "fact source", report)
+        if source is None:
+            continue
+        kind = FACT_SOURCE_KINDS[source]
+        if fact.kind != kind:
+            report(fact.source.span, f"{source} gives a {kind} fact, and {quoted(fact.id)} is a {fact.kind} fact")
+            continue
+        rows.append((fact.id, source, _fact_count(fact, source, chosen, report)))
+    return tuple(rows)
 
 
-def _horse_count(count: ast.Expr, chosen: Mapping[str, Value], report: Report) -> int:
-    """A number, or a number option's chosen value (``when`` has already put it in place)."""
+def _fact_count(fact: ast.Fact, source: str, chosen: Mapping[str, Value], report: Report) -> int:
+    """How many tiles ``wall_after_win`` takes (a number or a number option's value,
+    within the fact's range); 0 for the sources that take none."""
+    count, (low, high) = fact.count, FACT_SOURCE_RANGES.get(source, (fact.low, fact.high))
+    assert fact.source is not None
+    if source != "wall_after_win":
+        if count is not None:
+            report(count.span, f"'from {source}' takes no number (only 'from wall_after_win N' does)")
+        if not fact.low <= low <= high <= fact.high:
+            report(fact.source.span, f"{source} needs the fact's range to hold {low} to {high}, "
+                                     f"not {fact.low} to {fact.high}")
+        return 0
+    if count is None:
+        report(fact.source.span, "'from wall_after_win' needs how many tiles, e.g. from wall_after_win 1")
+        return 0
     value = count.value if isinstance(count, ast.Number | ast.OptionValue) else None
     if not isinstance(value, int) or isinstance(value, bool):
         options = [name for name, v in chosen.items() if isinstance(v, int) and not isinstance(v, bool)]
         written = count.name if isinstance(count, ast.Name) else "this"
-        report(count.span, f"the number of horses is a number or a number option's name, not {quoted(written)}"
+        report(count.span, f"the number of tiles is a number or a number option's name, not {quoted(written)}"
                            f"{did_you_mean(written, options)}")
         return 0
-    if not 1 <= value <= HORSES_MOST:
-        report(count.span, f"{value} horses: a hand draws 1 to {HORSES_MOST} (for none, leave the statement out, "
-                           f"e.g. inside 'when')")
+    if not max(low, 1) <= value <= high:
+        report(count.span, f"from wall_after_win {value}: the fact holds {fact.low} to {fact.high} tiles, "
+                           f"and a table draws 1 or more")
     return value
-
-
-def _honors(statement: ast.Horses, kinds: tuple[int, ...], report: Report) -> tuple[tuple[int, ...], ...]:
-    """The honours' seats: one group per seat, each honour of the tile set in exactly one."""
-    honours = [kind for kind in kinds if kind >= FIRST_HONOR]
-    where = statement.honors_span or statement.span
-    if not honours:
-        if statement.honors:
-            report(where, "this tile set has no honours: leave 'honors' out")
-        return ()
-    if not statement.honors:
-        report(where, "this tile set has honours, and a drawn one must land on a seat: say which, one group "
-                      "per seat from the anchor on, e.g. honors (E) (S C) (W F) (N P)")
-        return ()
-    if len(statement.honors) != 4:
-        report(where, f"'honors' lists {len(statement.honors)} groups: it needs four, one per seat from "
-                      f"the anchor on (e.g. honors (E) (S C) (W F) (N P)), since a drawn honour must land on a seat")
-        return ()
-    groups: list[tuple[int, ...]] = []
-    seen: set[int] = set()
-    for group in statement.honors:
-        row: list[int] = []
-        for ref in group:
-            kind = tile_kind(ref, kinds, report)
-            if kind is None:
-                continue
-            if kind < FIRST_HONOR:
-                report(ref.span, f"{ref.text} is a suited tile: it lands by its rank; 'honors' places honours")
-            elif kind in seen:
-                report(ref.span, f"{ref.text} is placed twice in 'honors'")
-            else:
-                seen.add(kind)
-                row.append(kind)
-        groups.append(tuple(row))
-    missing = [kind for kind in honours if kind not in seen]
-    if missing:
-        names = ", ".join(HONOR_LETTERS[kind - FIRST_HONOR] for kind in missing)
-        report(where, f"'honors' leaves out {names}: a drawn one would land on no seat")
-    return tuple(groups)
 
 
 def _draw_check(statement: ast.AtDraw, report: Report) -> ir.DrawCheckRow:

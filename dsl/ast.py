@@ -218,14 +218,18 @@ class Setting(Statement):
 
 @dataclass(frozen=True)
 class Fact(Statement):
-    """``fact ID "name" flag | number LOW to HIGH | tiles LOW to HIGH``: a fact of play
-    the hand gives (a flag, a number, or a few tiles), with its range."""
+    """``fact ID "name" flag | number LOW to HIGH | tiles LOW to HIGH [from SOURCE [N]]``:
+    a fact of play the hand gives (a flag, a number, or a few tiles), with its range,
+    and how a table of play fills it."""
 
     id: str
     display: str
     kind: str  # flag | number | tiles
     low: int
     high: int
+    #: ``from SOURCE [N]``: how a table of play fills it, and N (a number or an option's name)
+    source: Option | None = None
+    count: Expr | None = None
 
 
 @dataclass(frozen=True)
@@ -347,30 +351,6 @@ class NextDealer(Statement):
 
     conditions: tuple[Option, ...]
     target: Option
-
-
-@dataclass(frozen=True)
-class HonorGroups:
-    """``honors (E) (S C) (W F) (N P)``: the honour tiles' seats, as written."""
-
-    span: Span
-    groups: tuple[tuple[TileRef, ...], ...]
-
-
-@dataclass(frozen=True)
-class Horses(Statement):
-    """``horses ID "name" N from ANCHOR [several from discarder] [honors (..) ...]
-    : EFFECT counting WHO...``; N is a number or a number option's name."""
-
-    id: str
-    display: str
-    count: Expr
-    anchor: Option
-    several_from_discarder: bool
-    honors: tuple[tuple[TileRef, ...], ...]
-    honors_span: Span | None
-    effect: Option
-    counting: tuple[Option, ...]
 
 
 @dataclass(frozen=True)

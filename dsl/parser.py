@@ -230,7 +230,12 @@ class _ToAst(Transformer[Token, Any]):
 
     def fact(self, meta: Any, items: list[Any]) -> ast.Fact:
         kind, low, high = items[2]
-        return ast.Fact(self._s(meta), str(items[0]), _string(items[1]), kind, low, high)
+        source, count = items[3] if len(items) > 3 else (None, None)
+        return ast.Fact(self._s(meta), str(items[0]), _string(items[1]), kind, low, high, source, count)
+
+    def fact_source(self, meta: Any, items: list[Any]) -> tuple[ast.Option, ast.Expr | None]:
+        source = ast.Option(_token_span(self.file, items[0]), str(items[0]), ())
+        return source, items[1] if len(items) > 1 else None
 
     def fact_flag(self, meta: Any, items: list[Token]) -> tuple[str, int, int]:
         return "flag", 0, 1
@@ -341,21 +346,6 @@ class _ToAst(Transformer[Token, Any]):
     def next_dealer(self, meta: Any, items: list[Token]) -> ast.NextDealer:
         words = [self._word(t) for t in items]
         return ast.NextDealer(self._s(meta), tuple(words[:-1]), words[-1])
-
-    def horses(self, meta: Any, items: list[Any]) -> ast.Horses:
-        ident, display, count, anchor, *rest = items
-        several = any(item == ("several",) for item in rest if isinstance(item, tuple))
-        honors = next((item for item in rest if isinstance(item, ast.HonorGroups)), None)
-        words = [self._word(t) for t in rest if isinstance(t, Token)]
-        return ast.Horses(self._s(meta), str(ident), _string(display), count, self._word(anchor), several,
-                          honors.groups if honors else (), honors.span if honors else None, words[0],
-                          tuple(words[1:]))
-
-    def horse_several(self, meta: Any, _: list[Any]) -> tuple[str]:
-        return ("several",)
-
-    def horse_honors(self, meta: Any, cycles: list[tuple[ast.TileRef, ...]]) -> ast.HonorGroups:
-        return ast.HonorGroups(self._s(meta), tuple(cycles))
 
     def at_draw(self, meta: Any, items: list[Any]) -> ast.AtDraw:
         ident, display, payer, payee, amount = items

@@ -1,6 +1,7 @@
-"""The rules of a hand of play in the language: each statement read into the
-module's ``PLAY`` and so into ``Ruleset.play``, their defaults, options and variants,
-and every misuse refused at its place with the allowed words."""
+"""The rules of a hand of play in the language: each statement (and each fact's
+``from SOURCE``) read into the module's ``PLAY`` and so into ``Ruleset.play``, their
+defaults, options and variants, and every misuse refused at its place with the
+allowed words."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 import mjr
 from mjr.compiler.build import check_file
 from mjr.errors import SourceError
-from mjr.play_rules import DealerRule, DrawCheck, Horses, KongPayment, PlayerTest, PlayRules
+from mjr.play_rules import DealerRule, DrawCheck, KongPayment, PlayerTest, PlayRules
 
 PY = {"backend": "python"}
 
@@ -30,8 +31,11 @@ ALL_STATEMENTS = HEAD + """\
     kong_pay added "补杠" on added : each opponent pays 1
     next_dealer when drawn or dealer_won : dealer
     next_dealer : next
-    horses maima "买马" 2 from previous_winner several from discarder honors (E) (S C) (W F) (N P)
-        : add counting winner payer
+    fact birds "扎鸟" tiles 0 to 2 from wall_after_win 2
+    fact streak "连庄" number 0 to 9 from dealer_streak
+    fact last_winner "上局胡牌人" number 0 to 3 from previous_winner
+    fact last_copy "和绝张" flag from last_copy
+    fact plain "平" flag
     at_draw pig "查花猪" : each player where suits == 3 and not won pays each player where suits < 3 16
     at_draw dajiao "查大叫" : each player where not ready and not won pays each player where ready and not won best
 }
@@ -71,8 +75,8 @@ def test_every_statement_reaches_the_rulesets_play(tmp_path: Path) -> None:
     assert play.kong_payments == (KongPayment("direct", "点杠", "direct", "discarder", 3, True),
                                   KongPayment("added", "补杠", "added", "each", 1, False))
     assert play.next_dealer == (DealerRule(("drawn", "dealer_won"), "dealer"), DealerRule((), "next"))
-    assert play.horses == (Horses("maima", "买马", 2, "previous_winner", True, ((27,), (28, 33), (29, 32), (30, 31)),
-                                  "add", ("winner", "payer")),)
+    assert play.fact_sources == (("birds", "wall_after_win", 2), ("streak", "dealer_streak", 0),
+                                 ("last_winner", "previous_winner", 0), ("last_copy", "last_copy", 0))
     assert play.draw_checks == (
         DrawCheck("pig", "查花猪", PlayerTest(None, False, ("==", 3)), PlayerTest(None, None, ("<", 3)), 16),
         DrawCheck("dajiao", "查大叫", PlayerTest(False, False, None), PlayerTest(True, False, None), -1))
@@ -90,18 +94,6 @@ def test_the_other_words(tmp_path: Path) -> None:
     assert play.next_dealer == (DealerRule(("several_winners",), "discarder"), DealerRule((), "winner"))
 
 
-def test_birds_without_honours(tmp_path: Path) -> None:
-    text = """\
-ruleset play.test "Play test" {
-    tiles suits(m p s)
-    fan chicken "鸡胡" 1 : standard
-    horses zha_niao "扎鸟" 1 from dealer : double counting winner payer
-}
-"""
-    assert play_of(tmp_path, text).horses == (
-        Horses("zha_niao", "扎鸟", 1, "dealer", False, (), "double", ("winner", "payer")),)
-
-
 # -- options and variants ------------------------------------------------------------
 
 
@@ -111,7 +103,7 @@ OPTIONS = HEAD + """\
     discard_win all
     when one_winner { discard_win nearest }
     when horses > 0 {
-        horses maima "买马" horses from winner honors (E) (S C) (W F) (N P) : add counting winner
+        fact horse_tiles "马牌" tiles 1 to 8 from wall_after_win horses
     }
     next_dealer : next
     when one_winner {
@@ -125,13 +117,13 @@ OPTIONS = HEAD + """\
 def test_options_choose_the_statements_and_the_number_of_horses(tmp_path: Path) -> None:
     usual = play_of(tmp_path, OPTIONS)
     assert usual.discard_win == "all"
-    assert [h.count for h in usual.horses] == [2]
+    assert usual.fact_sources == (("horse_tiles", "wall_after_win", 2),)
     assert usual.next_dealer == (DealerRule((), "next"),)
     chosen = play_of(tmp_path, OPTIONS, one_winner=True, horses=5)
     assert chosen.discard_win == "nearest"
-    assert [h.count for h in chosen.horses] == [5]
+    assert chosen.fact_sources == (("horse_tiles", "wall_after_win", 5),)
     assert chosen.next_dealer == (DealerRule(("dealer_won",), "dealer"), DealerRule((), "previous"))
-    assert play_of(tmp_path, OPTIONS, horses=0).horses == ()
+    assert play_of(tmp_path, OPTIONS, horses=0).fact_sources == ()
 
 
 PARENT = ALL_STATEMENTS.replace('ruleset play.test "Play test"', 'ruleset play.base "Play base"')
@@ -154,27 +146,27 @@ ruleset play.variant "Play variant" extends play.base {
     assert [c.id for c in play.draw_checks] == ["pig", "dajiao"]
 
 
-def test_a_variant_drops_kong_payments_horses_and_draw_checks_by_id(tmp_path: Path) -> None:
+def test_a_variant_drops_kong_payments_and_draw_checks_by_id(tmp_path: Path) -> None:
     write(tmp_path, PARENT, "play.base.mjr")
     variant = """\
 ruleset play.variant "Play variant" extends play.base {
-    drop added maima
+    drop added birds
     drop at_draw pig
 }
 """
     play = play_of(tmp_path, variant)
     assert [k.id for k in play.kong_payments] == ["direct"]
-    assert play.horses == ()
     assert [c.id for c in play.draw_checks] == ["dajiao"]
+    assert [row[0] for row in play.fact_sources] == ["streak", "last_winner", "last_copy"]
 
 
 def test_drop_names_the_kind_a_play_id_is(tmp_path: Path) -> None:
     write(tmp_path, PARENT, "play.base.mjr")
-    text = 'ruleset play.variant "Play variant" extends play.base {\n    drop horses pig\n}\n'
+    text = 'ruleset play.variant "Play variant" extends play.base {\n    drop kong_pay pig\n}\n'
     path = write(tmp_path, text)
     with pytest.raises(SourceError) as info:
         check_file(path)
-    assert "2:17: there is no horses statement 'pig' to drop: 'pig' is a draw check ('drop at_draw pig')" \
+    assert "2:19: there is no kong payment 'pig' to drop: 'pig' is a draw check ('drop at_draw pig')" \
         in str(info.value)
 
 
@@ -211,30 +203,23 @@ MISUSES = [
     ("    next_dealer : next\n    next_dealer when drawn : dealer\n",
      "5:5: this next_dealer rule can never apply: the rule at line 4 has no 'when' and always decides",
      "next_dealer when drawn : dealer"),
-    ("    horses h \"马\" 0 from winner honors (E) (S) (W) (N P F C) : add counting winner\n",
-     "4:18: 0 horses: a hand draws 1 to 10", "^"),
-    ("    horses h \"马\" 11 from winner honors (E) (S) (W) (N P F C) : add counting winner\n",
-     "4:18: 11 horses: a hand draws 1 to 10", "^^"),
-    ("    horses h \"马\" many from winner honors (E) (S) (W) (N P F C) : add counting winner\n",
-     "4:18: the number of horses is a number or a number option's name, not 'many'", "^^^^"),
-    ("    horses h \"马\" 2 from loser honors (E) (S) (W) (N P F C) : add counting winner\n",
-     "4:25: unknown horse anchor 'loser'; the words are winner, dealer, previous_winner", "^^^^^"),
-    ("    horses h \"马\" 2 from winner honors (E) (S) (W) (N P F C) : triple counting winner\n",
-     "4:63: unknown horse effect 'triple'; the words are add, double", "^^^^^^"),
-    ("    horses h \"马\" 2 from winner honors (E) (S) (W) (N P F C) : add counting winner winner\n",
-     "4:83: 'winner' is counted twice", "^^^^^^"),
-    ("    horses h \"马\" 2 from winner honors (E) (S) (W) (N P F C) : add counting dealer\n",
-     "4:76: unknown seat to count horses on 'dealer'; the words are winner, payer", "^^^^^^"),
-    ("    horses h \"马\" 2 from winner : add counting winner\n",
-     "4:5: this tile set has honours, and a drawn one must land on a seat", "^^^^^^"),
-    ("    horses h \"马\" 2 from winner honors (E) (S) (W N P F C) : add counting winner\n",
-     "4:32: 'honors' lists 3 groups: it needs four, one per seat", "^^^^^^"),
-    ("    horses h \"马\" 2 from winner honors (E) (S) (W) (N P F) : add counting winner\n",
-     "4:32: 'honors' leaves out C: a drawn one would land on no seat", "^^^^^^"),
-    ("    horses h \"马\" 2 from winner honors (E) (S E) (W) (N P F C) : add counting winner\n",
-     "4:46: E is placed twice in 'honors'", "^"),
-    ("    horses h \"马\" 2 from winner honors (E 1m) (S) (W) (N P F C) : add counting winner\n",
-     "4:42: 1m is a suited tile: it lands by its rank; 'honors' places honours", "^^"),
+    ("    fact birds \"鸟\" tiles 0 to 1 from wall 1\n",
+     "4:38: unknown fact source 'wall'; the words are wall_after_win, dealer_streak, previous_winner, last_copy",
+     "^^^^"),
+    ("    fact birds \"鸟\" number 0 to 1 from wall_after_win 1\n",
+     "4:39: wall_after_win gives a tiles fact, and 'birds' is a number fact", "^^^^^^^^^^^^^^"),
+    ("    fact streak \"连庄\" flag from dealer_streak\n",
+     "4:32: dealer_streak gives a number fact, and 'streak' is a flag fact", "^^^^^^^^^^^^^"),
+    ("    fact birds \"鸟\" tiles 0 to 1 from wall_after_win\n",
+     "4:38: 'from wall_after_win' needs how many tiles, e.g. from wall_after_win 1", "^^^^^^^^^^^^^^"),
+    ("    fact birds \"鸟\" tiles 0 to 1 from wall_after_win 2\n",
+     "4:53: from wall_after_win 2: the fact holds 0 to 1 tiles, and a table draws 1 or more", "^"),
+    ("    fact birds \"鸟\" tiles 0 to 1 from wall_after_win many\n",
+     "4:53: the number of tiles is a number or a number option's name, not 'many'", "^^^^"),
+    ("    fact streak \"连庄\" number 0 to 9 from dealer_streak 2\n",
+     "4:55: 'from dealer_streak' takes no number (only 'from wall_after_win N' does)", "^"),
+    ("    fact last \"上局\" number 0 to 2 from previous_winner\n",
+     "4:39: previous_winner needs the fact's range to hold 0 to 3, not 0 to 2", "^^^^^^^^^^^^^^^"),
     ("    at_draw c \"查\" : each player where rich pays each player where ready 2\n",
      "4:39: unknown test 'rich'; the tests are ready, not ready, won, not won, suits == N", "^^^^"),
     ("    at_draw c \"查\" : each player where ready and not ready pays each player where won 2\n",
@@ -257,21 +242,18 @@ def test_a_misuse_is_refused_at_its_place(tmp_path: Path, body: str, message: st
     assert shown in error  # the source line or the caret under the word
 
 
-def test_honours_named_where_the_tile_set_has_none(tmp_path: Path) -> None:
-    head = HEAD.replace("winds dragons", "")
-    error = error_of(tmp_path, "    horses h \"鸟\" 1 from dealer honors (E) (S) (W) (N) : double counting winner\n",
-                     head)
-    assert "play.test.mjr:4:32: this tile set has no honours: leave 'honors' out" in error
-
-
 # -- the bundled rulesets ----------------------------------------------------------------
 
 
-def test_every_bundled_ruleset_states_its_rules_of_play() -> None:
-    for ident in mjr.bundled_ids():
-        play = mjr.load(ident).play
-        assert play.next_dealer, ident
-        assert play.discard_win in ("all", "nearest"), ident
+BUNDLED = Path(mjr.__file__).parent / "rulesets"
+
+
+@pytest.mark.parametrize("ident", mjr.bundled_ids())
+def test_every_bundled_ruleset_states_its_rules_of_play(ident: str) -> None:
+    """Each file (or the base it extends) says who wins a discard and who deals next."""
+    play = check_file(BUNDLED / f"{ident}.mjr").play
+    assert play.discard_win in ("all", "nearest") and play.next_dealer, ident
+    assert mjr.load(ident).play.next_dealer == tuple(DealerRule(*row) for row in play.next_dealer)
 
 
 def test_sichuan_plays_bloody_battle() -> None:
@@ -283,7 +265,16 @@ def test_sichuan_plays_bloody_battle() -> None:
     assert play.next_dealer == (DealerRule((), "random"),)
 
 
-def test_changsha_draws_its_bird_from_the_dealer() -> None:
+def test_changsha_draws_one_bird_and_the_winner_deals() -> None:
     play = mjr.load("changsha").play
-    assert play.horses == (Horses("zha_niao", "扎鸟", 1, "dealer", False, (), "double", ("winner", "payer")),)
+    assert play.fact_sources == (("birds", "wall_after_win", 1),)
     assert play.discard_win == "all"
+    assert play.next_dealer == (DealerRule(("drawn",), "dealer"), DealerRule(("several_winners",), "discarder"),
+                                DealerRule((), "winner"))
+
+
+def test_tuidaohu_pays_kongs_and_draws_its_horses() -> None:
+    play = mjr.load("guangdong.tuidaohu", horses=3, horse_mapping="h2").play
+    assert [(k.kind, k.payer, k.amount) for k in play.kong_payments] == [
+        ("direct", "discarder", 3), ("added", "each", 1), ("concealed", "each", 2)]
+    assert play.fact_sources == (("horse_tiles", "wall_after_win", 3), ("last_winner", "previous_winner", 0))
