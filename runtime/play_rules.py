@@ -16,6 +16,10 @@ KONG_KINDS = ("direct", "added", "concealed")
 #: What may decide the next dealer (``next_dealer when ...``), and whom it may name.
 DEALER_CONDITIONS = ("drawn", "dealer_won", "several_winners", "self_draw", "discard")
 DEALER_TARGETS = ("dealer", "next", "previous", "winner", "discarder", "random")
+#: How a table fills a fact of play: the tiles after the win (horses, birds), the
+#: dealer's streak, the steps to the previous hand's winner, the winning tile's
+#: other copies all in sight.
+FACT_SOURCES = ("wall_after_win", "dealer_streak", "previous_winner", "last_copy")
 #: Where horses (birds) are counted from, and whose hits change a payment.
 HORSE_ANCHORS = ("winner", "dealer", "previous_winner")
 HORSE_EFFECTS = ("add", "double")
@@ -120,6 +124,8 @@ class PlayRules:
     next_dealer: tuple[DealerRule, ...] = (DealerRule(("drawn", "dealer_won"), "dealer"), DealerRule((), "next"))
     horses: tuple[Horses, ...] = ()
     draw_checks: tuple[DrawCheck, ...] = ()
+    #: ``fact ... from SOURCE [N]``: the facts of play a table fills, as (fact id, source, count)
+    fact_sources: tuple[tuple[str, str, int], ...] = ()
 
     @classmethod
     def from_module(cls, play: dict[str, Any]) -> PlayRules:
@@ -133,4 +139,5 @@ class PlayRules:
         fields["horses"] = tuple(Horses(*row) for row in play.get("horses", ()))
         fields["draw_checks"] = tuple(DrawCheck(ident, name, PlayerTest(*payer), PlayerTest(*payee), amount)
                                       for ident, name, payer, payee, amount in play.get("draw_checks", ()))
+        fields["fact_sources"] = tuple(tuple(row) for row in play.get("fact_sources", ()))
         return cls(**fields)
