@@ -553,8 +553,9 @@ class Checker:
 
 
 def _droppable(merged: _Merged) -> tuple[dict[str, ast.Statement], ...]:
-    return (merged.fans, merged.requirements, merged.floors, merged.payments, merged.defines,  # type: ignore[return-value]
-            merged.shapes, merged.facts, *merged.play.droppable())
+    tables = (merged.fans, merged.requirements, merged.floors, merged.payments, merged.defines, merged.shapes,
+              merged.facts)
+    return (*tables, *merged.play.droppable())  # type: ignore[arg-type]
 
 
 def check(root: ast.Ruleset, resolve: Resolver, candidates: Candidates = list,
