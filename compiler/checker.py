@@ -23,7 +23,9 @@ from .examples import check_example
 from .expressions import AMOUNT, FAN_CONDITION, RULE, SCORE, ExpressionChecker, Names, check_defines
 from .facts import check_facts
 from .graph import walk
+from .keys import replaced_key, statement_key
 from .places import id_span, in_order
+from .play import PLAY_STATEMENTS, PlayStatements, lower_play
 from .ranges import check_divisors, check_ranges
 from .variants import apply_drop, wildcard_kinds
 from .vocabulary import ALL_WORDS
@@ -63,6 +65,7 @@ class _Merged:
     wildcard_use: ast.WildcardUse | None = None
     stand_in: ast.WildcardStandIn | None = None
     shapes: dict[str, ast.Shape] = field(default_factory=dict)
+    play: PlayStatements = field(default_factory=PlayStatements)
 
 
 class Checker:
@@ -172,7 +175,7 @@ class Checker:
                     raise OptionError(why)
                 first = self.options.refusals[0].span if self.options.refusals else self.root.span
                 self.report(first, f"the default options are refused: {why}")
-        return options.Settle(self.chosen, self.options, self.report, _replaced_key)
+        return options.Settle(self.chosen, self.options, self.report, replaced_key)
 
     def _apply(self, node: ast.Ruleset, merged: _Merged) -> None:
         """Apply one file's statements over what it extends: a statement with the
@@ -182,7 +185,7 @@ class Checker:
         own_wildcards: list[ast.Statement] = []
         own_sources: list[str] = []
         for statement in node.statements:
-            key = _statement_key(statement)
+            key = statement_key(statement)
             if key is not None and key[0] != "example":
                 if key in seen:
                     first = seen[key]
@@ -230,13 +233,15 @@ class Checker:
             merged.payments[statement.id] = statement
         elif isinstance(statement, ast.Fact):
             merged.facts[statement.id] = statement
+        elif isinstance(statement, PLAY_STATEMENTS):
+            merged.play.add(statement)
         elif isinstance(statement, ast.Example):
             self._example(statement, merged)
         elif isinstance(statement, ast.Drop):
             apply_drop(statement, _droppable(merged), self.report)
             merged.dropped.update(statement.ids)
         else:
-            key = _statement_key(statement)
+            key = statement_key(statement)
             assert key is not None
             merged.settings[key[1]] = statement
 
@@ -341,6 +346,7 @@ class Checker:
             facts=facts,
             texts=tuple(self.texts[file] for file in merged.files),
             shapes=declared,
+            play=lower_play(merged.play, merged.facts.values(), self.chosen, self.report),
         )
 
     def _check_names(self, merged: _Merged) -> None:
@@ -547,50 +553,10 @@ class Checker:
         return mode.name
 
 
-def _statement_key(statement: ast.Statement) -> tuple[str, str] | None:
-    if isinstance(statement, ast.Fan):
-        return ("fan", statement.id)
-    if isinstance(statement, ast.Define):
-        return ("define", statement.name)
-    if isinstance(statement, ast.Require):
-        return ("requirement", statement.id)
-    if isinstance(statement, ast.Floor):
-        return ("floor", statement.id)
-    if isinstance(statement, ast.Shape):
-        return ("shape", statement.id)
-    if isinstance(statement, ast.Pay):
-        return ("payment clause", statement.id)
-    if isinstance(statement, ast.Fact):
-        return ("fact", statement.id)
-    if isinstance(statement, ast.Example):
-        return ("example", statement.title)
-    if isinstance(statement, ast.Setting):
-        return ("setting", statement.keyword)
-    if isinstance(statement, ast.AccountOnce):
-        return ("setting", "account_once")
-    if isinstance(statement, ast.Prefer):
-        return ("setting", "prefer")
-    if isinstance(statement, ast.Options):
-        return ("setting", statement.keyword)
-    if isinstance(statement, ast.Tiles):
-        return ("setting", "tiles")
-    if isinstance(statement, ast.Deal):
-        return ("setting", "deal")
-    return None
-
-
-def _replaced_key(statement: ast.Statement) -> object:
-    """What a statement of a chosen ``when`` branch replaces outside it: the same
-    kind and id, the same setting, or (for a wildcard line) the wildcard lines."""
-    if isinstance(statement, ast.WildcardNone | ast.WildcardFixed | ast.WildcardIndicator):
-        return ("wildcard", "")
-    key = _statement_key(statement)
-    return key if key is not None and key[0] != "example" else None
-
-
 def _droppable(merged: _Merged) -> tuple[dict[str, ast.Statement], ...]:
-    return (merged.fans, merged.requirements, merged.floors, merged.payments, merged.defines,  # type: ignore[return-value]
-            merged.shapes, merged.facts)
+    tables = (merged.fans, merged.requirements, merged.floors, merged.payments, merged.defines, merged.shapes,
+              merged.facts)
+    return (*tables, *merged.play.droppable())  # type: ignore[arg-type]
 
 
 def check(root: ast.Ruleset, resolve: Resolver, candidates: Candidates = list,

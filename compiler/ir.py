@@ -265,6 +265,35 @@ class Example:
     span: Span
 
 
+#: A ``kong_pay`` row: (id, name, kind, payer, amount, refund_unless_ready).
+KongPayRow = tuple[str, str, str, str, int, bool]
+#: A ``next_dealer`` row: (condition words, target).
+DealerRow = tuple[tuple[str, ...], str]
+#: A fact a table of play fills: (fact id, source, count; 0 where the source takes none).
+FactSourceRow = tuple[str, str, int]
+#: One side of a draw check: (ready, won, (comparison, suits)), None where not tested.
+PlayerTestRow = tuple[bool | None, bool | None, tuple[str, int] | None]
+#: An ``at_draw`` row: (id, name, payer's test, payee's test, amount; -1 for ``best``).
+DrawCheckRow = tuple[str, str, PlayerTestRow, PlayerTestRow, int]
+
+
+@dataclass(frozen=True)
+class Play:
+    """The rules of a hand of play the file states, as the rows of the generated
+    ``PLAY`` (read by ``mjr.play_rules.PlayRules``); None where the file is silent,
+    which leaves the runtime's default."""
+
+    discard_win: str | None = None
+    missed_win: str | None = None
+    hand_ends: str | None = None
+    ends_after: int | None = None
+    dead_wall: int | None = None
+    kong_payments: tuple[KongPayRow, ...] = ()
+    next_dealer: tuple[DealerRow, ...] = ()
+    draw_checks: tuple[DrawCheckRow, ...] = ()
+    fact_sources: tuple[FactSourceRow, ...] = ()
+
+
 @dataclass(frozen=True)
 class Ruleset:
     id: str
@@ -312,6 +341,8 @@ class Ruleset:
     chosen: tuple[tuple[str, Value], ...] = ()
     #: every combination the ruleset's examples are played under (this build runs its own)
     example_options: tuple[tuple[tuple[str, Value], ...], ...] = ()
+    #: the rules of a hand of play (``discard_win``, ``kong_pay``, ``at_draw`` ...)
+    play: Play = Play()
 
     @property
     def sets(self) -> int:

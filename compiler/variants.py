@@ -22,7 +22,7 @@ _FAN_WORDS = ("fan", "limit", "bonus", "multiplier")
 #: How a message names a statement of each kind.
 _NAMES = {"fan": "fan", "limit": "limit", "bonus": "bonus", "multiplier": "multiplier", "require": "requirement",
           "floor": "floor", "pay": "payment clause", "liable": "liable clause", "define": "define",
-          "shape": "shape", "fact": "fact"}
+          "shape": "shape", "fact": "fact", "kong_pay": "kong payment", "at_draw": "draw check"}
 
 
 def kind_word(statement: ast.Statement) -> str:
@@ -32,7 +32,7 @@ def kind_word(statement: ast.Statement) -> str:
     if isinstance(statement, ast.Pay):
         return "liable" if statement.liable else "pay"
     return {ast.Require: "require", ast.Floor: "floor", ast.Define: "define", ast.Shape: "shape",
-            ast.Fact: "fact"}[type(statement)]
+            ast.Fact: "fact", ast.KongPay: "kong_pay", ast.AtDraw: "at_draw"}[type(statement)]
 
 
 def _matches(kind: str, statement: ast.Statement) -> bool:
@@ -42,7 +42,8 @@ def _matches(kind: str, statement: ast.Statement) -> bool:
 
 def apply_drop(drop: ast.Drop, tables: tuple[MutableMapping[str, ast.Statement], ...], report: Report) -> None:
     """Remove what ``drop`` names from ``tables`` (fans, requirements, floors,
-    payment clauses, defines, shapes, facts), or report why it cannot."""
+    payment clauses, defines, shapes, facts, kong payments, draw checks), or report
+    why it cannot."""
     for ident, span in drop.ids:
         found = [(table, table[ident]) for table in tables if ident in table]
         if drop.kind is not None:

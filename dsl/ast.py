@@ -218,14 +218,18 @@ class Setting(Statement):
 
 @dataclass(frozen=True)
 class Fact(Statement):
-    """``fact ID "name" flag | number LOW to HIGH | tiles LOW to HIGH``: a fact of play
-    the hand gives (a flag, a number, or a few tiles), with its range."""
+    """``fact ID "name" flag | number LOW to HIGH | tiles LOW to HIGH [from SOURCE [N]]``:
+    a fact of play the hand gives (a flag, a number, or a few tiles), with its range,
+    and how a table of play fills it."""
 
     id: str
     display: str
     kind: str  # flag | number | tiles
     low: int
     high: int
+    #: ``from SOURCE [N]``: how a table of play fills it, and N (a number or an option's name)
+    source: Option | None = None
+    count: Expr | None = None
 
 
 @dataclass(frozen=True)
@@ -313,6 +317,62 @@ class Drop(Statement):
 
     ids: tuple[tuple[str, Span], ...]
     kind: str | None = None
+
+
+# -- rules of a hand of play ----------------------------------------------------
+# Their words are ``Option``s (a word and where it is written): the compiler checks
+# them against mjr.play_rules and names the allowed ones.
+
+
+@dataclass(frozen=True)
+class PlaySetting(Statement):
+    """``discard_win WORD``, ``missed_win WORD``, ``hand_ends WORD [N]``, ``dead_wall N``."""
+
+    keyword: str
+    word: Option | None
+    number: tuple[int, Span] | None
+
+
+@dataclass(frozen=True)
+class KongPay(Statement):
+    """``kong_pay ID "name" on KIND : PAYER pays N [refund_unless_ready]``."""
+
+    id: str
+    display: str
+    kind: Option
+    payer: Payer
+    amount: tuple[int, Span]
+    refund: Option | None
+
+
+@dataclass(frozen=True)
+class NextDealer(Statement):
+    """``next_dealer [when WORD or WORD ...] : TARGET``."""
+
+    conditions: tuple[Option, ...]
+    target: Option
+
+
+@dataclass(frozen=True)
+class DrawTest:
+    """One test of a draw check's side: ``ready``, ``not won``, ``suits < 3``."""
+
+    span: Span
+    word: str  # ready | won | suits, or what was written in their place
+    negated: bool = False
+    compare: str = ""
+    value: int = 0
+
+
+@dataclass(frozen=True)
+class AtDraw(Statement):
+    """``at_draw ID "name" : each player where TESTS pays each player where TESTS AMOUNT``."""
+
+    id: str
+    display: str
+    payer: tuple[DrawTest, ...]
+    payee: tuple[DrawTest, ...]
+    amount: Option  # a number's digits, or ``best``
 
 
 @dataclass(frozen=True)

@@ -230,7 +230,12 @@ class _ToAst(Transformer[Token, Any]):
 
     def fact(self, meta: Any, items: list[Any]) -> ast.Fact:
         kind, low, high = items[2]
-        return ast.Fact(self._s(meta), str(items[0]), _string(items[1]), kind, low, high)
+        source, count = items[3] if len(items) > 3 else (None, None)
+        return ast.Fact(self._s(meta), str(items[0]), _string(items[1]), kind, low, high, source, count)
+
+    def fact_source(self, meta: Any, items: list[Any]) -> tuple[ast.Option, ast.Expr | None]:
+        source = ast.Option(_token_span(self.file, items[0]), str(items[0]), ())
+        return source, items[1] if len(items) > 1 else None
 
     def fact_flag(self, meta: Any, items: list[Token]) -> tuple[str, int, int]:
         return "flag", 0, 1
@@ -310,6 +315,56 @@ class _ToAst(Transformer[Token, Any]):
 
     def drop_kind(self, meta: Any, items: list[Token]) -> str:
         return str(items[0])
+
+    # -- rules of a hand of play
+
+    def _word(self, token: Token) -> ast.Option:
+        return ast.Option(_token_span(self.file, token), str(token), ())
+
+    def _number(self, token: Token) -> tuple[int, Span]:
+        return int(token), _token_span(self.file, token)
+
+    def discard_win(self, meta: Any, items: list[Token]) -> ast.PlaySetting:
+        return ast.PlaySetting(self._s(meta), "discard_win", self._word(items[0]), None)
+
+    def missed_win(self, meta: Any, items: list[Token]) -> ast.PlaySetting:
+        return ast.PlaySetting(self._s(meta), "missed_win", self._word(items[0]), None)
+
+    def hand_ends(self, meta: Any, items: list[Token]) -> ast.PlaySetting:
+        number = self._number(items[1]) if len(items) > 1 else None
+        return ast.PlaySetting(self._s(meta), "hand_ends", self._word(items[0]), number)
+
+    def dead_wall(self, meta: Any, items: list[Token]) -> ast.PlaySetting:
+        return ast.PlaySetting(self._s(meta), "dead_wall", None, self._number(items[0]))
+
+    def kong_pay(self, meta: Any, items: list[Any]) -> ast.KongPay:
+        ident, display, kind, payer, amount = items[:5]
+        refund = self._word(items[5]) if len(items) > 5 else None
+        return ast.KongPay(self._s(meta), str(ident), _string(display), self._word(kind), payer,
+                           self._number(amount), refund)
+
+    def next_dealer(self, meta: Any, items: list[Token]) -> ast.NextDealer:
+        words = [self._word(t) for t in items]
+        return ast.NextDealer(self._s(meta), tuple(words[:-1]), words[-1])
+
+    def at_draw(self, meta: Any, items: list[Any]) -> ast.AtDraw:
+        ident, display, payer, payee, amount = items
+        return ast.AtDraw(self._s(meta), str(ident), _string(display), payer, payee, amount)
+
+    def draw_side(self, meta: Any, tests: list[ast.DrawTest]) -> tuple[ast.DrawTest, ...]:
+        return tuple(tests)
+
+    def draw_flag(self, meta: Any, items: list[Token]) -> ast.DrawTest:
+        return ast.DrawTest(self._s(meta), str(items[0]))
+
+    def draw_not(self, meta: Any, items: list[Token]) -> ast.DrawTest:
+        return ast.DrawTest(self._s(meta), str(items[0]), negated=True)
+
+    def draw_suits(self, meta: Any, items: list[Token]) -> ast.DrawTest:
+        return ast.DrawTest(self._s(meta), "suits", compare=str(items[0]), value=int(items[1]))
+
+    def draw_amount(self, meta: Any, items: list[Token]) -> ast.Option:
+        return self._word(items[0])
 
     # -- table options
 

@@ -119,7 +119,7 @@ class Ruleset:
         #: whether the tile set has flowers (a hand may hold some, set aside: mjr.flowers)
         self.has_flowers = bool(module.FLOWERS)
         #: how a hand is played beyond how a win scores (:class:`mjr.play_rules.PlayRules`)
-        self.play = PlayRules.from_module(getattr(module, "PLAY", {}))
+        self.play = PlayRules.from_module(module.PLAY)
         self.records = RecordCodec(module.RECORD_SIZE, module.RECORD_MAX_MELDS, module.RECORD_FACTS_AT,
                                    module.RECORD_TILES_AT, self.facts, self.has_flowers)
 

@@ -1,0 +1,280 @@
+"""The rules of a hand of play in the language: each statement (and each fact's
+``from SOURCE``) read into the module's ``PLAY`` and so into ``Ruleset.play``, their
+defaults, options and variants, and every misuse refused at its place with the
+allowed words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import mjr
+from mjr.compiler.build import check_file
+from mjr.errors import SourceError
+from mjr.play_rules import DealerRule, DrawCheck, KongPayment, PlayerTest, PlayRules
+
+PY = {"backend": "python"}
+
+HEAD = """\
+ruleset play.test "Play test" {
+    tiles suits(m p s) winds dragons
+    fan chicken "鸡胡" 1 : standard
+"""
+
+ALL_STATEMENTS = HEAD + """\
+    discard_win all
+    missed_win same_tile
+    hand_ends wins 3
+    dead_wall 14
+    kong_pay direct "点杠" on direct : discarder pays 3 refund_unless_ready
+    kong_pay added "补杠" on added : each opponent pays 1
+    next_dealer when drawn or dealer_won : dealer
+    next_dealer : next
+    fact birds "扎鸟" tiles 0 to 2 from wall_after_win 2
+    fact streak "连庄" number 0 to 9 from dealer_streak
+    fact last_winner "上局胡牌人" number 0 to 3 from previous_winner
+    fact last_copy "和绝张" flag from last_copy
+    fact plain "平" flag
+    at_draw pig "查花猪" : each player where suits == 3 and not won pays each player where suits < 3 16
+    at_draw dajiao "查大叫" : each player where not ready and not won pays each player where ready and not won best
+}
+"""
+
+
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MJR_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def write(tmp_path: Path, text: str, name: str = "play.test.mjr") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def play_of(tmp_path: Path, text: str, **options: object) -> PlayRules:
+    return mjr.load(write(tmp_path, text), **PY, **options).play
+
+
+def error_of(tmp_path: Path, body: str, head: str = HEAD) -> str:
+    """The rendered error for a ruleset of ``head``, ``body`` and a closing brace."""
+    path = write(tmp_path, head + body + "}\n")
+    with pytest.raises(SourceError) as info:
+        check_file(path)
+    return str(info.value)
+
+
+# -- each statement into PLAY ----------------------------------------------------------
+
+
+def test_every_statement_reaches_the_rulesets_play(tmp_path: Path) -> None:
+    play = play_of(tmp_path, ALL_STATEMENTS)
+    assert (play.discard_win, play.missed_win, play.hand_ends, play.ends_after, play.dead_wall) == \
+        ("all", "same_tile", "wins", 3, 14)
+    assert play.kong_payments == (KongPayment("direct", "点杠", "direct", "discarder", 3, True),
+                                  KongPayment("added", "补杠", "added", "each", 1, False))
+    assert play.next_dealer == (DealerRule(("drawn", "dealer_won"), "dealer"), DealerRule((), "next"))
+    assert play.fact_sources == (("birds", "wall_after_win", 2), ("streak", "dealer_streak", 0),
+                                 ("last_winner", "previous_winner", 0), ("last_copy", "last_copy", 0))
+    assert play.draw_checks == (
+        DrawCheck("pig", "查花猪", PlayerTest(None, False, ("==", 3)), PlayerTest(None, None, ("<", 3)), 16),
+        DrawCheck("dajiao", "查大叫", PlayerTest(False, False, None), PlayerTest(True, False, None), -1))
+
+
+def test_a_ruleset_without_them_plays_by_the_defaults(tmp_path: Path) -> None:
+    assert play_of(tmp_path, HEAD + "}\n") == PlayRules()
+
+
+def test_the_other_words(tmp_path: Path) -> None:
+    text = HEAD + "    discard_win nearest\n    missed_win any_tile\n    hand_ends wall\n" \
+                  "    next_dealer when several_winners : discarder\n    next_dealer : winner\n}\n"
+    play = play_of(tmp_path, text)
+    assert (play.discard_win, play.missed_win, play.hand_ends, play.ends_after) == ("nearest", "any_tile", "wall", 1)
+    assert play.next_dealer == (DealerRule(("several_winners",), "discarder"), DealerRule((), "winner"))
+
+
+# -- options and variants ------------------------------------------------------------
+
+
+OPTIONS = HEAD + """\
+    option one_winner "截胡" flag default off
+    option horses "买马" number 0 to 8 default 2
+    discard_win all
+    when one_winner { discard_win nearest }
+    when horses > 0 {
+        fact horse_tiles "马牌" tiles 1 to 8 from wall_after_win horses
+    }
+    next_dealer : next
+    when one_winner {
+        next_dealer when dealer_won : dealer
+        next_dealer : previous
+    }
+}
+"""
+
+
+def test_options_choose_the_statements_and_the_number_of_horses(tmp_path: Path) -> None:
+    usual = play_of(tmp_path, OPTIONS)
+    assert usual.discard_win == "all"
+    assert usual.fact_sources == (("horse_tiles", "wall_after_win", 2),)
+    assert usual.next_dealer == (DealerRule((), "next"),)
+    chosen = play_of(tmp_path, OPTIONS, one_winner=True, horses=5)
+    assert chosen.discard_win == "nearest"
+    assert chosen.fact_sources == (("horse_tiles", "wall_after_win", 5),)
+    assert chosen.next_dealer == (DealerRule(("dealer_won",), "dealer"), DealerRule((), "previous"))
+    assert play_of(tmp_path, OPTIONS, horses=0).fact_sources == ()
+
+
+PARENT = ALL_STATEMENTS.replace('ruleset play.test "Play test"', 'ruleset play.base "Play base"')
+
+
+def test_a_variant_replaces_settings_and_adds_to_the_lists(tmp_path: Path) -> None:
+    write(tmp_path, PARENT, "play.base.mjr")
+    variant = """\
+ruleset play.variant "Play variant" extends play.base {
+    discard_win nearest
+    kong_pay concealed "暗杠" on concealed : each opponent pays 2
+    kong_pay direct "点杠" on direct : discarder pays 1
+    next_dealer : random
+}
+"""
+    play = play_of(tmp_path, variant)
+    assert play.discard_win == "nearest" and play.missed_win == "same_tile"
+    assert [(k.id, k.amount) for k in play.kong_payments] == [("direct", 1), ("added", 1), ("concealed", 2)]
+    assert play.next_dealer == (DealerRule((), "random"),)  # a variant's dealer rules replace the parent's
+    assert [c.id for c in play.draw_checks] == ["pig", "dajiao"]
+
+
+def test_a_variant_drops_kong_payments_and_draw_checks_by_id(tmp_path: Path) -> None:
+    write(tmp_path, PARENT, "play.base.mjr")
+    variant = """\
+ruleset play.variant "Play variant" extends play.base {
+    drop added birds
+    drop at_draw pig
+}
+"""
+    play = play_of(tmp_path, variant)
+    assert [k.id for k in play.kong_payments] == ["direct"]
+    assert [c.id for c in play.draw_checks] == ["dajiao"]
+    assert [row[0] for row in play.fact_sources] == ["streak", "last_winner", "last_copy"]
+
+
+def test_drop_names_the_kind_a_play_id_is(tmp_path: Path) -> None:
+    write(tmp_path, PARENT, "play.base.mjr")
+    text = 'ruleset play.variant "Play variant" extends play.base {\n    drop kong_pay pig\n}\n'
+    path = write(tmp_path, text)
+    with pytest.raises(SourceError) as info:
+        check_file(path)
+    assert "2:19: there is no kong payment 'pig' to drop: 'pig' is a draw check ('drop at_draw pig')" \
+        in str(info.value)
+
+
+# -- misuses, each at its place --------------------------------------------------------
+
+MISUSES = [
+    ("    discard_win first\n",
+     "4:17: unknown word for 'discard_win' 'first'; the words are all, nearest", "discard_win first"),
+    ("    missed_win same\n",
+     "4:16: unknown word for 'missed_win' 'same' (did you mean 'same_tile'?); the words are none, same_tile, "
+     "any_tile", "^^^^"),
+    ("    hand_ends win 3\n",
+     "4:15: unknown word for 'hand_ends' 'win' (did you mean 'wins'?); the words are first_win, wins, wall", "^^^"),
+    ("    hand_ends wins\n", "4:15: 'hand_ends wins' needs how many players win before the hand ends (1 to 3)",
+     "^^^^"),
+    ("    hand_ends wins 4\n", "4:20: hand_ends wins 4: the hand ends after 1 to 3 players have won", "^"),
+    ("    hand_ends wall 2\n", "4:20: 'hand_ends wall' takes no number (only 'hand_ends wins N' does)", "^"),
+    ("    dead_wall 41\n", "4:15: dead_wall 41: the tiles never drawn are 0 to 40", "^^"),
+    ("    kong_pay k \"杠\" on open : each opponent pays 1\n",
+     "4:23: unknown kind of kong 'open'; the words are direct, added, concealed", "^^^^"),
+    ("    kong_pay k \"杠\" on added : discarder pays 1\n",
+     "4:31: an added kong has no discarder (its tile was drawn): it is paid by each opponent", "^^^^^^^^^"),
+    ("    kong_pay k \"杠\" on direct : left player pays 1\n",
+     "4:32: a kong payment is paid by the discarder or by each opponent", "^^^^^^^^^^^"),
+    ("    kong_pay k \"杠\" on direct : discarder pays 0\n", "4:47: a kong payment is 1 or more", "^"),
+    ("    kong_pay k \"杠\" on direct : discarder pays 1 refund\n",
+     "4:49: unknown word after the amount 'refund'; the words are refund_unless_ready", "^^^^^^"),
+    ("    next_dealer when drawn or won : dealer\n",
+     "4:31: unknown dealer condition 'won'; the words are drawn, dealer_won, several_winners, self_draw, discard",
+     "^^^"),
+    ("    next_dealer : nex\n",
+     "4:19: unknown next dealer 'nex' (did you mean 'next'?); the words are dealer, next, previous, winner, "
+     "discarder, random", "^^^"),
+    ("    next_dealer : next\n    next_dealer when drawn : dealer\n",
+     "5:5: this next_dealer rule can never apply: the rule at line 4 has no 'when' and always decides",
+     "next_dealer when drawn : dealer"),
+    ("    fact birds \"鸟\" tiles 0 to 1 from wall 1\n",
+     "4:38: unknown fact source 'wall'; the words are wall_after_win, dealer_streak, previous_winner, last_copy",
+     "^^^^"),
+    ("    fact birds \"鸟\" number 0 to 1 from wall_after_win 1\n",
+     "4:39: wall_after_win gives a tiles fact, and 'birds' is a number fact", "^^^^^^^^^^^^^^"),
+    ("    fact streak \"连庄\" flag from dealer_streak\n",
+     "4:32: dealer_streak gives a number fact, and 'streak' is a flag fact", "^^^^^^^^^^^^^"),
+    ("    fact birds \"鸟\" tiles 0 to 1 from wall_after_win\n",
+     "4:38: 'from wall_after_win' needs how many tiles, e.g. from wall_after_win 1", "^^^^^^^^^^^^^^"),
+    ("    fact birds \"鸟\" tiles 0 to 1 from wall_after_win 2\n",
+     "4:53: from wall_after_win 2: the fact holds 0 to 1 tiles, and a table draws 1 or more", "^"),
+    ("    fact birds \"鸟\" tiles 0 to 1 from wall_after_win many\n",
+     "4:53: the number of tiles is a number or a number option's name, not 'many'", "^^^^"),
+    ("    fact streak \"连庄\" number 0 to 9 from dealer_streak 2\n",
+     "4:55: 'from dealer_streak' takes no number (only 'from wall_after_win N' does)", "^"),
+    ("    fact last \"上局\" number 0 to 2 from previous_winner\n",
+     "4:39: previous_winner needs the fact's range to hold 0 to 3, not 0 to 2", "^^^^^^^^^^^^^^^"),
+    ("    at_draw c \"查\" : each player where rich pays each player where ready 2\n",
+     "4:39: unknown test 'rich'; the tests are ready, not ready, won, not won, suits == N", "^^^^"),
+    ("    at_draw c \"查\" : each player where ready and not ready pays each player where won 2\n",
+     "4:49: 'ready' is tested twice on one side", "^^^^^^^^^"),
+    ("    at_draw c \"查\" : each player where suits > 4 pays each player where won 2\n",
+     "4:39: suits > 4: a hand holds 0 to 3 suits", "^^^^^^^^^"),
+    ("    at_draw c \"查\" : each player where ready pays each player where won 0\n",
+     "4:72: a draw check pays a number (1 or more) or 'best', not '0'", "^"),
+    ("    at_draw c \"查\" : each player where ready pays each player where won most\n",
+     "4:72: a draw check pays a number (1 or more) or 'best', not 'most'", "^^^^"),
+    ("    discard_win all\n    discard_win nearest\n",
+     "5:5: duplicate setting 'discard_win' (first at line 4)", "discard_win nearest"),
+]
+
+
+@pytest.mark.parametrize(("body", "message", "shown"), MISUSES, ids=[m[1].split(": ", 1)[1][:40] for m in MISUSES])
+def test_a_misuse_is_refused_at_its_place(tmp_path: Path, body: str, message: str, shown: str) -> None:
+    error = error_of(tmp_path, body)
+    assert f"play.test.mjr:{message}" in error
+    assert shown in error  # the source line or the caret under the word
+
+
+# -- the bundled rulesets ----------------------------------------------------------------
+
+
+BUNDLED = Path(mjr.__file__).parent / "rulesets"
+
+
+@pytest.mark.parametrize("ident", mjr.bundled_ids())
+def test_every_bundled_ruleset_states_its_rules_of_play(ident: str) -> None:
+    """Each file (or the base it extends) says who wins a discard and who deals next."""
+    play = check_file(BUNDLED / f"{ident}.mjr").play
+    assert play.discard_win in ("all", "nearest") and play.next_dealer, ident
+    assert mjr.load(ident).play.next_dealer == tuple(DealerRule(*row) for row in play.next_dealer)
+
+
+def test_sichuan_plays_bloody_battle() -> None:
+    play = mjr.load("sichuan.xuezhan").play
+    assert (play.hand_ends, play.ends_after, play.discard_win) == ("wins", 3, "all")
+    assert [(k.kind, k.payer, k.amount, k.refund_unless_ready) for k in play.kong_payments] == [
+        ("direct", "discarder", 1, True), ("added", "each", 1, True), ("concealed", "each", 2, True)]
+    assert [c.id for c in play.draw_checks] == ["cha_hua_zhu", "cha_da_jiao"]
+    assert play.next_dealer == (DealerRule((), "random"),)
+
+
+def test_changsha_draws_one_bird_and_the_winner_deals() -> None:
+    play = mjr.load("changsha").play
+    assert play.fact_sources == (("birds", "wall_after_win", 1),)
+    assert play.discard_win == "all"
+    assert play.next_dealer == (DealerRule(("drawn",), "dealer"), DealerRule(("several_winners",), "discarder"),
+                                DealerRule((), "winner"))
+
+
+def test_tuidaohu_pays_kongs_and_draws_its_horses() -> None:
+    play = mjr.load("guangdong.tuidaohu", horses=3, horse_mapping="h2").play
+    assert [(k.kind, k.payer, k.amount) for k in play.kong_payments] == [
+        ("direct", "discarder", 3), ("added", "each", 1), ("concealed", "each", 2)]
+    assert play.fact_sources == (("horse_tiles", "wall_after_win", 3), ("last_winner", "previous_winner", 0))
