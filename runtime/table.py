@@ -343,13 +343,13 @@ class Table:
         self.offer = (seat, tile)
         self.options = {}
         self.answers = {}
+        self.phase = "rob" if robbing else "claim"  # before the answers: a win on the offer is scored in it
         for step in (1, 2, 3):
             other = (seat + step) % 4
             if not self.players[other].out:
                 answers = self._answers_to(other, tile, robbing)
                 if answers:
                     self.options[other] = answers
-        self.phase = "rob" if robbing else "claim"
         if not self.options:
             self._resolve()
 

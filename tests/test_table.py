@@ -33,7 +33,7 @@ def _tiles_in_play(table: Table) -> int:
     held = sum(sum(p.counts) + sum(len(m.tiles) for m in p.melds) + len(p.flowers) + len(p.discards)
                for p in table.players)
     indicator_out = table.indicator is not None and not table.ruleset.indicator_in_play
-    taken = sum(1 for win in table.wins if win.method != "self_draw")
+    taken = round(sum(1 / win.winners for win in table.wins if win.method != "self_draw"))  # one tile, k winners
     self_drawn = sum(1 for win in table.wins if win.method == "self_draw")
     robbable = table.phase == "rob"  # the tile of an added kong, on offer to be robbed
     return held + (table.wall.tail - table.wall.head) + indicator_out + taken + self_drawn + robbable
