@@ -66,3 +66,22 @@ def report_json(report: SimulationReport, timings: bool) -> dict[str, Any]:
         doc["hands_per_second"] = round(tally.hands / report.seconds, 1) if report.seconds else None
         doc["workers"] = report.workers
     return doc
+
+
+#: At most this many rows of the points histogram give each value its own row.
+POINTS_ROWS = 12
+
+
+def points_bins(report: SimulationReport, most: int = POINTS_ROWS) -> list[tuple[str, int]]:
+    """(label, wins) rows of the points histogram: one per points value when there
+    are at most ``most`` values, else bins doubling in width (1, 2-3, 4-7, ...), as
+    points run from the many small wins to the few limit hands."""
+    values = points_rows(report)
+    if len(values) <= most:
+        return [(str(points), wins) for points, wins in values]
+    bins: dict[int, int] = {}
+    for points, wins in values:
+        low = 0 if points < 1 else 1 << (points.bit_length() - 1)
+        bins[low] = bins.get(low, 0) + wins
+    return [("<=0" if low == 0 else str(low) if low == 1 else f"{low}-{2 * low - 1}", wins)
+            for low, wins in sorted(bins.items())]
