@@ -22,9 +22,13 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any, TextIO, TypeVar
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 from .errors import MjrError
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
 
 P = TypeVar("P")
 R = TypeVar("R")
@@ -41,6 +45,22 @@ class ExtraMissingError(MjrError):
 def missing_extra(what: str, extra: str) -> ExtraMissingError:
     """The one-line error for a feature whose optional dependency is missing."""
     return ExtraMissingError(f"{what}; install it with: pip install 'mahjong-rules[{extra}]'")
+
+
+def load_on_worker(name: str, backend: str, options: tuple[tuple[str, object], ...]) -> Ruleset:
+    """The ruleset a task names, loaded once per process (a worker runs many tasks);
+    a failure is a plain :class:`MjrError` naming it, which any worker can send back."""
+    try:
+        return _load_cached(name, backend, options)
+    except MjrError as error:
+        raise MjrError(f"a worker could not load the ruleset {name}: {error}") from None
+
+
+@lru_cache(maxsize=8)
+def _load_cached(name: str, backend: str, options: tuple[tuple[str, object], ...]) -> Ruleset:
+    from . import loader
+
+    return loader.load(name, backend, **dict(options))
 
 
 def cores() -> int:

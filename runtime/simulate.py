@@ -16,14 +16,13 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from . import loader
 from .bots import BOTS, play_out
 from .errors import MjrError
-from .executor import cores, map_partitions
+from .executor import cores, load_on_worker, map_partitions
 from .ruleset import Ruleset
 from .table import Seating, Table
 
@@ -96,10 +95,21 @@ class Tally:
         for payment in table.payments:
             self.clause_amount[payment.clause] += payment.amount
             self.names.setdefault(payment.clause, payment.name)
-        if sum(table.net()) != 0:
+        if not payments_balance(table):
             self.zero_sum_failures.append(index)
         if not tiles_add_up(table):
             self.tile_count_failures.append(index)
+
+
+def payments_balance(table: Table) -> bool:
+    """Whether the hand's payments are zero-sum: every line a transfer of a
+    non-negative amount between two different seats, and the seats' net results
+    summing to zero.  (Transfers always sum to zero; a line paying oneself, paying
+    a negative amount or naming no seat is how an unbalanced settlement shows.)"""
+    seats = range(len(table.players))
+    lines_ok = all(p.payer in seats and p.payee in seats and p.payer != p.payee and p.amount >= 0
+                   for p in table.payments)
+    return lines_ok and sum(table.net()) == 0
 
 
 def tiles_add_up(table: Table) -> bool:
@@ -121,12 +131,6 @@ class Partition:
     count: int
 
 
-@lru_cache(maxsize=8)
-def _ruleset(name: str, backend: str, options: tuple[tuple[str, object], ...]) -> Ruleset:
-    """The ruleset of a partition, loaded once per process (a worker plays many)."""
-    return loader.load(name, backend, **dict(options))
-
-
 def play_hand(ruleset: Ruleset, bot: str, seed: int, index: int) -> Table:
     """Hand ``index`` of a run with ``seed``, played to the end by four ``bot`` players."""
     own = hand_seed(seed, index)
@@ -136,7 +140,7 @@ def play_hand(ruleset: Ruleset, bot: str, seed: int, index: int) -> Table:
 
 def play_partition(partition: Partition) -> Tally:
     """The tally of one partition's hands (the task run by a worker)."""
-    ruleset = _ruleset(partition.ruleset, partition.backend, partition.options)
+    ruleset = load_on_worker(partition.ruleset, partition.backend, partition.options)
     tally = Tally()
     start = time.perf_counter()
     for index in range(partition.start, partition.start + partition.count):
