@@ -209,3 +209,17 @@ def test_a_dask_cluster_gives_the_local_report() -> None:
     assert [report.workers for report in remote] == [cluster.scheduler_address] * 2
     assert [untimed(report) for report in remote] == local
     assert all(doc["hands"] == 200 and doc["zero_sum"]["ok"] for doc in local)
+
+
+def test_the_benchmark_prints_its_rows(tmp_path: Path) -> None:
+    """benchmarks/simulate.py, one small round (its timings are not checked)."""
+    import subprocess
+
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "simulate.py"
+    done = subprocess.run([sys.executable, str(script), "--hands", "8", "--rounds", "1", "--scaling-hands", "0",
+                           "--rulesets", "simple", "mcr"], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| `")]
+    assert [row.split(",")[0] for row in rows] == ["| `simple`", "| `mcr`"]
+    assert all(" hands/s | " in row and " ms a hand | " in row for row in rows)
