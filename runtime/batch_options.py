@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 PARTITION_SIZE = 10_000
 
 
-def _count(text: str) -> int:
-    """A whole number of 1 or more, for ``--workers`` and ``--partition-size``."""
+def whole_number(text: str) -> int:
+    """A whole number of 1 or more, for ``--workers``, ``--partition-size`` and ``--hands``."""
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not {text!r}")
     return int(text)
@@ -34,10 +34,10 @@ def add_arguments(sub: argparse.ArgumentParser) -> None:
     batch.add_argument("--batch", metavar="FILE", help="score every hand of a JSONL or Parquet file")
     batch.add_argument("--out", metavar="FILE",
                        help="write the rows here (.jsonl or .parquet; default: JSONL on stdout)")
-    batch.add_argument("--workers", type=_count, metavar="N", help="threads for a local run (default: all cores)")
+    batch.add_argument("--workers", type=whole_number, metavar="N", help="threads for a local run (default: all cores)")
     batch.add_argument("--scheduler", metavar="ADDRESS",
                        help="run on a Dask distributed cluster (needs mahjong-rules[dask])")
-    batch.add_argument("--partition-size", type=_count, metavar="N",
+    batch.add_argument("--partition-size", type=whole_number, metavar="N",
                        help=f"hands per partition, one partition per task (default: {PARTITION_SIZE})")
     batch.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     sub.set_defaults(check=check_arguments, parser=sub)

@@ -19,14 +19,14 @@ import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import partial
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
-from . import batch_options, loader
+from . import batch_options
 from .abi import STATUS_WIN
 from .errors import MjrError, Problem, Span
-from .executor import Progress, map_partitions, missing_extra
+from .executor import Progress, load_on_worker, map_partitions, missing_extra
 from .hand import Hand, impossibility
 from .hand_json import hand_from_json
 from .notation import NotationError, parse_hand
@@ -118,16 +118,7 @@ def score_partition_named(name: str, backend: str, options: tuple[tuple[str, obj
     """:func:`score_partition` with the ruleset loaded here by id or path and its
     table options: what a cluster worker runs, so that only names and text travel,
     never a compiled module."""
-    try:
-        ruleset = _ruleset(name, backend, options)
-    except MjrError as error:  # as a plain MjrError, which any worker can send back
-        raise MjrError(f"a worker could not load the ruleset {name}: {error}") from None
-    return score_partition(ruleset, partition)
-
-
-@lru_cache(maxsize=8)
-def _ruleset(name: str, backend: str, options: tuple[tuple[str, object], ...]) -> Ruleset:
-    return loader.load(name, backend, **dict(options))
+    return score_partition(load_on_worker(name, backend, options), partition)
 
 
 def _result_row(index: int, ruleset: Ruleset, hand: Hand, where: str) -> Row:

@@ -1,13 +1,14 @@
-"""The ``mjr`` command line: list, check, build, test, score, waits, explain and diff.
+"""The ``mjr`` command line: list, check, build, test, score, waits, explain, diff and simulate.
 
 Every subcommand takes ``--json`` for one machine-readable JSON document on stdout
 (``score --batch`` writes its rows to ``--out`` then).  Exit status: 0 ok; 1 when a
 check or example fails, a hand does not win (``score``), a hand of a file is refused
-(``score --batch``; one that does not win is no refusal), has no waits (``waits``) or
-two rulesets differ (``diff``); 2 for a usage or user error, a file that cannot be read
-or a missing optional extra.  A user's mistake is printed as ``mjr: error: ...`` (a
-``.mjr`` problem with its place and a caret), never as a traceback; with ``--json``
-it is ``{"error": "..."}`` on stdout.
+(``score --batch``; one that does not win is no refusal), has no waits (``waits``),
+two rulesets differ (``diff``) or a simulated hand fails a check (``simulate``); 2
+for a usage or user error, a file that cannot be read or a missing optional extra.
+A user's mistake is printed as ``mjr: error: ...`` (a ``.mjr`` problem with its
+place and a caret), never as a traceback; with ``--json`` it is ``{"error": "..."}``
+on stdout.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ from .output import table as _table
 from .play_cli import add_play_arguments, add_replay_arguments, run_play, run_replay
 from .result import Group, Result, Wait
 from .ruleset import Ruleset
+from .simulate_cli import add_arguments as simulate_arguments
+from .simulate_cli import cmd_simulate
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
 if TYPE_CHECKING:
@@ -485,6 +488,8 @@ def _parser() -> argparse.ArgumentParser:
     add_play_arguments(add("play", cmd_play, "play hands at a table, any seat you or a bot", backend, ruleset))
     add_replay_arguments(add("replay", cmd_replay, "replay a log of hands and check it against the rules", backend))
     diff_arguments(add("diff", cmd_diff, "what differs between two rulesets, or two choices of table options", backend))
+    simulate_arguments(add("simulate", cmd_simulate, "play many hands with bots and count the fans, clauses and "
+                           "points", backend, ruleset))
     return parser
 
 

@@ -1,7 +1,8 @@
 """Map one function over the partitions of a job: in a thread pool, or on a Dask cluster.
 
 A job (scoring a file of hands, simulating games) is a stream of partitions, each
-scored by one call of a task function.  :func:`map_partitions` runs those calls and
+scored by one call of a task function.  :func:`map_partitions` runs those calls (in
+threads, or in processes for a task that holds the GIL, such as playing hands) and
 yields their results in the order of the partitions, whatever order they finish in,
 so a local run with any number of threads and a cluster run give the same output.
 Only a bounded number of partitions is in flight at once, so a file of any size
@@ -14,15 +15,20 @@ what it needs by name on the worker, never an object holding a compiled module.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, TextIO, TypeVar
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 from .errors import MjrError
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
 
 P = TypeVar("P")
 R = TypeVar("R")
@@ -41,6 +47,22 @@ def missing_extra(what: str, extra: str) -> ExtraMissingError:
     return ExtraMissingError(f"{what}; install it with: pip install 'mahjong-rules[{extra}]'")
 
 
+def load_on_worker(name: str, backend: str, options: tuple[tuple[str, object], ...]) -> Ruleset:
+    """The ruleset a task names, loaded once per process (a worker runs many tasks);
+    a failure is a plain :class:`MjrError` naming it, which any worker can send back."""
+    try:
+        return _load_cached(name, backend, options)
+    except MjrError as error:
+        raise MjrError(f"a worker could not load the ruleset {name}: {error}") from None
+
+
+@lru_cache(maxsize=8)
+def _load_cached(name: str, backend: str, options: tuple[tuple[str, object], ...]) -> Ruleset:
+    from . import loader
+
+    return loader.load(name, backend, **dict(options))
+
+
 def cores() -> int:
     """The cores this process may run on."""
     try:
@@ -50,14 +72,16 @@ def cores() -> int:
 
 
 def map_partitions(task: Callable[[P], R], partitions: Iterable[P], *, workers: int | None = None,
-                   scheduler: str | None = None) -> Iterator[R]:
+                   scheduler: str | None = None, processes: bool = False) -> Iterator[R]:
     """``task(partition)`` for each partition, yielded in the partitions' order.
 
     ``scheduler`` is the address of a Dask distributed scheduler (``tcp://host:8786``)
     to run the tasks on, one partition per task; without it they run here, in a pool
     of ``workers`` threads (default: one per core; 1 runs them in the calling thread).
-    An error raised by a task is raised here, and the tasks not yet started are
-    dropped.
+    With ``processes`` the pool is of new (spawned) processes instead, for a task
+    that holds the GIL: the task and its partitions are then pickled, as for a
+    cluster.  An error raised by a task is raised here, and the tasks not yet
+    started are dropped.
     """
     if scheduler is not None:
         return _on_dask(_dask_client(scheduler), task, partitions)
@@ -66,7 +90,7 @@ def map_partitions(task: Callable[[P], R], partitions: Iterable[P], *, workers: 
         raise MjrError(f"workers must be 1 or more, not {count}")
     if count == 1:
         return map(task, partitions)
-    return _in_threads(task, partitions, count)
+    return _in_pool(_processes if processes else _threads, task, partitions, count)
 
 
 def _in_order(submit: Callable[[P], Any], result: Callable[[Any], R], partitions: Iterable[P],
@@ -81,13 +105,32 @@ def _in_order(submit: Callable[[P], Any], result: Callable[[Any], R], partitions
         yield result(pending.popleft())
 
 
-def _in_threads(task: Callable[[P], R], partitions: Iterable[P], workers: int) -> Iterator[R]:
-    pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mjr-partition")
+def _threads(workers: int) -> Executor:
+    return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mjr-partition")
+
+
+def _processes(workers: int) -> Executor:
+    """Spawned, not forked: a fork would copy this process's threads' locks mid-use."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+
+
+def _in_pool(make_pool: Callable[[int], Executor], task: Callable[[P], R], partitions: Iterable[P],
+             workers: int) -> Iterator[R]:
+    """Run the tasks in a pool of ``workers`` (threads or processes), shut down at the end."""
+    pool = make_pool(workers)
     try:
-        yield from _in_order(lambda p: pool.submit(task, p), Future.result, partitions,
+        yield from _in_order(lambda p: pool.submit(task, p), _pool_result, partitions,
                              workers * IN_FLIGHT_PER_THREAD)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _pool_result(future: Future[R]) -> R:
+    """A task's result; a worker process that died is an error to report, not a traceback."""
+    try:
+        return future.result()
+    except BrokenExecutor as error:
+        raise MjrError(f"a worker process stopped before its task was done: {error}") from None
 
 
 def _dask_client(scheduler: str) -> Any:

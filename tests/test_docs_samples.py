@@ -3,7 +3,7 @@
 Every ``.. code-block:: console`` block of the pages below is a sample: each
 ``$ mjr ...`` line is run, in a scratch folder (as a user outside the repository
 would, so bundled rulesets are named as installed), and what it prints must equal
-the lines under it.  Only timings are normalised (``in 0.01s``): counts, tables and
+the lines under it.  Only timings are normalised (``in 0.01s``, ``45.5 hands/s``): counts, tables and
 places are compared as they are, so a sample goes stale only by failing here.
 Other commands in a block (``pip install``) are shown, not run; output that depends
 on the machine (``mjr cache``) is shown in a ``text`` block instead.
@@ -20,8 +20,9 @@ import pytest
 from mjr import cli
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
-PAGES = ("cli.rst", "quickstart.rst")
+PAGES = ("cli.rst", "quickstart.rst", "simulate.rst")
 TIMING = re.compile(r"\bin \d+\.\d+s$", re.M)
+RATE = re.compile(r"^\d+(\.\d+)? hands/s ", re.M)  # mjr simulate's speed, on stderr
 #: stderr lines that depend on the machine, not on the command: warnings (a ruleset
 #: interpreted where no C compiler exists) and compile notes (a ruleset, with the
 #: table options of the combination built)
@@ -62,6 +63,7 @@ SAMPLES = [sample for page in PAGES for sample in console_samples(page)]
 
 def normalised(text: str) -> str:
     text = MACHINE_NOTES.sub("", text)
+    text = RATE.sub("<rate> hands/s ", text)
     return TIMING.sub("in <time>", "\n".join(line.rstrip() for line in text.strip("\n").split("\n")))
 
 
