@@ -9,7 +9,10 @@ below.  :class:`mjr.Table` reads them through :attr:`mjr.Ruleset.play`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The kinds of kong a ``kong_pay`` clause is paid on.
 KONG_KINDS = ("direct", "added", "concealed")

@@ -177,7 +177,7 @@ class Table:
 
     def _answers_to(self, seat: int, tile: int, robbing: bool) -> list[Action]:
         """What ``seat`` may do with the tile on offer: win, and on a discard pung, kong or chow."""
-        player, claims = self.players[seat], self.ruleset.claims
+        player = self.players[seat]
         actions: list[Action] = []
         method = "robbing_kong" if robbing else "discard"
         banned = player.banned is not None and (not player.banned or tile in player.banned)
