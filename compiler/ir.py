@@ -268,7 +268,7 @@ class Example:
 #: A ``kong_pay`` row: (id, name, kind, payer, amount, refund_unless_ready).
 KongPayRow = tuple[str, str, str, str, int, bool]
 #: A ``next_dealer`` row: (condition words, target).
-DealerRow = tuple[tuple[str, ...], str]
+DealerRow = tuple[tuple[str, ...], str, int]  # words, target, the number of `streak N` (0: none)
 #: A fact a table of play fills: (fact id, source, count; 0 where the source takes none).
 FactSourceRow = tuple[str, str, int]
 #: One side of a draw check: (ready, won, (comparison, suits)), None where not tested.

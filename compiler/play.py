@@ -168,10 +168,26 @@ def _dealer_rules(rules: list[ast.NextDealer], report: Report) -> tuple[ir.Deale
                               f"has no 'when' and always decides")
         words = tuple(_word(word, DEALER_CONDITIONS, "dealer condition", report) or "" for word in rule.conditions)
         target = _word(rule.target, DEALER_TARGETS, "next dealer", report) or ""
-        rows.append((words, target))
+        rows.append((words, target, _streak(rule.conditions, report)))
         if not rule.conditions and always is None:
             always = rule
     return tuple(rows)
+
+
+def _streak(conditions: tuple[ast.Option, ...], report: Report) -> int:
+    """The N of ``streak N`` among a rule's conditions (0 without one); only
+    ``streak`` takes a number, and it must be 1 or more."""
+    streak = 0
+    for word in conditions:
+        if word.name == "streak":
+            if not word.arguments or int(word.arguments[0]) < 1:
+                report(word.span, "'streak' takes the number of hands the dealer has kept the deal, 1 or more: "
+                                  "'streak 3'")
+            else:
+                streak = int(word.arguments[0])
+        elif word.arguments:
+            report(word.span, f"{quoted(word.name)} takes no number (only 'streak N' does)")
+    return streak
 
 
 def _fact_sources(facts: Iterable[ast.Fact], chosen: Mapping[str, Value],

@@ -343,9 +343,12 @@ class _ToAst(Transformer[Token, Any]):
         return ast.KongPay(self._s(meta), str(ident), _string(display), self._word(kind), payer,
                            self._number(amount), refund)
 
-    def next_dealer(self, meta: Any, items: list[Token]) -> ast.NextDealer:
-        words = [self._word(t) for t in items]
-        return ast.NextDealer(self._s(meta), tuple(words[:-1]), words[-1])
+    def next_dealer(self, meta: Any, items: list[Any]) -> ast.NextDealer:
+        return ast.NextDealer(self._s(meta), tuple(items[:-1]), self._word(items[-1]))
+
+    def dealer_word(self, meta: Any, items: list[Token]) -> ast.Option:
+        """A condition of ``next_dealer``, its number (``streak 3``) as its one argument."""
+        return ast.Option(self._s(meta), str(items[0]), tuple(str(t) for t in items[1:]))
 
     def at_draw(self, meta: Any, items: list[Any]) -> ast.AtDraw:
         ident, display, payer, payee, amount = items

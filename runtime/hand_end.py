@@ -208,9 +208,11 @@ def next_seating(table: Table) -> Seating:
         "several_winners": several,
         "self_draw": first is not None and first.method == "self_draw",
         "discard": first is not None and first.method != "self_draw",
+        "konged": any(meld.kind == "kong" for player in table.players for meld in player.melds),
     }
     dealer = seating.dealer
     for rule in table.rules.next_dealer:
+        words["streak"] = rule.streak > 0 and seating.streak >= rule.streak
         if not rule.conditions or any(words[word] for word in rule.conditions):
             dealer = _target(rule.target, table, first)
             break

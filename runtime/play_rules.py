@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 #: The kinds of kong a ``kong_pay`` clause is paid on.
 KONG_KINDS = ("direct", "added", "concealed")
 #: What may decide the next dealer (``next_dealer when ...``), and whom it may name.
-DEALER_CONDITIONS = ("drawn", "dealer_won", "several_winners", "self_draw", "discard")
+DEALER_CONDITIONS = ("drawn", "dealer_won", "several_winners", "self_draw", "discard", "konged", "streak")
 DEALER_TARGETS = ("dealer", "next", "previous", "winner", "discarder", "random")
 #: How a table fills a fact of play: the tiles after the win (horses, birds), the
 #: dealer's streak, the steps to the previous hand's winner, the winning tile's
@@ -49,10 +49,13 @@ class KongPayment:
 @dataclass(frozen=True)
 class DealerRule:
     """``next_dealer [when WORD or WORD ...] : TARGET``: the first rule whose words
-    hold (a rule with none always holds) names the next hand's dealer."""
+    hold (a rule with none always holds) names the next hand's dealer.  ``konged``:
+    someone made a kong this hand; ``streak N`` (N in ``streak``): the dealer has
+    kept the deal N times in a row already."""
 
     conditions: tuple[str, ...]
     target: str
+    streak: int = 0
 
 
 @dataclass(frozen=True)
@@ -138,7 +141,8 @@ class PlayRules:
         if "kong_payments" in play:
             fields["kong_payments"] = tuple(KongPayment(*row) for row in play["kong_payments"])
         if play.get("next_dealer"):
-            fields["next_dealer"] = tuple(DealerRule(tuple(words), target) for words, target in play["next_dealer"])
+            fields["next_dealer"] = tuple(DealerRule(tuple(words), target, streak)
+                                          for words, target, streak in play["next_dealer"])
         fields["horses"] = tuple(Horses(*row) for row in play.get("horses", ()))
         fields["draw_checks"] = tuple(DrawCheck(ident, name, PlayerTest(*payer), PlayerTest(*payee), amount)
                                       for ident, name, payer, payee, amount in play.get("draw_checks", ()))

@@ -230,6 +230,10 @@ MISUSES = [
      "4:72: a draw check pays a number (1 or more) or 'best', not '0'", "^"),
     ("    at_draw c \"查\" : each player where ready pays each player where won most\n",
      "4:72: a draw check pays a number (1 or more) or 'best', not 'most'", "^^^^"),
+    ("    next_dealer when streak : next\n",
+     "4:22: 'streak' takes the number of hands the dealer has kept the deal, 1 or more: 'streak 3'", "^^^^^^"),
+    ("    next_dealer when drawn 2 : dealer\n",
+     "4:22: 'drawn' takes no number (only 'streak N' does)", "^^^^^^^"),
     ("    discard_win all\n    discard_win nearest\n",
      "5:5: duplicate setting 'discard_win' (first at line 4)", "discard_win nearest"),
 ]
@@ -240,6 +244,11 @@ def test_a_misuse_is_refused_at_its_place(tmp_path: Path, body: str, message: st
     error = error_of(tmp_path, body)
     assert f"play.test.mjr:{message}" in error
     assert shown in error  # the source line or the caret under the word
+
+
+def test_a_dealer_rule_may_name_a_streak_and_a_kong(tmp_path: Path) -> None:
+    play = play_of(tmp_path, HEAD + "    next_dealer when streak 3 or konged : next\n    next_dealer : dealer\n}\n")
+    assert play.next_dealer == (DealerRule(("streak", "konged"), "next", 3), DealerRule((), "dealer"))
 
 
 # -- the bundled rulesets ----------------------------------------------------------------

@@ -120,3 +120,13 @@ def test_sichuan_a_three_suit_hand_pays_the_flower_pig() -> None:
     table = play_script(Table(rules, wall=arranged_wall(rules, hands, draws=[]), seating=Seating(dealer=0)))
     assert _lines(table, "cha_hua_zhu") == [(1, 0, 16, "cha_hua_zhu"), (1, 2, 16, "cha_hua_zhu"),
                                             (1, 3, 16, "cha_hua_zhu")]
+
+
+@pytest.mark.parametrize(("streak", "next_dealer", "next_streak"), [(0, 2, 1), (2, 2, 3), (3, 3, 0)])
+def test_wenzhou_a_dealer_keeps_a_drawn_hand_four_hands_at_most(streak: int, next_dealer: int,
+                                                                 next_streak: int) -> None:
+    """§7.7: a draw without a kong keeps the dealer, "庄家连庄4把之后由庄家下家继续坐庄"."""
+    rules = mjr.load("wenzhou")
+    table = play_script(Table(rules, seed=5, seating=Seating(dealer=2, streak=streak)))
+    assert table.outcome.drawn and not any(m.kind == "kong" for p in table.players for m in p.melds)
+    assert (table.outcome.next_seating.dealer, table.outcome.next_seating.streak) == (next_dealer, next_streak)
