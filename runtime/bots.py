@@ -56,7 +56,8 @@ class GreedyBot:
         assert table.offer is not None
         tile = table.offer[1]
         counts = table.players[seat].counts
-        now = distance(counts, len(table.players[seat].melds))
+        sets = _sets(table)
+        now = distance(counts, len(table.players[seat].melds), sets)
         best, best_distance = Action(seat, "pass"), now
         for action in actions:
             used = _claimed_tiles(action, tile)
@@ -66,21 +67,26 @@ class GreedyBot:
             for kind in used:
                 after[kind] -= 1
             # after a claim the player discards: the best shape after its best discard
-            left = min(distance(_without(after, kind), len(table.players[seat].melds) + 1)
+            left = min(distance(_without(after, kind), len(table.players[seat].melds) + 1, sets)
                        for kind in range(N_KINDS) if after[kind])
             if left < best_distance:
                 best, best_distance = action, left
         return best
 
     def _discard(self, table: Table, seat: int, counts: list[int], discards: list[Action]) -> Action:
-        melds = len(table.players[seat].melds)
-        scored = sorted((distance(_without(counts, a.tile), melds), self.rng.random(), a)
+        melds, sets = len(table.players[seat].melds), _sets(table)
+        scored = sorted((distance(_without(counts, a.tile), melds, sets), self.rng.random(), a)
                         for a in discards if a.tile is not None)
         best = [entry for entry in scored if entry[0] == scored[0][0]]
         if scored[0][0] > 0 or len(best) == 1:
             return best[0][2]
         # ready whichever way: keep the discard that leaves the most winning tiles
         return max(best, key=lambda entry: _live_waits(table, seat, entry[2]))[2]
+
+
+def _sets(table: Table) -> int:
+    """The sets of a standard win under the table's ruleset (4 for a 13-tile deal, 5 for 16)."""
+    return (table.ruleset.deal - 1) // 3
 
 
 def _claimed_tiles(action: Action, tile: int) -> tuple[int, ...] | None:
@@ -114,10 +120,10 @@ def _live_waits(table: Table, seat: int, action: Action) -> int:
 
 
 
-def distance(counts: list[int], melds: int) -> int:
-    """How far a hand is from a standard win (sets and a pair): 0 ready, 1 one tile
-    short of ready, and so on; a cheap estimate, counted suit by suit."""
-    sets_needed = 4 - melds
+def distance(counts: list[int], melds: int, sets: int = 4) -> int:
+    """How far a hand of ``sets`` sets and a pair is from a standard win: 0 ready, 1
+    one tile short of ready, and so on; a cheap estimate, counted suit by suit."""
+    sets_needed = sets - melds
     blocks_sets, blocks_partial, pair = 0, 0, False
     for suit in range(3):
         sets, partial, has_pair = _suit_blocks(tuple(counts[suit * 9:suit * 9 + 9]))

@@ -127,7 +127,8 @@ def test_text_report(capsys: pytest.CaptureFixture[str]) -> None:
     report = simulate.simulate("sichuan.xuezhan", 40, seed=2, workers=1)
     lines = out.splitlines()
     assert code == 0
-    assert lines[0] == "sichuan.xuezhan (players=4 three_flush=off void=checked): 40 hands, seed 2, greedy bots"
+    assert lines[0] == ("sichuan.xuezhan (bloody_flow=off players=4 three_flush=off void=checked): 40 hands, seed 2, "
+                        "greedy bots")
     assert any(line.split()[:2] == ["draws", str(report.tally.draws)] for line in lines)
     assert lines[-2:] == ["zero-sum: ok (40 hands)", "tile count: ok (40 hands)"]
     assert any(line.split()[:3] == ["fan", "name", "wins"] for line in lines)
