@@ -229,3 +229,18 @@ def test_a_log_whose_payments_differ_is_refused(one_log: list[str]) -> None:
 def test_hand_seeds_differ_by_hand() -> None:
     assert len({hand_seed(0, n) for n in range(1000)}) == 1000
     assert hand_seed(1, 0) != hand_seed(0, 1)
+
+
+def test_the_greedy_shape_estimate_counts_the_rulesets_sets() -> None:
+    """A 16-tile hand needs five sets and a pair: four sets and a single are far from ready."""
+    from mjr.bots import distance
+
+    def counts(text: str) -> list[int]:
+        tally = [0] * 34
+        for kind in mjr.parse_hand(text).tiles:
+            tally[kind] += 1
+        return tally
+
+    assert distance(counts("123m 456m 789m 123p 7p"), 0, 4) == 0
+    assert distance(counts("123m 456m 789m 123p 456p 7p"), 0, 5) == 0
+    assert distance(counts("123m 456m 789m 123p 7p 1s 5s 9s"), 0, 5) > 0
