@@ -72,7 +72,7 @@ def table_facts(table: Table, seat: int, tile: int | None) -> tuple[tuple[str, F
         if fact is None:
             continue
         if source == "wall_after_win":
-            tiles = _tiles_after_win(table, count, tile)
+            tiles = _tiles_after_win(table, count)
             if tiles:
                 facts.append((ident, tiles))
         elif source == "dealer_streak":
@@ -85,14 +85,12 @@ def table_facts(table: Table, seat: int, tile: int | None) -> tuple[tuple[str, F
     return tuple(facts)
 
 
-def _tiles_after_win(table: Table, count: int, tile: int | None) -> tuple[int, ...]:
-    """The next ``count`` tiles of the wall (flowers passed over); with the wall drawn
-    out, the winning tile itself stands for them."""
+def _tiles_after_win(table: Table, count: int) -> tuple[int, ...]:
+    """The next ``count`` tiles of the wall (flowers passed over, the unplayed tail
+    included); fewer, or none, as the wall runs out.  (A region whose rules use the
+    winning tile when none is left says so in its file, with ``winning_tile``.)"""
     wall = table.wall
-    tiles = [t for t in wall.tiles[wall.head:wall.tail] if not is_flower(t)][:count]
-    if not tiles and wall.live == 0 and tile is not None:
-        tiles = [tile][:count]
-    return tuple(sorted(tiles))
+    return tuple(sorted([t for t in wall.tiles[wall.head:wall.tail] if not is_flower(t)][:count]))
 
 
 def _in_sight(table: Table, tile: int) -> int:
