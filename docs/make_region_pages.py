@@ -20,18 +20,24 @@ What each page shows, and where it comes from:
   the ``.mjr`` file (comment blocks that say AMBIGUOUS, NOT STATED, GARBLED or
   reconstructed, with the statement each one annotates);
 * the file itself, through ``literalinclude``;
+* the rules of play: the built ruleset's, spelled by :mod:`mjr.play_text` (as
+  ``mjr explain`` and ``mjr diff`` show them), each beside the comment the file
+  writes it under;
 * on the index, a table of every ruleset at a glance (tiles, wildcard, cap,
-  minimum, fans, table options), from the built rulesets as described by
-  :mod:`mjr.describe`.
+  minimum, fans, how the hand ends, table options), from the built rulesets as
+  described by :mod:`mjr.describe` and :mod:`mjr.play_text`.
+
+The rST helpers are in ``region_text.py`` beside this script.
 """
 
 from __future__ import annotations
 
 import re
 import sys
-import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
+
+from region_text import comment_text, heading, list_table, literal, rst_text, span_text, strip_comment
 
 import mjr
 import mjr.rulesets
@@ -41,6 +47,7 @@ from mjr.dsl import ast
 from mjr.dsl.parser import parse
 from mjr.examples import combinations
 from mjr.options import show
+from mjr.play_text import PlayLine, hand_end, play_lines
 from mjr.tiles import N_KINDS, tile_name
 
 DOCS = Path(__file__).resolve().parent
@@ -60,86 +67,6 @@ PAYER_TEXT = {
     "opposite": "opposite player",
     "right": "right player",
 }
-
-
-# --------------------------------------------------------------------------- text helpers
-
-
-def rst_text(text: str) -> str:
-    """Plain text safe in running rST: `code` becomes ``code``; markup characters are escaped."""
-    parts = re.split(r"(`[^`]+`)", text)
-    out = []
-    for part in parts:
-        if part.startswith("`") and part.endswith("`") and len(part) > 2:
-            out.append(literal(part[1:-1]))
-            continue
-        part = part.replace("\\", "\\\\").replace("*", "\\*").replace("|", "\\|")
-        part = re.sub(r"(\w)_(?=\W|$)", r"\1\\_", part)
-        out.append(part)
-    return "".join(out)
-
-
-def literal(text: str) -> str:
-    text = " ".join(text.split())
-    return f"``{text}``" if text else ""
-
-
-def heading(text: str, underline: str, overline: bool = False) -> list[str]:
-    """A section title; wide (East Asian) characters take two columns of the rule."""
-    width = sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
-    rule = underline * width
-    return ([rule] if overline else []) + [text, rule, ""]
-
-
-def list_table(header: Sequence[str], rows: Iterable[Sequence[str]], widths: Sequence[int]) -> list[str]:
-    lines = [".. list-table::", "   :header-rows: 1", f"   :widths: {' '.join(map(str, widths))}", ""]
-    for row in [header, *rows]:
-        for index, cell in enumerate(row):
-            bullet = "   * - " if index == 0 else "     - "
-            lines.append((bullet + cell).rstrip())
-    return lines + [""]
-
-
-def strip_comment(line: str) -> tuple[str, str]:
-    """A source line split into its code and its comment (a ``#`` outside a string)."""
-    quoted = False
-    escaped = False
-    for index, char in enumerate(line):
-        if quoted:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                quoted = False
-        elif char == '"':
-            quoted = True
-        elif char == "#":
-            return line[:index].rstrip(), line[index + 1 :].strip()
-    return line.rstrip(), ""
-
-
-def span_text(lines: list[str], span: mjr.errors.Span) -> str:
-    """The source text of a span (1-based, end exclusive), comments removed, on one line."""
-    first, last = span.line - 1, (span.end_line or span.line) - 1
-    if first == last:
-        pieces = [lines[first][span.column - 1 : span.end_column - 1]]
-    else:
-        pieces = [lines[first][span.column - 1 :], *lines[first + 1 : last], lines[last][: span.end_column - 1]]
-    return " ".join(" ".join(strip_comment(piece)[0].split()) for piece in pieces).strip()
-
-
-def comment_text(comment: str) -> str:
-    """A comment line as prose: a section rule (``-- heading ----``) becomes its words
-    followed by a colon."""
-    text = comment.strip()
-    if not text.startswith("--"):
-        return text
-    text = text[2:].strip()
-    if re.search(r"-{3,}$", text):  # a heading: "-- the fan table ------"
-        text = re.sub(r"\s*-{3,}$", "", text)
-        return text + ":" if text and text[-1] not in ".:;)" else text
-    return text
 
 
 # --------------------------------------------------------------------------- reading a file
@@ -182,6 +109,23 @@ class Source:
             if not code and comment:
                 words.append(comment_text(comment))
         return " ".join(words)
+
+    def comment_on(self, line: int) -> tuple[int, str]:
+        """(first line, text) of the comment a statement on ``line`` is written
+        under: the comment at the end of the line, or the block of whole-line
+        comments above it and the statements right below that block (a rule of a
+        run of rules shares its run's comment); (0, "") when a blank line comes first."""
+        code, comment = strip_comment(self.lines[line - 1])
+        if comment:
+            return line, comment_text(comment)
+        at = line - 1
+        while at > 0 and strip_comment(self.lines[at - 1])[0]:
+            at -= 1  # the statements of the run above
+        block: list[str] = []
+        while at > 0 and not strip_comment(self.lines[at - 1])[0] and strip_comment(self.lines[at - 1])[1]:
+            block.insert(0, comment_text(strip_comment(self.lines[at - 1])[1]))
+            at -= 1
+        return (at + 1, " ".join(w for w in block if w)) if block else (0, "")
 
     def choices(self) -> list[tuple[int, str, str]]:
         """(line, comment, statement) for each comment block recording a choice.
@@ -267,6 +211,53 @@ def wildcard_lines(sources: list[Source]) -> list[str]:
         if own:
             lines = own
     return lines
+
+
+# --------------------------------------------------------------------------- the rules of play
+
+
+def play_key(statement: ast.Statement) -> str | None:
+    """The key :class:`mjr.play_text.PlayLine` knows a statement's rule by; None for
+    a statement that is no rule of play."""
+    if isinstance(statement, ast.PlaySetting):
+        return statement.keyword
+    if isinstance(statement, ast.KongPay | ast.AtDraw):
+        return f"{'kong_pay' if isinstance(statement, ast.KongPay) else 'at_draw'} {statement.id}"
+    if isinstance(statement, ast.Fact) and statement.source is not None:
+        return f"fact {statement.id}"
+    return "next_dealer" if isinstance(statement, ast.NextDealer) else None
+
+
+def written(sources: list[Source], rule: PlayLine) -> tuple[Source, ast.Statement] | None:
+    """The statement that wrote ``rule``: of the last file that writes its key, the
+    first statement of the key whose text is one of the rule's (a ``when`` branch
+    the defaults do not choose has other text), else its first; None for a rule
+    the files leave at its default."""
+    for source in reversed(sources):
+        found = [statement for statement in source.statements() if play_key(statement) == rule.key]
+        same = [s for s in found if span_text(source.lines, s.span) in rule.statements]
+        if found:
+            return source, (same or found)[0]
+    return None
+
+
+def play_rows(rs: mjr.Ruleset, sources: list[Source]) -> list[list[str]]:
+    """Each rule of play in force, as :func:`mjr.play_text.play_lines` spells it, with
+    the comment it is written under in the file (once for a run of rules)."""
+    rows, shown = [], set()
+    for rule in play_lines(rs.play):
+        found = written(sources, rule)
+        reading = "not written in the file: the default"
+        if found is not None:
+            source, statement = found
+            start, text = source.comment_on(statement.span.line)
+            where = f"{source.tree.id}, line {statement.span.line}" if len(sources) > 1 else ""
+            reading = "; ".join(part for part in (
+                "as above" if (source.path, start) in shown else rst_text(text), where) if part)
+            shown.add((source.path, start))
+        rows.append([literal(rule.key) + (f" {rst_text(rule.name)}" if rule.name else ""),
+                     "; ".join(literal(line) for line in rule.statements), reading])
+    return rows
 
 
 # --------------------------------------------------------------------------- the page
@@ -494,6 +485,12 @@ def page(ident: str) -> str:
                   "clause whose condition holds moves the whole payment onto one player.", ""]
         lines += list_table(["id", "name", "clause", "when", "who pays"], payments, [14, 18, 8, 35, 25])
 
+    lines += heading("Rules of play", "-")
+    lines += ["How a hand is played around the win (see :ref:`play`): every rule in force under the default "
+              "options, as ``mjr explain`` lists it, beside the comment the file writes it under (its source "
+              "and the reading it takes).", ""]
+    lines += list_table(["rule", "statement", "comment"], play_rows(rs, sources), [18, 40, 42])
+
     lines += heading("Readings taken", "-")
     choices = own.choices()
     if choices:
@@ -541,8 +538,9 @@ def wildcard_cell(kind: str) -> str:
 
 
 def comparison_table(rulesets: list[mjr.Ruleset]) -> list[str]:
-    """The rulesets side by side: tiles, wildcard, cap, minimum, fans and table options
-    (``mjr diff A B`` shows all that differs between two of them)."""
+    """The rulesets side by side: tiles, wildcard, cap, minimum, fans, how the hand
+    ends (``hand_ends``) and table options (``mjr diff A B`` shows all that differs
+    between two of them)."""
     lines = [*heading("At a glance", "-"), "How the bundled rulesets compare (``mjr diff A B`` shows everything "
              "that differs between two of them):", ""]
     rows = []
@@ -551,9 +549,10 @@ def comparison_table(rulesets: list[mjr.Ruleset]) -> list[str]:
         rows.append([f":doc:`{rs.id}`", str(describe.tile_count(rs)), wildcard_cell(describe.wildcard_kind(rs)),
                      "none" if module.CAP is None else str(module.CAP),
                      "none" if module.MINIMUM is None else str(module.MINIMUM), str(len(rs.fans)),
+                     literal(hand_end(rs.play)),
                      ", ".join(literal(name) for name in describe.option_names(rs)) or "none"])
-    return lines + list_table(["id", "tiles", "wildcard", "cap", "minimum", "fans", "options"], rows,
-                              [28, 8, 24, 8, 10, 8, 14])
+    return lines + list_table(["id", "tiles", "wildcard", "cap", "minimum", "fans", "hand ends", "options"], rows,
+                              [24, 7, 22, 7, 9, 6, 11, 14])
 
 
 def main() -> int:

@@ -397,21 +397,25 @@ def _near_miss_lines(misses: list[Wait], has_waits: bool) -> list[str]:
 
 def cmd_explain(args: argparse.Namespace) -> int:
     from . import explain  # each command imports what it alone needs
-    from .explain_output import explain_ruleset, item_json, item_lines
+    from .explain_output import explain_ruleset, item_json, item_lines, rule_lines
 
     ruleset = _load(args.ruleset, args.backend, options=_options(args))
     if args.item is None:
         return explain_ruleset(ruleset, args.json)
     chosen = explain.find(ruleset, args.item)
+    rules = explain.find_rules(ruleset, args.item)
     applying = explain.examples_applying(ruleset, chosen)
     if args.json:
         _dump({"ruleset": ruleset.id, "query": args.item,
-               "items": [{**item_json(item), "examples": [{"title": title, "place": where.shown}
-                                                            for title, where in found]}
-                         for item, found in zip(chosen, applying, strict=True)]})
+               "items": [*({**item_json(item), "examples": [{"title": title, "place": where.shown}
+                                                              for title, where in found]}
+                           for item, found in zip(chosen, applying, strict=True)),
+                         *(rule.as_json() for rule in rules)]})
         return 0
-    for number, (item, found) in enumerate(zip(chosen, applying, strict=True)):
-        _say(*([""] if number else []), *item_lines(item, found))
+    blocks = [*(item_lines(item, found) for item, found in zip(chosen, applying, strict=True)),
+              *(rule_lines(rule) for rule in rules)]
+    for number, block in enumerate(blocks):
+        _say(*([""] if number else []), *block)
     return 0
 
 
@@ -482,7 +486,7 @@ def _parser() -> argparse.ArgumentParser:
     batch_options.add_arguments(add("score", cmd_score, "score a winning hand, or a file of hands", backend, ruleset))
     add("waits", cmd_waits, "the tiles a 13-tile hand waits on", backend, ruleset).add_argument(
         "hand", nargs="+", metavar="HAND", help='e.g. "234m 567m 345p 678s 2s"')
-    add("explain", cmd_explain, "explain a fan, requirement, floor or clause, or list them all", backend,
+    add("explain", cmd_explain, "explain a fan, requirement, floor, clause or rule of play, or list them all", backend,
         ruleset).add_argument("item", nargs="?", metavar="ITEM",
                               help="an id or a display name; none: the whole table")
     add_play_arguments(add("play", cmd_play, "play hands at a table, any seat you or a bot", backend, ruleset))

@@ -2,11 +2,13 @@
 choices of its table options.
 
 Both sides are loaded rulesets; everything compared is what a loaded ruleset
-exposes (its settings as the language spells them, see :mod:`mjr.describe`, and
-its scored items as written, see :mod:`mjr.explain`), so a variant and its parent,
-two regions, or two option choices are compared alike.  Only what differs is
-reported: settings row by row, scored items by section and id (an item on one side
-only is shown against ``(none)``), table options by name.
+exposes (its settings as the language spells them, see :mod:`mjr.describe`, its
+scored items as written, see :mod:`mjr.explain`, and its rules of play as
+:mod:`mjr.play_text` spells them), so a variant and its parent, two regions, or two
+option choices are compared alike.  Only what differs is reported: settings row by
+row, scored items by section and id (an item on one side only is shown against
+``(none)``), rules of play by keyword or id (the dealer rules as one), table options
+by name.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from . import describe, explain
 from .options import describe as describe_options
 from .options import show
+from .play_text import play_lines
 from .ruleset import Ruleset
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
@@ -103,9 +106,9 @@ def _json_value(value: object) -> object:
 
 
 def compare(left: Side, right: Side) -> Diff:
-    """Every difference between the two sides: settings, then items, then options."""
+    """Every difference between the two sides: settings, items, rules of play, options."""
     rows = [*_setting_rows(left.ruleset, right.ruleset), *_item_rows(left.ruleset, right.ruleset),
-            *_option_rows(left.ruleset, right.ruleset)]
+            *_play_rows(left.ruleset, right.ruleset), *_option_rows(left.ruleset, right.ruleset)]
     return Diff(left, right, tuple(rows))
 
 
@@ -146,6 +149,16 @@ def _keyed_rows(section: str, ours: dict[str, dict[str, str]], theirs: dict[str,
             yield Row(section, key, ours.get(key), theirs.get(key))
 
 
+def _play_fields(ruleset: Ruleset) -> dict[str, dict[str, str]]:
+    """Each rule of play by key: its display name and what its statements say after
+    it (the dealer rules' statements joined by ``; ``)."""
+    return {line.key: {"name": line.name, "value": "; ".join(line.words)} for line in play_lines(ruleset.play)}
+
+
+def _play_rows(left: Ruleset, right: Ruleset) -> Iterable[Row]:
+    return _keyed_rows("play", _play_fields(left), _play_fields(right))
+
+
 def _option_fields(ruleset: Ruleset) -> dict[str, dict[str, str]]:
     """Each table option by name: how it is declared, and the value chosen."""
     return {option.name: {"name": option.display, "kind": option.kind, "values": option.allowed(),
@@ -178,7 +191,7 @@ def lines(diff: Diff, table: Callable[[list[list[object]]], list[str]]) -> list[
         return [f"no differences between {diff.left.label} and {diff.right.label}"]
     header: list[object] = ["", diff.left.label, diff.right.label]
     blocks = []
-    for section, title in (("setting", "settings"), *SECTIONS, ("option", "options")):
+    for section, title in (("setting", "settings"), *SECTIONS, ("play", "rules of play"), ("option", "options")):
         body: list[list[object]] = [[row.key, *_cells(row)] for row in diff.rows if row.section == section]
         if body:
             blocks.append([title, *table([header, *body])])
@@ -205,6 +218,8 @@ def _summary(fields: dict[str, str] | None, section: str) -> str:
         return ABSENT
     if section == "setting":
         return fields["value"]
+    if section == "play":
+        return " ".join(fields[key] for key in ("name", "value") if fields[key])
     if section == "option":
         return f"{fields['name']} ({fields['values']}) = {fields['chosen']}".lstrip()
     shown = _SUMMARY[0][::2] if section == "requirement" else _SUMMARY[0]  # its kind says nothing more

@@ -5,7 +5,9 @@ A scored item is a fan (of kind fan, limit, bonus or multiplier), a requirement,
 floor or a payment clause (``pay`` or ``liable``).  The generated module carries each
 one as written (its ``ITEMS`` table), so explaining needs the runtime alone.  Items are
 found by id or by display name; one word may name several items (a bonus and the
-payment clause it triggers often share an id).
+payment clause it triggers often share an id).  A rule of play that has an id (a
+``kong_pay``, an ``at_draw``, a set of ``horses``) is found the same way, as
+:mod:`mjr.play_text` spells it.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path, PurePosixPath
 from .errors import MjrError
 from .examples import examples
 from .notation import parse_hand
+from .play_text import PlayLine, play_lines
 from .result import Result
 from .ruleset import Ruleset
 
@@ -65,26 +68,38 @@ def items(ruleset: Ruleset) -> tuple[Item, ...]:
     return tuple(Item(*row) for row in ruleset.module.ITEMS)
 
 
+def rules(ruleset: Ruleset) -> tuple[PlayLine, ...]:
+    """The rules of play that have an id and a name to be found by."""
+    return tuple(line for line in play_lines(ruleset.play) if line.id and line.name)
+
+
+def find_rules(ruleset: Ruleset, query: str) -> list[PlayLine]:
+    """The rules of play (of :func:`rules`) whose id or display name is ``query``."""
+    return [line for line in rules(ruleset) if _key(query) in (_key(line.id), _key(line.name))]
+
+
 def find(ruleset: Ruleset, query: str) -> list[Item]:
     """The items whose id or display name is ``query``; an error with suggestions
-    (across ids and names) when there is none."""
+    (across ids and names) when neither an item nor a rule of play (see
+    :func:`find_rules`) is."""
     key = _key(query)
     found = [item for item in items(ruleset) if key in (_key(item.id), _key(item.name))]
-    if found:
+    if found or find_rules(ruleset, query):
         return found
-    raise MjrError(f"{ruleset.id} has no fan, requirement, floor or payment clause {query!r}"
-                   f"{_suggestion(query, items(ruleset))}; 'mjr explain -r {ruleset.id}' lists them all")
+    raise MjrError(f"{ruleset.id} has no fan, requirement, floor, payment clause or rule of play {query!r}"
+                   f"{_suggestion(query, [*items(ruleset), *rules(ruleset)])}; "
+                   f"'mjr explain -r {ruleset.id}' lists them all")
 
 
 def _key(text: str) -> str:
     return unicodedata.normalize("NFKC", text).strip().casefold()
 
 
-def _suggestion(query: str, candidates: Iterable[Item]) -> str:
+def _suggestion(query: str, candidates: Iterable[Item | PlayLine]) -> str:
     """`` (did you mean 'x'?)`` for the closest ids and names.  Display names are short
     (two to four CJK characters, where one wrong character is half the name), so the
     bar for them is lower than for ids."""
-    by_text: dict[str, Item] = {}
+    by_text: dict[str, Item | PlayLine] = {}
     for item in candidates:
         by_text.setdefault(_key(item.id), item)
         by_text.setdefault(_key(item.name), item)
@@ -148,4 +163,4 @@ def examples_applying(ruleset: Ruleset, chosen: list[Item]) -> list[list[tuple[s
     return found
 
 
-__all__ = ["Item", "Place", "items", "find", "place", "applies", "examples_applying"]
+__all__ = ["Item", "Place", "items", "rules", "find", "find_rules", "place", "applies", "examples_applying"]

@@ -7,6 +7,7 @@ from typing import Any
 from . import describe, explain
 from .options import show
 from .output import dump, say, table
+from .play_text import PlayLine, play_lines
 from .ruleset import Ruleset
 
 
@@ -32,8 +33,14 @@ def item_lines(item: explain.Item, found: list[tuple[str, explain.Place]]) -> li
     return lines + table([[title, where.shown] for title, where in found], indent="  ")
 
 
+def rule_lines(rule: PlayLine) -> list[str]:
+    """A rule of play found by id or name: what it is, and its statement."""
+    return [*table([[rule.keyword, f"{rule.id} {rule.name}"]]), *(f"    {line}" for line in rule.statements)]
+
+
 def explain_ruleset(ruleset: Ruleset, as_json: bool) -> int:
-    """The whole table of ``ruleset``: settings, then every scored item by section."""
+    """The whole table of ``ruleset``: settings, then every scored item by section,
+    then the rules of play."""
     module = ruleset.module
     files = [explain.place(file) for file in module.FILES]
     every = explain.items(ruleset)
@@ -43,7 +50,8 @@ def explain_ruleset(ruleset: Ruleset, as_json: bool) -> int:
                "cap": module.CAP, "limits": module.LIMITS, "minimum": module.MINIMUM,
                "minimum_without": list(module.MINIMUM_WITHOUT),
                "options": [option.as_json() for option in ruleset.option_table], "chosen": ruleset.options,
-               "items": [item_json(item) for item in every]})
+               "items": [item_json(item) for item in every],
+               "play": [rule.as_json() for rule in play_lines(ruleset.play)]})
         return 0
     say(*table([["ruleset", f"{ruleset.id}  {ruleset.title}  {ruleset.native_title}"],
                   ["defined", " ".join(w.shown for w in files)], ["base", module.BASE],
@@ -61,6 +69,7 @@ def explain_ruleset(ruleset: Ruleset, as_json: bool) -> int:
     for title, section, header in sections:
         found = [_item_row(item, header) for item in every if item.section == section]
         say("", title, *(table([header, *found], indent="  ") if found else ["  (none)"]))
+    say("", "rules of play", *(f"  {line}" for rule in play_lines(ruleset.play) for line in rule.statements))
     return 0
 
 

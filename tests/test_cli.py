@@ -513,7 +513,7 @@ def test_explain_a_requirement_and_the_examples_failing_it(capsys: pytest.Captur
 def test_explain_unknown_item(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
     code, out, err = run(capsys, "explain", "-r", tiny, *PY, "chiken")
     assert code == 2 and out == ""
-    assert err == ("mjr: error: tiny.test has no fan, requirement, floor or payment clause 'chiken' "
+    assert err == ("mjr: error: tiny.test has no fan, requirement, floor, payment clause or rule of play 'chiken' "
                    "(did you mean 'chicken'?); 'mjr explain -r tiny.test' lists them all\n")
     code, doc = run_json(capsys, "explain", "-r", tiny, *PY, "chiken")
     assert code == 2 and "did you mean 'chicken'" in doc["error"]
@@ -522,13 +522,13 @@ def test_explain_unknown_item(capsys: pytest.CaptureFixture[str], tiny: str) -> 
 def test_explain_unknown_display_name_suggests_the_close_one(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "explain", "-r", "sichuan.xuezhan", *PY, "平胡")
     assert code == 2 and err.count("\n") == 1
-    assert "has no fan, requirement, floor or payment clause '平胡' (did you mean 'plain' (平和)?)" in err
+    assert "has no fan, requirement, floor, payment clause or rule of play '平胡' (did you mean 'plain' (平和)?)" in err
 
 
 def test_explain_without_an_item_lists_the_whole_table(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
     code, out, _ = run(capsys, "explain", "-r", tiny, *PY)
     assert code == 0
-    head, fans, requirements, floors, clauses = out.split("\n\n")
+    head, fans, requirements, floors, clauses, play = out.split("\n\n")
     assert re.search(r"^ruleset\s+tiny\.test\s+Tiny test rules\s+小测试$", head, re.M)
     assert re.search(r"^cap\s+none$", head, re.M) and re.search(r"^minimum\s+none$", head, re.M)
     assert [line.split() for line in fans.splitlines()] == [
@@ -537,6 +537,8 @@ def test_explain_without_an_item_lists_the_whole_table(capsys: pytest.CaptureFix
     assert requirements.splitlines() == ["requirements", "  (none)"]
     assert floors.splitlines() == ["floors", "  (none)"]
     assert clauses.splitlines()[2].split() == ["discarded", "点炮", "pay", "discarder", "pays", "points", "discard"]
+    assert play.splitlines()[:4] == ["rules of play", "  discard_win nearest", "  missed_win none",
+                                     "  hand_ends first_win"]
     code, doc = run_json(capsys, "explain", "-r", tiny, *PY)
     assert code == 0 and (doc["cap"], doc["minimum"], doc["base"], doc["limits"]) == (None, None, 1, "highest")
     assert [(i["kind"], i["id"]) for i in doc["items"]] == [

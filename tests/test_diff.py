@@ -142,3 +142,25 @@ def test_two_choices_of_options_differ_in_the_options_rows(tmp_path: Path, capsy
     code, out, _ = run(capsys, str(path), str(path), "-b", "ghost=white", "-o", "no_concealed=on", "--json")
     assert code == 1
     assert json.loads(out)["right"]["chosen"] == {"no_concealed": "on", "ghost": "white"}
+
+
+def test_a_choice_that_changes_how_the_hand_ends_is_a_rule_of_play(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "sichuan.xuezhan", "sichuan.xuezhan", "-b", "bloody_flow=on")
+    assert code == 1
+    assert [line for line in out.splitlines() if line and not line.startswith(" ")] == ["rules of play", "options"]
+    assert row_of(out, "hand_ends") == ["hand_ends", "wins 3", "wall"]
+    code, out, _ = run(capsys, "sichuan.xuezhan", "sichuan.xuezhan", "-b", "bloody_flow=on", "--json")
+    (play,) = [row for row in json.loads(out)["differences"] if row["section"] == "play"]
+    assert play == {"section": "play", "key": "hand_ends", "left": {"name": "", "value": "wins 3"},
+                    "right": {"name": "", "value": "wall"}}
+
+
+def test_kong_payments_by_id_and_the_dealer_rules_as_one(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "guangdong.tuidaohu", "sichuan.xuezhan")
+    assert row_of(out, "kong_pay dian_gang") == ["kong_pay dian_gang", "点杠 on direct : discarder pays 3", "(none)"]
+    assert row_of(out, "kong_pay xia_yu") == [
+        "kong_pay xia_yu", "(none)", "下雨(暗杠) on concealed : each opponent pays 2 refund_unless_ready"]
+    assert row_of(out, "at_draw cha_hua_zhu")[1] == "(none)"
+    assert row_of(out, "next_dealer") == ["next_dealer", "when drawn or dealer_won : dealer; : next", ": random"]
+    assert row_of(out, "hand_ends") == ["hand_ends", "first_win", "wins 3"]
+    assert "  discard_win " not in out  # all on both sides

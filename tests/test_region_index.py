@@ -21,9 +21,14 @@ def pages() -> ModuleType:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules["make_region_pages"] = module
-    spec.loader.exec_module(module)
-    yield module
-    del sys.modules["make_region_pages"]
+    sys.path.insert(0, str(DOCS))  # as when the script runs: its helpers are beside it
+    try:
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        sys.path.remove(str(DOCS))
+        del sys.modules["make_region_pages"]
+        sys.modules.pop("region_text", None)
 
 
 def glance_rows(text: str) -> dict[str, list[str]]:
@@ -42,9 +47,10 @@ def test_the_index_compares_every_bundled_ruleset(pages: ModuleType) -> None:
     ids = [ident for ident in mjr.bundled_ids() if (DOCS.parent / "rulesets" / f"{ident}.mjr").is_file()]
     rows = glance_rows(pages.index_page(ids))
     assert list(rows) == ids
-    #                                 tiles  wildcard                         cap     minimum  fans  options
-    assert rows["guangdong.jipinghu"] == ["136", "none", "3", "none", "23", "``multiple_winners``"]
-    assert rows["simple"][3:] == ["none", "0", "none"]
+    #                                 tiles  wildcard  cap  minimum  fans  hand ends  options
+    assert rows["guangdong.jipinghu"] == ["136", "none", "3", "none", "23", "``first_win``", "``multiple_winners``"]
+    assert rows["simple"][3:] == ["none", "0", "``first_win``", "none"]
+    assert rows["sichuan.xuezhan"][5] == "``wins 3``"
     assert rows["guangdong.jipinghu.cap5"][:3] == ["136", "none", "5"]
     assert rows["sichuan.xuezhan"][:2] == ["108", "none"]
     assert rows["changsha"][0] == "108"
@@ -60,9 +66,49 @@ def test_the_options_column_names_a_rulesets_options(pages: ModuleType) -> None:
     ruleset.option_table = (option(), option())  # type: ignore[attr-defined]  # as a ruleset with options has
     ruleset.option_table[0].name, ruleset.option_table[1].name = "ghost", "tiles"
     table = "\n".join(pages.comparison_table([ruleset]))
-    assert glance_rows("At a glance\n" + table)["guangdong.tuidaohu"][5] == "``ghost``, ``tiles``"
+    assert glance_rows("At a glance\n" + table)["guangdong.tuidaohu"][6] == "``ghost``, ``tiles``"
 
 
 def test_the_committed_index_has_the_table() -> None:
     ids = sorted(path.stem for path in (DOCS.parent / "rulesets").glob("*.mjr"))
     assert list(glance_rows((DOCS / "regions" / "index.rst").read_text(encoding="utf-8"))) == ids
+
+
+def test_the_committed_index_says_how_each_hand_ends() -> None:
+    rows = glance_rows((DOCS / "regions" / "index.rst").read_text(encoding="utf-8"))
+    assert (rows["sichuan.xuezhan"][5], rows["guangdong.tuidaohu"][5]) == ("``wins 3``", "``first_win``")
+
+
+def play_section(page: str) -> list[list[str]]:
+    """The rows of a region page's "Rules of play" table, each as its cells."""
+    table = page.split("\nRules of play\n", 1)[1].split("\nReadings taken\n", 1)[0]
+    rows: list[list[str]] = []
+    for line in table.splitlines():
+        if line.startswith("   * - "):
+            rows.append([line[7:]])
+        elif line.startswith("     - ") and rows:
+            rows[-1].append(line[7:])
+    return rows[1:]  # after the header
+
+
+def test_a_region_page_shows_its_rules_of_play_beside_their_comments(pages: ModuleType) -> None:
+    rows = {row[0]: row[1:] for row in play_section(pages.page("sichuan.xuezhan"))}
+    assert [key for key in rows if key.startswith(("``kong_pay", "``at_draw"))] == [
+        "``kong_pay gua_feng_direct`` 刮风(直杠)", "``kong_pay gua_feng_added`` 刮风(面下杠)",
+        "``kong_pay xia_yu`` 下雨(暗杠)", "``at_draw cha_hua_zhu`` 查花猪", "``at_draw cha_da_jiao`` 查大叫"]
+    statement, comment = rows["``kong_pay xia_yu`` 下雨(暗杠)"]
+    assert statement == '``kong_pay xia_yu "下雨(暗杠)" on concealed : each opponent pays 2 refund_unless_ready``'
+    assert comment == "as above"  # the three kong payments share one comment, shown on the first
+    assert rows["``kong_pay gua_feng_direct`` 刮风(直杠)"][1].startswith("§5.5 刮风下雨, paid at once")
+    assert rows["``hand_ends``"][0] == "``hand_ends wins 3``" and "血流" in rows["``hand_ends``"][1]
+    assert rows["``dead_wall``"] == ["``dead_wall 0``", "not written in the file: the default"]
+    assert rows["``next_dealer``"][0] == "``next_dealer : random``"
+    dealer = {row[0]: row[1:] for row in play_section(pages.page("guangdong.tuidaohu"))}["``next_dealer``"]
+    assert dealer[0] == "``next_dealer when drawn or dealer_won : dealer``; ``next_dealer : next``"
+
+
+def test_the_committed_pages_have_the_rules_of_play() -> None:
+    page = (DOCS / "regions" / "sichuan.xuezhan.rst").read_text(encoding="utf-8")
+    assert [row[0] for row in play_section(page)][4:7] == [
+        "``kong_pay gua_feng_direct`` 刮风(直杠)", "``kong_pay gua_feng_added`` 刮风(面下杠)",
+        "``kong_pay xia_yu`` 下雨(暗杠)"]

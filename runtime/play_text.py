@@ -1,0 +1,116 @@
+"""A ruleset's rules of play spelled back as the ``.mjr`` language writes them: the
+one description that ``mjr explain``, ``mjr diff`` and the region pages all show.
+
+A loaded ruleset keeps its rules of play as data (:class:`mjr.play_rules.PlayRules`),
+not as the statements that made them, so each rule is spelled here from its data,
+the same way wherever it is shown.  Every rule in force is spelled, a default one
+too (``hand_ends first_win`` for a ruleset that states none), since a table plays by
+it all the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .describe import tile_text
+from .play_rules import DrawCheck, Horses, KongPayment, PlayerTest, PlayRules
+
+#: The one-word settings, in the order shown.
+SETTINGS = ("discard_win", "missed_win", "hand_ends", "dead_wall")
+#: How ``kong_pay`` writes each payer.
+KONG_PAYERS = {"discarder": "discarder", "each": "each opponent"}
+
+
+@dataclass(frozen=True)
+class PlayLine:
+    """One rule of play: a setting (by keyword), a kong payment, draw check or set of
+    horses (by id), a fact's source, or the dealer rules as a whole (their order
+    decides, so they are one rule of several statements).
+
+    ``words`` is what each statement says after its keyword, id and name."""
+
+    keyword: str  # discard_win | missed_win | hand_ends | dead_wall | kong_pay | at_draw | horses | fact | next_dealer
+    id: str
+    name: str
+    words: tuple[str, ...]
+
+    @property
+    def key(self) -> str:
+        """What the rule is known by: ``hand_ends``, ``kong_pay xia_yu``, ``next_dealer``."""
+        return f"{self.keyword} {self.id}" if self.id else self.keyword
+
+    @property
+    def statements(self) -> tuple[str, ...]:
+        """The rule as the language writes it, one statement a line."""
+        head = " ".join(part for part in (self.key, _quoted(self.name)) if part)
+        return tuple(f"{head} {words}" for words in self.words)
+
+    def as_json(self) -> dict[str, object]:
+        return {"section": "play", "kind": self.keyword, "key": self.key, "id": self.id, "name": self.name,
+                "statements": list(self.statements)}
+
+
+def play_lines(rules: PlayRules) -> tuple[PlayLine, ...]:
+    """Every rule of play of ``rules``: the settings, the kong payments, the draw
+    checks, the horses, the facts a table fills, then the dealer rules."""
+    ends = f"wins {rules.ends_after}" if rules.hand_ends == "wins" else rules.hand_ends
+    settings = {"discard_win": rules.discard_win, "missed_win": rules.missed_win, "hand_ends": ends,
+                "dead_wall": str(rules.dead_wall)}
+    return (*(PlayLine(keyword, "", "", (settings[keyword],)) for keyword in SETTINGS),
+            *(PlayLine("kong_pay", k.id, k.name, (_kong_words(k),)) for k in rules.kong_payments),
+            *(PlayLine("at_draw", c.id, c.name, (_draw_words(c),)) for c in rules.draw_checks),
+            *(PlayLine("horses", h.id, h.name, (_horse_words(h),)) for h in rules.horses),
+            *(PlayLine("fact", ident, "", (f"from {source}" + (f" {count}" if count else ""),))
+              for ident, source, count in rules.fact_sources),
+            PlayLine("next_dealer", "", "", tuple(
+                (f"when {' or '.join(rule.conditions)} : " if rule.conditions else ": ") + rule.target
+                for rule in rules.next_dealer)))
+
+
+def hand_end(rules: PlayRules) -> str:
+    """How the hand ends, as the ``hand_ends`` statement says it: ``first_win``,
+    ``wins 3``, ``wall``."""
+    return next(line.words[0] for line in play_lines(rules) if line.keyword == "hand_ends")
+
+
+def _quoted(name: str) -> str:
+    if not name:
+        return ""
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _kong_words(payment: KongPayment) -> str:
+    refund = " refund_unless_ready" if payment.refund_unless_ready else ""
+    return f"on {payment.kind} : {KONG_PAYERS.get(payment.payer, payment.payer)} pays {payment.amount}{refund}"
+
+
+def _draw_words(check: DrawCheck) -> str:
+    amount = "best" if check.amount < 0 else str(check.amount)
+    return f": {_player_words(check.payer)} pays {_player_words(check.payee)} {amount}"
+
+
+def _player_words(test: PlayerTest) -> str:
+    """``each player where ready and suits < 3 and not won``: the tests in one order
+    (ready, suits, won), whatever order the file wrote them in."""
+    tests = []
+    if test.ready is not None:
+        tests.append("ready" if test.ready else "not ready")
+    if test.suits is not None:
+        tests.append(f"suits {test.suits[0]} {test.suits[1]}")
+    if test.won is not None:
+        tests.append("won" if test.won else "not won")
+    return "each player" + (f" where {' and '.join(tests)}" if tests else "")
+
+
+def _horse_words(horses: Horses) -> str:
+    words = [str(horses.count), "from", horses.anchor]
+    if horses.several_from_discarder:
+        words += ["several", "from", "discarder"]
+    if horses.honors:
+        words.append("honors " + " ".join(f"({' '.join(tile_text(kind) for kind in group)})"
+                                           for group in horses.honors))
+    words += [":", horses.effect, "counting", *horses.counting]
+    return " ".join(words)
+
+
+__all__ = ["PlayLine", "play_lines", "hand_end"]
