@@ -23,10 +23,6 @@ DEALER_TARGETS = ("dealer", "next", "previous", "winner", "discarder", "random")
 #: dealer's streak, the steps to the previous hand's winner, the winning tile's
 #: other copies all in sight.
 FACT_SOURCES = ("wall_after_win", "dealer_streak", "previous_winner", "last_copy")
-#: Where horses (birds) are counted from, and whose hits change a payment.
-HORSE_ANCHORS = ("winner", "dealer", "previous_winner")
-HORSE_EFFECTS = ("add", "double")
-HORSE_COUNTING = ("winner", "payer")
 
 
 @dataclass(frozen=True)
@@ -56,30 +52,6 @@ class DealerRule:
     conditions: tuple[str, ...]
     target: str
     streak: int = 0
-
-
-@dataclass(frozen=True)
-class Horses:
-    """``horses ID "name" N from ANCHOR [several from discarder] [honors (..) (..) (..) (..)]
-    : EFFECT counting winner [payer]``.
-
-    After a win, the next ``count`` tiles of the wall are drawn (after a win on the
-    last tile, that tile itself).  A tile of rank r lands on the seat r - 1 places
-    after the anchor, counterclockwise (1, 5, 9 on the anchor); an honour lands on
-    the seat of the group ``honors`` lists it in (the first group is the anchor's).
-    ``several_from_discarder``: with several winners on one discard, the count starts
-    at the discarder.  Each payment line of the win counts the horses on the seats
-    ``counting`` names (the winner, the payer); with h of them, ``add`` makes the
-    line (1 + h) times its amount and ``double`` 2^h times."""
-
-    id: str
-    name: str
-    count: int
-    anchor: str
-    several_from_discarder: bool
-    honors: tuple[tuple[int, ...], ...]
-    effect: str
-    counting: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -128,7 +100,6 @@ class PlayRules:
     dead_wall: int = 0
     kong_payments: tuple[KongPayment, ...] = ()
     next_dealer: tuple[DealerRule, ...] = (DealerRule(("drawn", "dealer_won"), "dealer"), DealerRule((), "next"))
-    horses: tuple[Horses, ...] = ()
     draw_checks: tuple[DrawCheck, ...] = ()
     #: ``fact ... from SOURCE [N]``: the facts of play a table fills, as (fact id, source, count)
     fact_sources: tuple[tuple[str, str, int], ...] = ()
@@ -137,13 +108,12 @@ class PlayRules:
     def from_module(cls, play: dict[str, Any]) -> PlayRules:
         """The rules a generated module's ``PLAY`` states, defaults for the rest."""
         fields: dict[str, Any] = {key: value for key, value in play.items()
-                                  if key not in ("kong_payments", "next_dealer", "horses", "draw_checks")}
+                                  if key not in ("kong_payments", "next_dealer", "draw_checks")}
         if "kong_payments" in play:
             fields["kong_payments"] = tuple(KongPayment(*row) for row in play["kong_payments"])
         if play.get("next_dealer"):
             fields["next_dealer"] = tuple(DealerRule(tuple(words), target, streak)
                                           for words, target, streak in play["next_dealer"])
-        fields["horses"] = tuple(Horses(*row) for row in play.get("horses", ()))
         fields["draw_checks"] = tuple(DrawCheck(ident, name, PlayerTest(*payer), PlayerTest(*payee), amount)
                                       for ident, name, payer, payee, amount in play.get("draw_checks", ()))
         fields["fact_sources"] = tuple(tuple(row) for row in play.get("fact_sources", ()))

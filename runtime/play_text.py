@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .describe import tile_text
-from .play_rules import DrawCheck, Horses, KongPayment, PlayerTest, PlayRules
+from .play_rules import DealerRule, DrawCheck, KongPayment, PlayerTest, PlayRules
 
 #: The one-word settings, in the order shown.
 SETTINGS = ("discard_win", "missed_win", "hand_ends", "dead_wall")
@@ -23,13 +22,13 @@ KONG_PAYERS = {"discarder": "discarder", "each": "each opponent"}
 
 @dataclass(frozen=True)
 class PlayLine:
-    """One rule of play: a setting (by keyword), a kong payment, draw check or set of
-    horses (by id), a fact's source, or the dealer rules as a whole (their order
+    """One rule of play: a setting (by keyword), a kong payment or draw check (by
+    id), a fact's source, or the dealer rules as a whole (their order
     decides, so they are one rule of several statements).
 
     ``words`` is what each statement says after its keyword, id and name."""
 
-    keyword: str  # discard_win | missed_win | hand_ends | dead_wall | kong_pay | at_draw | horses | fact | next_dealer
+    keyword: str  # discard_win | missed_win | hand_ends | dead_wall | kong_pay | at_draw | fact | next_dealer
     id: str
     name: str
     words: tuple[str, ...]
@@ -52,19 +51,21 @@ class PlayLine:
 
 def play_lines(rules: PlayRules) -> tuple[PlayLine, ...]:
     """Every rule of play of ``rules``: the settings, the kong payments, the draw
-    checks, the horses, the facts a table fills, then the dealer rules."""
+    checks, the facts a table fills, then the dealer rules."""
     ends = f"wins {rules.ends_after}" if rules.hand_ends == "wins" else rules.hand_ends
     settings = {"discard_win": rules.discard_win, "missed_win": rules.missed_win, "hand_ends": ends,
                 "dead_wall": str(rules.dead_wall)}
     return (*(PlayLine(keyword, "", "", (settings[keyword],)) for keyword in SETTINGS),
             *(PlayLine("kong_pay", k.id, k.name, (_kong_words(k),)) for k in rules.kong_payments),
             *(PlayLine("at_draw", c.id, c.name, (_draw_words(c),)) for c in rules.draw_checks),
-            *(PlayLine("horses", h.id, h.name, (_horse_words(h),)) for h in rules.horses),
             *(PlayLine("fact", ident, "", (f"from {source}" + (f" {count}" if count else ""),))
               for ident, source, count in rules.fact_sources),
-            PlayLine("next_dealer", "", "", tuple(
-                (f"when {' or '.join(rule.conditions)} : " if rule.conditions else ": ") + rule.target
-                for rule in rules.next_dealer)))
+            PlayLine("next_dealer", "", "", tuple(_dealer_words(rule) for rule in rules.next_dealer)))
+
+
+def _dealer_words(rule: DealerRule) -> str:
+    words = [f"streak {rule.streak}" if word == "streak" else word for word in rule.conditions]
+    return (f"when {' or '.join(words)} : " if words else ": ") + rule.target
 
 
 def hand_end(rules: PlayRules) -> str:
@@ -100,17 +101,6 @@ def _player_words(test: PlayerTest) -> str:
     if test.won is not None:
         tests.append("won" if test.won else "not won")
     return "each player" + (f" where {' and '.join(tests)}" if tests else "")
-
-
-def _horse_words(horses: Horses) -> str:
-    words = [str(horses.count), "from", horses.anchor]
-    if horses.several_from_discarder:
-        words += ["several", "from", "discarder"]
-    if horses.honors:
-        words.append("honors " + " ".join(f"({' '.join(tile_text(kind) for kind in group)})"
-                                           for group in horses.honors))
-    words += [":", horses.effect, "counting", *horses.counting]
-    return " ".join(words)
 
 
 __all__ = ["PlayLine", "play_lines", "hand_end"]

@@ -10,7 +10,7 @@ import pytest
 
 import mjr
 from mjr import cli
-from mjr.play_rules import DealerRule, DrawCheck, Horses, PlayerTest, PlayRules
+from mjr.play_rules import DealerRule, DrawCheck, PlayerTest, PlayRules
 from mjr.play_text import hand_end, play_lines
 
 PY = ["--backend", "python"]
@@ -60,19 +60,15 @@ def test_the_defaults_are_spelled_and_the_dealer_rules_are_one_rule() -> None:
     assert hand_end(PlayRules(hand_ends="wins", ends_after=3)) == "wins 3"
 
 
-def test_horses_facts_and_a_side_without_tests_are_spelled() -> None:
+def test_facts_streaks_and_a_side_without_tests_are_spelled() -> None:
     rules = PlayRules(
-        horses=(Horses("ma", "买马", 2, "winner", True, ((27, 31), (28, 32), (29, 33), (30,)), "add",
-                       ("winner", "payer")),),
         draw_checks=(DrawCheck("all_pay", 'say "x"', PlayerTest(won=True), PlayerTest(), 2),),
         fact_sources=(("horse_tiles", "wall_after_win", 2), ("streak", "dealer_streak", 0)),
-        next_dealer=(DealerRule(("several_winners",), "discarder"), DealerRule((), "winner")))
+        next_dealer=(DealerRule(("streak", "several_winners"), "discarder", 3), DealerRule((), "winner")))
     assert [statement for line in play_lines(rules) for statement in line.statements][4:] == [
         'at_draw all_pay "say \\"x\\"" : each player where won pays each player 2',
-        'horses ma "买马" 2 from winner several from discarder honors (E P) (S F) (W C) (N) '
-        ": add counting winner payer",
         "fact horse_tiles from wall_after_win 2", "fact streak from dealer_streak",
-        "next_dealer when several_winners : discarder", "next_dealer : winner"]
+        "next_dealer when streak 3 or several_winners : discarder", "next_dealer : winner"]
 
 
 def test_the_whole_table_ends_with_the_rules_of_play(capsys: pytest.CaptureFixture[str]) -> None:
