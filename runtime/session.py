@@ -1,8 +1,9 @@
 """A session: hands of play one after another at one table, with the deal passing
 by the ruleset's ``next_dealer`` rules and a ledger of every seat's total.
 
-Each hand's wall comes from the session's seed and the hand's number, so a session
-replays exactly; its log is the hands' logs one after another
+Each hand's wall comes from the session's seed and the hand's number
+(:func:`mjr.simulate.hand_seed`: hand *i* of a session has the wall of hand *i* of
+``mjr simulate`` with the same seed), so a session replays exactly; its log is the hands' logs one after another
 (:mod:`mjr.play_log`).
 """
 
@@ -12,16 +13,8 @@ from typing import IO
 
 from .bots import Bot, play_out
 from .ruleset import Ruleset
+from .simulate import hand_seed
 from .table import Seating, Table
-
-
-def hand_seed(seed: int, number: int) -> int:
-    """The wall's seed of hand ``number`` of a session seeded ``seed``: distinct hands
-    get unrelated walls."""
-    import hashlib
-
-    digest = hashlib.blake2b(f"{seed}:{number}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
 
 
 class Session:
