@@ -40,12 +40,15 @@ STATEMENTS = (
     "option", "options", "section", "default", "when", "else", "refuse", "fix",
     # combining fans
     "account_once", "prefer",
+    # rules of play
+    "discard_win", "missed_win", "hand_ends", "dead_wall", "kong_pay", "next_dealer", "at_draw",
 )
 #: words that qualify a statement: tile sets, wildcard forms, fact and option kinds, payers
 QUALIFIERS = (
     "suits", "winds", "dragons", "fixed", "stand_in", "may_not", "honors", "skip", "none", "flag", "number",
     "choice", "to", "each", "excludes", "pays", "discarder", "opponent", "feeder", "last", "claimed", "meld",
     "player", "left", "opposite", "right", "fans", "points", "payments", "clause", "without",
+    "from", "refund_unless_ready",
 )
 #: the words of expressions
 EXPRESSION_WORDS = (

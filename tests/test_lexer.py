@@ -112,6 +112,22 @@ def test_the_table_option_keywords() -> None:
     assert kinds["="] is Operator
 
 
+def test_the_rules_of_play_keywords() -> None:
+    text = """
+        hand_ends wins 3
+        kong_pay xia_yu "下雨" on concealed : each opponent pays 2 refund_unless_ready
+        at_draw pig "查花猪" : each player where suits == 3 pays each player where suits < 3 16
+        next_dealer when streak 3 or konged : next
+        fact birds "扎鸟" tiles 0 to 1 from wall_after_win 1
+    """
+    kinds = {value: kind for kind, value in tokens(text)}
+    assert errors(text) == []
+    for word in ("hand_ends", "kong_pay", "at_draw", "next_dealer", "fact"):
+        assert kinds[word] is Keyword, word
+    for word in ("from", "refund_unless_ready", "pays", "each", "player"):
+        assert kinds[word] is Keyword.Type, word
+
+
 def test_the_entry_point_names_the_lexer() -> None:
     assert isinstance(get_lexer_by_name("mjr"), MjrLexer)
     assert isinstance(get_lexer_for_filename("sichuan.xuezhan.mjr"), MjrLexer)
