@@ -49,7 +49,12 @@ class Player:
     acted: bool = False  # has discarded or claimed: no longer the first turn
 
     def tiles(self) -> tuple[int, ...]:
-        return tuple(kind for kind, count in enumerate(self.counts) for _ in range(count))
+        return tiles_of(self.counts)
+
+
+def tiles_of(counts: list[int]) -> tuple[int, ...]:
+    """The sorted tile kinds of 34 counts."""
+    return tuple(chain.from_iterable(repeat(kind, count) for kind, count in enumerate(counts) if count))
 
 
 @dataclass(frozen=True)
@@ -250,8 +255,7 @@ class Table:
         counts = list(player.counts)
         if tile is not None and method == "self_draw":
             counts[tile] -= 1
-        tiles = tuple(chain.from_iterable(repeat(kind, count) for kind, count in enumerate(counts) if count))
-        return Hand(tiles, tuple(player.melds), tile, self.context(seat, method, source, winners, tile),
+        return Hand(tiles_of(counts), tuple(player.melds), tile, self.context(seat, method, source, winners, tile),
                     tuple(player.flowers))
 
     def _score(self, seat: int, tile: int, method: str, winners: int = 1) -> Result:

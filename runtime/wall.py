@@ -95,7 +95,3 @@ class Wall:
             raise MjrError("the wall is empty")
         self.tail -= 1
         return self.tiles[self.tail]
-
-    def peek(self, count: int) -> list[int]:
-        """The next ``count`` tiles (fewer if fewer are left), dead ones included: horses and birds."""
-        return self.tiles[self.head:min(self.tail, self.head + count)]
