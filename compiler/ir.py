@@ -267,6 +267,10 @@ class Example:
 
 #: A ``kong_pay`` row: (id, name, kind, payer, amount, refund_unless_ready).
 KongPayRow = tuple[str, str, str, str, int, bool]
+#: An ``open_kong`` row: (the flag fact it sets, when_ready, locks).
+OpenKongRow = tuple[str, bool, bool]
+#: A ``false_win`` row: (id, name, amount each opponent is paid, dead_hand).
+FalseWinRow = tuple[str, str, int, bool]
 #: A ``next_dealer`` row: (condition words, target).
 DealerRow = tuple[tuple[str, ...], str, int]  # words, target, the number of `streak N` (0: none)
 #: A fact a table of play fills: (fact id, source, count; 0 where the source takes none).
@@ -288,6 +292,11 @@ class Play:
     hand_ends: str | None = None
     ends_after: int | None = None
     dead_wall: int | None = None
+    dead_per_kong: int | None = None
+    last_draw: str | None = None
+    void_suit: str | None = None
+    open_kong: OpenKongRow | None = None
+    false_win: FalseWinRow | None = None
     kong_payments: tuple[KongPayRow, ...] = ()
     next_dealer: tuple[DealerRow, ...] = ()
     draw_checks: tuple[DrawCheckRow, ...] = ()

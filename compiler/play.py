@@ -1,6 +1,7 @@
 """The rules of a hand of play: ``discard_win``, ``missed_win``, ``hand_ends``,
-``dead_wall``, ``kong_pay``, ``next_dealer`` and ``at_draw``, and the sources of the
-facts of play a table fills (``fact ... from SOURCE``).
+``dead_wall``, ``last_draw``, ``void_suit``, ``open_kong``, ``false_win``, ``kong_pay``,
+``next_dealer`` and ``at_draw``, and the sources of the facts of play a table fills
+(``fact ... from SOURCE``).
 
 They do not score a hand; the generated module lists them in ``PLAY`` for
 :class:`mjr.play_rules.PlayRules`, whose word lists are the allowed words here, so a
@@ -19,7 +20,7 @@ from mjr.dsl import ast
 from mjr.dsl.quoting import quoted
 from mjr.errors import Span, did_you_mean
 from mjr.options import Value
-from mjr.play_rules import DEALER_CONDITIONS, DEALER_TARGETS, FACT_SOURCES, KONG_KINDS
+from mjr.play_rules import DEALER_CONDITIONS, DEALER_TARGETS, FACT_SOURCES, KONG_KINDS, OPEN_KONG_WORDS
 
 from . import ir
 
@@ -27,10 +28,13 @@ Report = Callable[[Span, str], None]
 
 #: The words of each one-word statement.
 SETTING_WORDS = {"discard_win": ("all", "nearest"), "missed_win": ("none", "same_tile", "any_tile"),
-                 "hand_ends": ("first_win", "wins", "wall")}
-#: The statements that are rules of play.
-PLAY_STATEMENTS = (ast.PlaySetting, ast.KongPay, ast.NextDealer, ast.AtDraw)
+                 "hand_ends": ("first_win", "wins", "wall"), "last_draw": ("ordinary", "roams"),
+                 "void_suit": ("none", "declared")}
+#: The statements that are rules of play; of them, those a later one replaces by keyword.
+PLAY_STATEMENTS = (ast.PlaySetting, ast.OpenKong, ast.FalseWin, ast.KongPay, ast.NextDealer, ast.AtDraw)
+SETTING_STATEMENTS = (ast.PlaySetting, ast.OpenKong, ast.FalseWin)
 DEAD_WALL_MOST = 40
+DEAD_PER_KONG_MOST = 4
 #: How many players ``hand_ends wins N`` may wait for (the fourth has nobody left to win from).
 WINS_MOST = 3
 DRAW_TESTS = ("ready", "won", "suits")
@@ -44,14 +48,14 @@ FACT_SOURCE_RANGES = {"dealer_streak": (0, 1), "previous_winner": (0, 3)}
 class PlayStatements:
     """A ruleset's rules of play after its ``extends`` chain and its options."""
 
-    settings: dict[str, ast.PlaySetting] = field(default_factory=dict)
+    settings: dict[str, ast.PlaySetting | ast.OpenKong | ast.FalseWin] = field(default_factory=dict)
     kong_payments: dict[str, ast.KongPay] = field(default_factory=dict)
     dealer: list[ast.NextDealer] = field(default_factory=list)
     draw_checks: dict[str, ast.AtDraw] = field(default_factory=dict)
 
     def add(self, statement: ast.Statement) -> None:
         """Take ``statement`` over what came before it (see the module's docstring)."""
-        if isinstance(statement, ast.PlaySetting):
+        if isinstance(statement, SETTING_STATEMENTS):
             self.settings[statement.keyword] = statement
         elif isinstance(statement, ast.KongPay):
             self.kong_payments[statement.id] = statement
@@ -70,7 +74,7 @@ class PlayStatements:
 def statement_key(statement: ast.Statement) -> tuple[str, str] | None:
     """The kind and id (or keyword) a rule of play is replaced by; None for
     ``next_dealer``, whose rules are many and have no id."""
-    if isinstance(statement, ast.PlaySetting):
+    if isinstance(statement, SETTING_STATEMENTS):
         return ("setting", statement.keyword)
     if isinstance(statement, ast.KongPay):
         return ("kong payment", statement.id)
@@ -83,15 +87,22 @@ def lower_play(statements: PlayStatements, facts: Iterable[ast.Fact], chosen: Ma
                report: Report) -> ir.Play:
     """The checked rules of play, as the rows ``PlayRules.from_module`` reads."""
     settings = statements.settings
-    words = {keyword: _setting_word(settings[keyword], report) for keyword in SETTING_WORDS if keyword in settings}
-    ends = settings.get("hand_ends")
-    dead_wall = settings.get("dead_wall")
+    words = {keyword: _setting_word(settings[keyword], report)  # type: ignore[arg-type]
+             for keyword in SETTING_WORDS if keyword in settings}
+    ends, dead_wall = settings.get("hand_ends"), settings.get("dead_wall")
+    open_kong, false_win = settings.get("open_kong"), settings.get("false_win")
+    facts = tuple(facts)
     return ir.Play(
         discard_win=words.get("discard_win"),
         missed_win=words.get("missed_win"),
         hand_ends=words.get("hand_ends"),
-        ends_after=_ends_after(ends, report) if ends is not None and words.get("hand_ends") else None,
-        dead_wall=_dead_wall(dead_wall, report) if dead_wall is not None else None,
+        ends_after=_ends_after(ends, report) if isinstance(ends, ast.PlaySetting) and words.get("hand_ends") else None,
+        dead_wall=_dead_wall(dead_wall, report) if isinstance(dead_wall, ast.PlaySetting) else None,
+        dead_per_kong=_dead_per_kong(dead_wall) if isinstance(dead_wall, ast.PlaySetting) else None,
+        last_draw=words.get("last_draw"),
+        void_suit=words.get("void_suit"),
+        open_kong=_open_kong(open_kong, facts, report) if isinstance(open_kong, ast.OpenKong) else None,
+        false_win=_false_win(false_win, report) if isinstance(false_win, ast.FalseWin) else None,
         kong_payments=tuple(_kong_payment(k, report) for k in statements.kong_payments.values()),
         next_dealer=_dealer_rules(statements.dealer, report),
         draw_checks=tuple(_draw_check(c, report) for c in statements.draw_checks.values()),
@@ -138,7 +149,49 @@ def _dead_wall(statement: ast.PlaySetting, report: Report) -> int | None:
     if value > DEAD_WALL_MOST:
         report(span, f"dead_wall {value}: the tiles never drawn are 0 to {DEAD_WALL_MOST}")
         return None
+    if statement.per_kong is not None and not 1 <= statement.per_kong[0] <= DEAD_PER_KONG_MOST:
+        report(statement.per_kong[1], f"plus {statement.per_kong[0]} per kong: a kong leaves 1 to "
+                                      f"{DEAD_PER_KONG_MOST} more tiles undrawn")
     return value
+
+
+def _dead_per_kong(statement: ast.PlaySetting) -> int | None:
+    """``dead_wall N plus M per kong``: M, or None for a file that says no more."""
+    return statement.per_kong[0] if statement.per_kong is not None else None
+
+
+def _open_kong(statement: ast.OpenKong, facts: Iterable[ast.Fact], report: Report) -> ir.OpenKongRow | None:
+    """``open_kong FACT [when_ready] [locks]``: FACT is a flag fact the table sets, so
+    one no other source fills; each word at most once."""
+    fact = next((f for f in facts if f.id == statement.fact.name), None)
+    name = statement.fact.name
+    if fact is None:
+        flags = [f.id for f in facts if f.kind == "flag"]
+        report(statement.fact.span, f"open_kong sets a flag fact, and there is no fact {quoted(name)}"
+                                    f"{did_you_mean(name, flags)}; declare it: fact {name} \"...\" flag")
+        return None
+    if fact.kind != "flag" or fact.source is not None:
+        why = f"a {fact.kind} fact" if fact.kind != "flag" else f"filled from {fact.source.name}"  # type: ignore[union-attr]
+        report(statement.fact.span, f"open_kong sets a flag fact of its own, and {quoted(name)} is {why}")
+        return None
+    seen: set[str] = set()
+    for word in statement.words:
+        if _word(word, OPEN_KONG_WORDS, "word of open_kong", report) and word.name in seen:
+            report(word.span, f"{quoted(word.name)} is written twice")
+        seen.add(word.name)
+    return (name, "when_ready" in seen, "locks" in seen)
+
+
+def _false_win(statement: ast.FalseWin, report: Report) -> ir.FalseWinRow:
+    if statement.payer.kind != "each":
+        report(statement.payer.span, "a false win is paid by its declarer to each opponent: "
+                                     "'pays each opponent N'")
+    amount, span = statement.amount
+    if amount < 1:
+        report(span, "a false win's penalty is 1 or more")
+    if statement.word is not None:
+        _word(statement.word, ("dead_hand",), "word after the amount", report)
+    return (statement.id, statement.display, amount, statement.word is not None)
 
 
 def _kong_payment(statement: ast.KongPay, report: Report) -> ir.KongPayRow:

@@ -219,8 +219,10 @@ def wildcard_lines(sources: list[Source]) -> list[str]:
 def play_key(statement: ast.Statement) -> str | None:
     """The key :class:`mjr.play_text.PlayLine` knows a statement's rule by; None for
     a statement that is no rule of play."""
-    if isinstance(statement, ast.PlaySetting):
+    if isinstance(statement, ast.PlaySetting | ast.OpenKong):
         return statement.keyword
+    if isinstance(statement, ast.FalseWin):
+        return f"false_win {statement.id}"
     if isinstance(statement, ast.KongPay | ast.AtDraw):
         return f"{'kong_pay' if isinstance(statement, ast.KongPay) else 'at_draw'} {statement.id}"
     if isinstance(statement, ast.Fact) and statement.source is not None:

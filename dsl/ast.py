@@ -326,11 +326,13 @@ class Drop(Statement):
 
 @dataclass(frozen=True)
 class PlaySetting(Statement):
-    """``discard_win WORD``, ``missed_win WORD``, ``hand_ends WORD [N]``, ``dead_wall N``."""
+    """``discard_win WORD``, ``missed_win WORD``, ``hand_ends WORD [N]``, ``dead_wall N
+    [plus M per kong]``, ``last_draw WORD``, ``void_suit WORD``."""
 
     keyword: str
     word: Option | None
     number: tuple[int, Span] | None
+    per_kong: tuple[int, Span] | None = None
 
 
 @dataclass(frozen=True)
@@ -343,6 +345,27 @@ class KongPay(Statement):
     payer: Payer
     amount: tuple[int, Span]
     refund: Option | None
+
+
+@dataclass(frozen=True)
+class OpenKong(Statement):
+    """``open_kong FACT [when_ready] [locks]``."""
+
+    fact: Option
+    words: tuple[Option, ...]
+    keyword = "open_kong"
+
+
+@dataclass(frozen=True)
+class FalseWin(Statement):
+    """``false_win ID "name" : pays each opponent N [dead_hand]``."""
+
+    id: str
+    display: str
+    payer: Payer
+    amount: tuple[int, Span]
+    word: Option | None
+    keyword = "false_win"
 
 
 @dataclass(frozen=True)

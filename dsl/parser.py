@@ -335,7 +335,22 @@ class _ToAst(Transformer[Token, Any]):
         return ast.PlaySetting(self._s(meta), "hand_ends", self._word(items[0]), number)
 
     def dead_wall(self, meta: Any, items: list[Token]) -> ast.PlaySetting:
-        return ast.PlaySetting(self._s(meta), "dead_wall", None, self._number(items[0]))
+        per_kong = self._number(items[1]) if len(items) > 1 else None
+        return ast.PlaySetting(self._s(meta), "dead_wall", None, self._number(items[0]), per_kong)
+
+    def last_draw(self, meta: Any, items: list[Token]) -> ast.PlaySetting:
+        return ast.PlaySetting(self._s(meta), "last_draw", self._word(items[0]), None)
+
+    def void_suit(self, meta: Any, items: list[Token]) -> ast.PlaySetting:
+        return ast.PlaySetting(self._s(meta), "void_suit", self._word(items[0]), None)
+
+    def open_kong(self, meta: Any, items: list[Token]) -> ast.OpenKong:
+        return ast.OpenKong(self._s(meta), self._word(items[0]), tuple(self._word(t) for t in items[1:]))
+
+    def false_win(self, meta: Any, items: list[Any]) -> ast.FalseWin:
+        ident, display, payer, amount = items[:4]
+        word = self._word(items[4]) if len(items) > 4 else None
+        return ast.FalseWin(self._s(meta), str(ident), _string(display), payer, self._number(amount), word)
 
     def kong_pay(self, meta: Any, items: list[Any]) -> ast.KongPay:
         ident, display, kind, payer, amount = items[:5]

@@ -2,8 +2,9 @@
 
 A generated module lists them in ``PLAY``, a plain dict the compiler writes from the
 file's play statements (``discard_win``, ``missed_win``, ``hand_ends``, ``dead_wall``,
-``kong_pay``, ``next_dealer``); a statement the file leaves out takes the default
-below.  :class:`mjr.Table` reads them through :attr:`mjr.Ruleset.play`.
+``last_draw``, ``void_suit``, ``open_kong``, ``false_win``, ``kong_pay``, ``next_dealer``, ``at_draw``);
+a statement the file leaves out takes the default below.  :class:`mjr.table.Table`
+reads them through :attr:`mjr.Ruleset.play`.
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ if TYPE_CHECKING:
 KONG_KINDS = ("direct", "added", "concealed")
 #: What may decide the next dealer (``next_dealer when ...``), and whom it may name.
 DEALER_CONDITIONS = ("drawn", "dealer_won", "several_winners", "self_draw", "discard", "konged", "streak")
-DEALER_TARGETS = ("dealer", "next", "previous", "winner", "discarder", "random")
+DEALER_TARGETS = ("dealer", "next", "previous", "winner", "discarder", "random", "last_drawer")
+#: The words ``open_kong FACT`` may take after its fact.
+OPEN_KONG_WORDS = ("when_ready", "locks")
 #: How a table fills a fact of play: the tiles after the win (horses, birds), the
 #: dealer's streak, the steps to the previous hand's winner, the winning tile's
 #: other copies all in sight.
@@ -43,11 +46,41 @@ class KongPayment:
 
 
 @dataclass(frozen=True)
+class OpenKong:
+    """``open_kong FACT [when_ready] [locks]``: after a kong its maker chooses how the
+    replacement comes, by a plain draw or by opening the kong (开杠 against 补张).
+
+    An opened kong sets the flag fact ``fact`` for a win on its replacement and for a
+    win on the discard that follows it.  ``when_ready`` allows it only to a hand that
+    is ready; ``locks`` binds the player for the rest of the hand to discard every
+    tile drawn unless winning with it, and to claim nothing but a win."""
+
+    fact: str
+    when_ready: bool = False
+    locks: bool = False
+
+
+@dataclass(frozen=True)
+class FalseWin:
+    """``false_win ID "name" : pays each opponent N [dead_hand]``: a win declared that
+    the rules refuse (诈胡) is not refused as an illegal action but costs its declarer
+    N to each opponent still in the hand; play goes on, and with ``dead_hand`` the
+    declarer may not win again this hand."""
+
+    id: str
+    name: str
+    amount: int
+    dead_hand: bool = False
+
+
+@dataclass(frozen=True)
 class DealerRule:
     """``next_dealer [when WORD or WORD ...] : TARGET``: the first rule whose words
     hold (a rule with none always holds) names the next hand's dealer.  ``konged``:
     someone made a kong this hand; ``streak N`` (N in ``streak``): the dealer has
-    kept the deal N times in a row already."""
+    kept the deal N times in a row already.  The target ``last_drawer`` is the player
+    who drew the wall's last tile (by a draw or as a kong's replacement), or, when
+    every player declined a roaming last tile, the first who was offered it."""
 
     conditions: tuple[str, ...]
     target: str
@@ -90,7 +123,13 @@ class PlayRules:
     ``hand_ends``: ``first_win``; ``wins`` (each player wins at most once and the hand
     ends when ``ends_after`` have won, 血战); ``wall`` (wins repeat until the wall runs
     out, 血流).
-    ``dead_wall``: the tiles at the end of the wall that are never drawn.
+    ``dead_wall``: the tiles at the end of the wall that are never drawn, and
+    ``dead_per_kong`` more for each kong made.
+    ``last_draw``: ``ordinary``, or ``roams`` (海底漫游): each player in turn may take
+    the wall's last tile or pass it on; its taker wins with it or shows it, a discard
+    the others may win on.  When all pass, the hand is drawn.
+    ``void_suit``: ``none``, or ``declared`` (定缺): after the deal each player
+    declares a suit, which the hands it wins with carry as their ``void``.
     """
 
     discard_win: str = "nearest"
@@ -98,6 +137,11 @@ class PlayRules:
     hand_ends: str = "first_win"
     ends_after: int = 1
     dead_wall: int = 0
+    dead_per_kong: int = 0
+    last_draw: str = "ordinary"
+    void_suit: str = "none"
+    open_kong: OpenKong | None = None
+    false_win: FalseWin | None = None
     kong_payments: tuple[KongPayment, ...] = ()
     next_dealer: tuple[DealerRule, ...] = (DealerRule(("drawn", "dealer_won"), "dealer"), DealerRule((), "next"))
     draw_checks: tuple[DrawCheck, ...] = ()
@@ -108,7 +152,12 @@ class PlayRules:
     def from_module(cls, play: dict[str, Any]) -> PlayRules:
         """The rules a generated module's ``PLAY`` states, defaults for the rest."""
         fields: dict[str, Any] = {key: value for key, value in play.items()
-                                  if key not in ("kong_payments", "next_dealer", "draw_checks")}
+                                  if key not in ("kong_payments", "next_dealer", "draw_checks", "open_kong",
+                                                 "false_win")}
+        if play.get("open_kong"):
+            fields["open_kong"] = OpenKong(*play["open_kong"])
+        if play.get("false_win"):
+            fields["false_win"] = FalseWin(*play["false_win"])
         if "kong_payments" in play:
             fields["kong_payments"] = tuple(KongPayment(*row) for row in play["kong_payments"])
         if play.get("next_dealer"):

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .play_rules import DealerRule, DrawCheck, KongPayment, PlayerTest, PlayRules
+from .play_rules import DealerRule, DrawCheck, FalseWin, KongPayment, OpenKong, PlayerTest, PlayRules
 
 #: The one-word settings, in the order shown.
-SETTINGS = ("discard_win", "missed_win", "hand_ends", "dead_wall")
+SETTINGS = ("discard_win", "missed_win", "hand_ends", "dead_wall", "last_draw", "void_suit")
 #: How ``kong_pay`` writes each payer.
 KONG_PAYERS = {"discarder": "discarder", "each": "each opponent"}
 
@@ -28,7 +28,7 @@ class PlayLine:
 
     ``words`` is what each statement says after its keyword, id and name."""
 
-    keyword: str  # discard_win | missed_win | hand_ends | dead_wall | kong_pay | at_draw | fact | next_dealer
+    keyword: str  # a setting's keyword, open_kong, false_win, kong_pay, at_draw, fact, next_dealer
     id: str
     name: str
     words: tuple[str, ...]
@@ -50,17 +50,31 @@ class PlayLine:
 
 
 def play_lines(rules: PlayRules) -> tuple[PlayLine, ...]:
-    """Every rule of play of ``rules``: the settings, the kong payments, the draw
-    checks, the facts a table fills, then the dealer rules."""
+    """Every rule of play of ``rules``: the settings, an open kong and a false win
+    where stated, the kong payments, the draw checks, the facts a table fills, then
+    the dealer rules."""
     ends = f"wins {rules.ends_after}" if rules.hand_ends == "wins" else rules.hand_ends
+    dead = f"{rules.dead_wall} plus {rules.dead_per_kong} per kong" if rules.dead_per_kong else str(rules.dead_wall)
     settings = {"discard_win": rules.discard_win, "missed_win": rules.missed_win, "hand_ends": ends,
-                "dead_wall": str(rules.dead_wall)}
-    return (*(PlayLine(keyword, "", "", (settings[keyword],)) for keyword in SETTINGS),
+                "dead_wall": dead, "last_draw": rules.last_draw, "void_suit": rules.void_suit}
+    stated = [_open_kong_line(rules.open_kong)] if rules.open_kong else []
+    stated += [_false_win_line(rules.false_win)] if rules.false_win else []
+    return (*(PlayLine(keyword, "", "", (settings[keyword],)) for keyword in SETTINGS), *stated,
             *(PlayLine("kong_pay", k.id, k.name, (_kong_words(k),)) for k in rules.kong_payments),
             *(PlayLine("at_draw", c.id, c.name, (_draw_words(c),)) for c in rules.draw_checks),
             *(PlayLine("fact", ident, "", (f"from {source}" + (f" {count}" if count else ""),))
               for ident, source, count in rules.fact_sources),
             PlayLine("next_dealer", "", "", tuple(_dealer_words(rule) for rule in rules.next_dealer)))
+
+
+def _open_kong_line(rule: OpenKong) -> PlayLine:
+    words = " ".join([rule.fact] + ["when_ready"] * rule.when_ready + ["locks"] * rule.locks)
+    return PlayLine("open_kong", "", "", (words,))
+
+
+def _false_win_line(rule: FalseWin) -> PlayLine:
+    dead = " dead_hand" if rule.dead_hand else ""
+    return PlayLine("false_win", rule.id, rule.name, (f": pays each opponent {rule.amount}{dead}",))
 
 
 def _dealer_words(rule: DealerRule) -> str:

@@ -12,7 +12,7 @@ import pytest
 import mjr
 from mjr.compiler.build import check_file
 from mjr.errors import SourceError
-from mjr.play_rules import DealerRule, DrawCheck, KongPayment, PlayerTest, PlayRules
+from mjr.play_rules import DealerRule, DrawCheck, FalseWin, KongPayment, OpenKong, PlayerTest, PlayRules
 
 PY = {"backend": "python"}
 
@@ -26,7 +26,11 @@ ALL_STATEMENTS = HEAD + """\
     discard_win all
     missed_win same_tile
     hand_ends wins 3
-    dead_wall 14
+    dead_wall 14 plus 1 per kong
+    last_draw roams
+    void_suit declared
+    open_kong opened when_ready locks
+    false_win zha_hu "诈胡" : pays each opponent 8 dead_hand
     kong_pay direct "点杠" on direct : discarder pays 3 refund_unless_ready
     kong_pay added "补杠" on added : each opponent pays 1
     next_dealer when drawn or dealer_won : dealer
@@ -36,6 +40,7 @@ ALL_STATEMENTS = HEAD + """\
     fact last_winner "上局胡牌人" number 0 to 3 from previous_winner
     fact last_copy "和绝张" flag from last_copy
     fact plain "平" flag
+    fact opened "开杠" flag
     at_draw pig "查花猪" : each player where suits == 3 and not won pays each player where suits < 3 16
     at_draw dajiao "查大叫" : each player where not ready and not won pays each player where ready and not won best
 }
@@ -70,8 +75,11 @@ def error_of(tmp_path: Path, body: str, head: str = HEAD) -> str:
 
 def test_every_statement_reaches_the_rulesets_play(tmp_path: Path) -> None:
     play = play_of(tmp_path, ALL_STATEMENTS)
-    assert (play.discard_win, play.missed_win, play.hand_ends, play.ends_after, play.dead_wall) == \
-        ("all", "same_tile", "wins", 3, 14)
+    assert (play.discard_win, play.missed_win, play.hand_ends, play.ends_after, play.dead_wall, play.last_draw) == \
+        ("all", "same_tile", "wins", 3, 14, "roams")
+    assert (play.dead_per_kong, play.void_suit) == (1, "declared")
+    assert play.open_kong == OpenKong("opened", when_ready=True, locks=True)
+    assert play.false_win == FalseWin("zha_hu", "诈胡", 8, dead_hand=True)
     assert play.kong_payments == (KongPayment("direct", "点杠", "direct", "discarder", 3, True),
                                   KongPayment("added", "补杠", "added", "each", 1, False))
     assert play.next_dealer == (DealerRule(("drawn", "dealer_won"), "dealer"), DealerRule((), "next"))
@@ -92,6 +100,15 @@ def test_the_other_words(tmp_path: Path) -> None:
     play = play_of(tmp_path, text)
     assert (play.discard_win, play.missed_win, play.hand_ends, play.ends_after) == ("nearest", "any_tile", "wall", 1)
     assert play.next_dealer == (DealerRule(("several_winners",), "discarder"), DealerRule((), "winner"))
+
+
+def test_an_open_kong_and_a_false_win_take_their_words_or_none(tmp_path: Path) -> None:
+    text = HEAD + '    fact opened "开杠" flag\n    open_kong opened\n    last_draw ordinary\n' \
+                  '    false_win f "诈胡" : pays each opponent 3\n    next_dealer when drawn : last_drawer\n}\n'
+    play = play_of(tmp_path, text)
+    assert (play.open_kong, play.last_draw) == (OpenKong("opened", when_ready=False, locks=False), "ordinary")
+    assert play.false_win == FalseWin("f", "诈胡", 3, dead_hand=False)
+    assert play.next_dealer == (DealerRule(("drawn",), "last_drawer"),)
 
 
 # -- options and variants ------------------------------------------------------------
@@ -199,7 +216,7 @@ MISUSES = [
      "^^^"),
     ("    next_dealer : nex\n",
      "4:19: unknown next dealer 'nex' (did you mean 'next'?); the words are dealer, next, previous, winner, "
-     "discarder, random", "^^^"),
+     "discarder, random, last_drawer", "^^^"),
     ("    next_dealer : next\n    next_dealer when drawn : dealer\n",
      "5:5: this next_dealer rule can never apply: the rule at line 4 has no 'when' and always decides",
      "next_dealer when drawn : dealer"),
@@ -234,6 +251,29 @@ MISUSES = [
      "4:22: 'streak' takes the number of hands the dealer has kept the deal, 1 or more: 'streak 3'", "^^^^^^"),
     ("    next_dealer when drawn 2 : dealer\n",
      "4:22: 'drawn' takes no number (only 'streak N' does)", "^^^^^^^"),
+    ("    dead_wall 16 plus 0 per kong\n", "4:23: plus 0 per kong: a kong leaves 1 to 4 more tiles undrawn", "^"),
+    ("    void_suit declare\n",
+     "4:15: unknown word for 'void_suit' 'declare' (did you mean 'declared'?); the words are none, declared",
+     "^^^^^^^"),
+    ("    last_draw roam\n",
+     "4:15: unknown word for 'last_draw' 'roam' (did you mean 'roams'?); the words are ordinary, roams", "^^^^"),
+    ("    open_kong opend\n",
+     "4:15: open_kong sets a flag fact, and there is no fact 'opend'; declare it: fact opend \"...\" flag", "^^^^^"),
+    ("    fact opened \"开\" flag\n    open_kong opend\n",
+     "5:15: open_kong sets a flag fact, and there is no fact 'opend' (did you mean 'opened'?)", "^^^^^"),
+    ("    fact n \"数\" number 0 to 3\n    open_kong n\n",
+     "5:15: open_kong sets a flag fact of its own, and 'n' is a number fact", "^"),
+    ("    fact c \"绝张\" flag from last_copy\n    open_kong c\n",
+     "5:15: open_kong sets a flag fact of its own, and 'c' is filled from last_copy", "^"),
+    ("    fact o \"开\" flag\n    open_kong o when_ready lock\n",
+     "5:28: unknown word of open_kong 'lock' (did you mean 'locks'?); the words are when_ready, locks", "^^^^"),
+    ("    fact o \"开\" flag\n    open_kong o locks locks\n",
+     "5:23: 'locks' is written twice", "^^^^^"),
+    ("    false_win f \"诈\" : pays discarder 3\n",
+     "4:28: a false win is paid by its declarer to each opponent: 'pays each opponent N'", "^^^^^^^^^"),
+    ("    false_win f \"诈\" : pays each opponent 0\n", "4:42: a false win's penalty is 1 or more", "^"),
+    ("    false_win f \"诈\" : pays each opponent 3 dead\n",
+     "4:44: unknown word after the amount 'dead' (did you mean 'dead_hand'?); the words are dead_hand", "^^^^"),
     ("    discard_win all\n    discard_win nearest\n",
      "5:5: duplicate setting 'discard_win' (first at line 4)", "discard_win nearest"),
 ]
@@ -274,12 +314,13 @@ def test_sichuan_plays_bloody_battle() -> None:
     assert play.next_dealer == (DealerRule((), "random"),)
 
 
-def test_changsha_draws_one_bird_and_the_winner_deals() -> None:
+def test_changsha_draws_one_bird_roams_the_last_tile_and_opens_kongs() -> None:
     play = mjr.load("changsha").play
     assert play.fact_sources == (("birds", "wall_after_win", 1),)
     assert play.discard_win == "all"
-    assert play.next_dealer == (DealerRule(("drawn",), "dealer"), DealerRule(("several_winners",), "discarder"),
-                                DealerRule((), "winner"))
+    assert play.next_dealer == (DealerRule(("drawn",), "last_drawer"),
+                                DealerRule(("several_winners",), "discarder"), DealerRule((), "winner"))
+    assert (play.last_draw, play.open_kong) == ("roams", OpenKong("opened", when_ready=True, locks=True))
 
 
 def test_tuidaohu_pays_kongs_and_draws_its_horses() -> None:
