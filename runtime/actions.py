@@ -2,7 +2,11 @@
 
 ``draw``, ``discard 5m``, ``kong 5m`` (concealed or added, on the player's own turn),
 ``win``, and the answers to a discard: ``chow 345m``, ``pung``, ``kong``, ``win``,
-``pass``.  Flowers are set aside and replaced as they are drawn, by the table.
+``pass``.  Where the rules have them: ``void m`` (the suit a player declares void
+after the deal, ``void_suit declared``), ``pass`` on a roaming last tile
+(``last_draw roams``), and ``open`` for a kong's replacement by opening the kong
+(``open_kong``).
+Flowers are set aside and replaced as they are drawn, by the table.
 """
 
 from __future__ import annotations
@@ -14,8 +18,10 @@ from .tiles import FIRST_HONOR, tile_name
 from .wall import parse_wall_tile
 
 #: The kinds of action, and which of them name a tile.
-KINDS = ("draw", "discard", "chow", "pung", "kong", "win", "pass")
-_WITH_TILE = ("discard", "chow")
+KINDS = ("draw", "discard", "chow", "pung", "kong", "win", "pass", "open", "void")
+_WITH_TILE = ("discard", "chow", "void")
+#: The suits a ``void`` declaration names, by letter: its ``tile`` is the suit's first kind.
+VOID_SUITS = "mps"
 
 
 @dataclass(frozen=True, order=True)
@@ -30,6 +36,8 @@ class Action:
     def __str__(self) -> str:
         if self.tile is None:
             return self.kind
+        if self.kind == "void":
+            return f"void {VOID_SUITS[self.tile // 9]}"
         if self.kind == "chow":
             return f"chow {''.join(str(self.tile % 9 + rank) for rank in (1, 2, 3))}{tile_name(self.tile)[1]}"
         return f"{self.kind} {tile_name(self.tile)}"
@@ -45,12 +53,17 @@ class Action:
         kind = words[0]
         if len(words) == 1:
             if kind in _WITH_TILE:
-                raise MjrError(f"{kind!r} names its tile, e.g. '{kind} {'345m' if kind == 'chow' else '5m'}'")
+                example = {"chow": "345m", "void": "m"}.get(kind, "5m")
+                raise MjrError(f"{kind!r} names its {'suit' if kind == 'void' else 'tile'}, e.g. '{kind} {example}'")
             return cls(seat, kind)
         if len(words) > 2 or kind not in (*_WITH_TILE, "kong"):
             raise MjrError(f"{text!r}: {kind!r} takes {'one tile' if kind in (*_WITH_TILE, 'kong') else 'no tile'}")
         if kind == "chow":
             return cls(seat, kind, _chow_start(words[1]))
+        if kind == "void":
+            if words[1] not in VOID_SUITS:
+                raise MjrError(f"{text!r}: 'void' names a suit, m, p or s, e.g. 'void m'")
+            return cls(seat, kind, VOID_SUITS.index(words[1]) * 9)
         tile = parse_wall_tile(words[1])
         if tile >= FIRST_HONOR + 7:
             raise MjrError(f"{text!r}: a flower is set aside as it is drawn, never {kind}ed")

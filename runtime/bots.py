@@ -15,6 +15,7 @@ from collections.abc import Callable
 from functools import cache
 
 from .actions import Action
+from .hand_end import is_ready
 from .table import Table
 from .tiles import FIRST_HONOR, N_KINDS, parse_tile
 
@@ -43,7 +44,9 @@ class GreedyBot:
                 return action
         counts = table.players[seat].counts
         if actions[0].kind == "draw":
-            return actions[0]
+            return self._draw(table, seat, actions)
+        if actions[0].kind == "void":  # 定缺: the suit it holds fewest of
+            return min(actions, key=lambda action: (_suit_count(counts, action.tile), action.tile))
         if table.phase in ("claim", "rob"):
             return self._answer(table, seat, actions)
         kongs = [action for action in actions if action.kind == "kong"]
@@ -51,11 +54,26 @@ class GreedyBot:
             return kongs[0]
         return self._discard(table, seat, counts, [a for a in actions if a.kind == "discard"])
 
+    @staticmethod
+    def _draw(table: Table, seat: int, actions: list[Action]) -> Action:
+        """The plain draw; but open a kong only when ready (opening may lock the
+        hand), and take a roaming last tile only when ready (taken unready, it can
+        only be shown, for another player to win on)."""
+        by_kind = {action.kind: action for action in actions}
+        ready = len(actions) > 1 and is_ready(table, seat)
+        if "open" in by_kind and ready:
+            return by_kind["open"]
+        if "pass" in by_kind and not ready:
+            return by_kind["pass"]
+        return by_kind["draw"]
+
     def _answer(self, table: Table, seat: int, actions: list[Action]) -> Action:
         """Claim a pung or kong, or a chow, when it brings the hand nearer a win."""
         assert table.offer is not None
         tile = table.offer[1]
         counts = table.players[seat].counts
+        if tile < FIRST_HONOR and tile // 9 == table.players[seat].void:
+            return Action(seat, "pass")  # never a tile of the declared void suit
         sets = _sets(table)
         now = distance(counts, len(table.players[seat].melds), sets)
         best, best_distance = Action(seat, "pass"), now
@@ -74,6 +92,10 @@ class GreedyBot:
         return best
 
     def _discard(self, table: Table, seat: int, counts: list[int], discards: list[Action]) -> Action:
+        void = table.players[seat].void
+        if void is not None:  # the declared void suit goes first: a hand holding it cannot win
+            voided = [a for a in discards if a.tile is not None and a.tile // 9 == void and a.tile < FIRST_HONOR]
+            discards = voided or discards
         melds, sets = len(table.players[seat].melds), _sets(table)
         scored = sorted((distance(_without(counts, a.tile), melds, sets), self.rng.random(), a)
                         for a in discards if a.tile is not None)
@@ -87,6 +109,12 @@ class GreedyBot:
 def _sets(table: Table) -> int:
     """The sets of a standard win under the table's ruleset (4 for a 13-tile deal, 5 for 16)."""
     return (table.ruleset.deal - 1) // 3
+
+
+def _suit_count(counts: list[int], first: int | None) -> int:
+    """Tiles held of the suit whose first kind is ``first``."""
+    assert first is not None
+    return sum(counts[first:first + 9])
 
 
 def _claimed_tiles(action: Action, tile: int) -> tuple[int, ...] | None:
@@ -111,11 +139,7 @@ def _live_waits(table: Table, seat: int, action: Action) -> int:
     """How many winning tiles are left for ``seat``'s hand after ``action``, unseen by it."""
     player = table.players[seat]
     assert action.tile is not None
-    player.counts[action.tile] -= 1
-    try:
-        waits = table.ruleset.waits(table.hand_of(seat, None, "self_draw"))
-    finally:
-        player.counts[action.tile] += 1
+    waits = table.ruleset.waits(table.hand_of(seat, None, "self_draw", counts=_without(player.counts, action.tile)))
     return sum(4 - player.counts[parse_tile(wait.tile)] for wait in waits)
 
 

@@ -227,6 +227,8 @@ def _target(target: str, table: Table, first: WinRecord | None) -> int:
         return (dealer + 3) % 4
     if target == "random":
         return random.Random(f"{table.seed}:dealer").randrange(4)
+    if target == "last_drawer":
+        return dealer if table.last_drawer is None else table.last_drawer
     if first is None:
         return dealer
     if target == "winner":

@@ -44,8 +44,12 @@ def seat_kinds(text: str) -> list[str]:
     return kinds
 
 
-def run_play(ruleset: Ruleset, args: argparse.Namespace, out: IO[str] = sys.stdout,
-             read: Callable[[], str] = sys.stdin.readline) -> int:
+def run_play(ruleset: Ruleset, args: argparse.Namespace, out: IO[str] | None = None,
+             read: Callable[[], str] | None = None) -> int:
+    """Play ``args.hands`` hands; a person's actions are read a line at a time
+    (standard input, unless ``read`` is given)."""
+    out = out or sys.stdout
+    read = read or sys.stdin.readline
     kinds = seat_kinds(args.seats)
     if args.hands < 1:
         raise MjrError(f"--hands must be 1 or more, not {args.hands}")
@@ -92,6 +96,8 @@ def _event_line(event: dict[str, object]) -> str:
     if "replacement" in event:
         return f"  seat {seat} draws {event['replacement']} from the back"
     text = f"  seat {seat}: {event['action']}"
+    if event.get("false"):
+        text += " (a false win: the rules refuse it)"
     if "flowers" in event:
         text += f" (flowers {' '.join(map(str, event['flowers']))})"  # type: ignore[call-overload]
     return text
@@ -125,8 +131,8 @@ def _person(out: IO[str], read: Callable[[], str]) -> Bot:
             except MjrError as error:
                 print(f"  {error}", file=out)
                 continue
-            if action in actions:
-                return action
+            if action in actions or (action.kind == "win" and table.may_declare_win(seat)):
+                return action  # a win the rules refuse, under false_win: the table takes it as one
             print(f"  not now: choose one of: {', '.join(map(str, actions))}", file=out)
 
     return choose
@@ -147,7 +153,8 @@ def _show_end(table: Table, out: IO[str]) -> None:
     print("net: " + "  ".join(f"seat {seat} {amount:+d}" for seat, amount in enumerate(table.net())), file=out)
 
 
-def run_replay(args: argparse.Namespace, out: IO[str] = sys.stdout) -> int:
+def run_replay(args: argparse.Namespace, out: IO[str] | None = None) -> int:
+    out = out or sys.stdout
     try:
         with open(args.log, encoding="utf-8") as stream:
             report = replay(stream, args.ruleset)

@@ -14,17 +14,16 @@ Seats 0-3 sit in play order; the dealer's seat wind is East and the others follo
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from itertools import chain, repeat
 from typing import IO
 
 from .actions import Action
 from .errors import MjrError
 from .hand import Context, Hand, Meld
-from .hand_end import HandOutcome, Payment, WinRecord, close_hand, kong_payment, table_facts
+from .hand_end import HandOutcome, Payment, WinRecord, close_hand, is_ready, kong_payment, table_facts
 from .result import Result, Stakes
 from .ruleset import CLAIM_SOURCES, Ruleset
-from .tiles import FIRST_HONOR, N_KINDS, WIND_LETTERS, tile_name
+from .seats import Player, Seating, tiles_of
+from .tiles import FIRST_HONOR, WIND_LETTERS, tile_name
 from .wall import FLOWER_BASE, Wall, is_flower
 
 #: The relative source of a claimed tile: steps in play order from the claimer.
@@ -33,38 +32,6 @@ _SOURCE = {1: "R", 2: "O", 3: "L"}
 
 class IllegalAction(MjrError):
     """An action the rules or the state of play do not allow; the table is unchanged."""
-
-
-@dataclass
-class Player:
-    """One seat's tiles and standing."""
-
-    counts: list[int] = field(default_factory=lambda: [0] * N_KINDS)
-    melds: list[Meld] = field(default_factory=list)
-    flowers: list[int] = field(default_factory=list)
-    discards: list[int] = field(default_factory=list)
-    wins: int = 0
-    out: bool = False  # won and left the hand (血战)
-    banned: set[int] | None = None  # missed win: kinds not to be won on a discard (None: no ban)
-    acted: bool = False  # has discarded or claimed: no longer the first turn
-
-    def tiles(self) -> tuple[int, ...]:
-        return tiles_of(self.counts)
-
-
-def tiles_of(counts: list[int]) -> tuple[int, ...]:
-    """The sorted tile kinds of 34 counts."""
-    return tuple(chain.from_iterable(repeat(kind, count) for kind, count in enumerate(counts) if count))
-
-
-@dataclass(frozen=True)
-class Seating:
-    """Who deals, the round wind, and what the session carries into the hand."""
-
-    dealer: int = 0
-    round: int = 0
-    streak: int = 0
-    previous_winner: int | None = None
 
 
 class Table:
@@ -96,10 +63,15 @@ class Table:
         self.outcome: HandOutcome | None = None
         # the state of play
         self.turn = self.seating.dealer
-        self.phase = "draw"  # draw | discard | claim | rob | over
+        # declare (void_suit declared) | draw | discard | claim | rob | replace (a kong's replacement) | over
+        self.phase = "declare" if self.rules.void_suit == "declared" else "draw"
         self.drawn: int | None = None  # the tile just drawn, which a self-draw wins on
         self.after_kong = False  # the turn's tile is a kong's replacement
+        self.opened = False  # ... by an opened kong (open_kong)
         self.discard_after_kong = False  # the discard on the table was made after a kong's replacement
+        self.discard_opened = False  # ... after an opened kong's
+        self.first_offered: int | None = None  # who was offered a roaming last tile first
+        self.last_drawer: int | None = None  # who drew the last tile (or, all passing it, was offered it first)
         self.last_draw = False  # the turn's tile (or the discard on the table) came after the last draw
         self.claimed = False  # anyone has claimed or konged: no first turn any more
         self.offer: tuple[int, int] | None = None  # (seat, tile) of the discard or robbed kong on offer
@@ -162,23 +134,43 @@ class Table:
             return {}
         if self.phase in ("claim", "rob"):
             return {seat: actions for seat, actions in self.options.items() if seat not in self.answers}
+        if self.phase == "declare":
+            return {seat: [Action(seat, "void", suit * 9) for suit in range(3)]
+                    for seat in ((self.seating.dealer + step) % 4 for step in range(4))
+                    if self.players[seat].void is None}
         if self.phase == "draw":
-            return {self.turn: [Action(self.turn, "draw")]}
+            roams = self.rules.last_draw == "roams" and self.wall.live == 1
+            return {self.turn: [Action(self.turn, "draw")] + [Action(self.turn, "pass")] * roams}
+        if self.phase == "replace":
+            opening = self.rules.open_kong
+            assert opening is not None
+            may_open = not opening.when_ready or is_ready(self, self.turn)
+            return {self.turn: [Action(self.turn, "draw")] + [Action(self.turn, "open")] * may_open}
         return {self.turn: self._turn_actions()}
 
     def _turn_actions(self) -> list[Action]:
         seat, player = self.turn, self.players[self.turn]
-        actions = [Action(seat, "discard", kind) for kind, count in enumerate(player.counts)
-                   if count and self._may_use(kind, "discard")]
+        if self.drawn is not None and self._must_show():
+            actions = [Action(seat, "discard", self.drawn)]
+        else:
+            actions = [Action(seat, "discard", kind) for kind, count in enumerate(player.counts)
+                       if count and self._may_use(kind, "discard")]
         if self.drawn is not None:
-            if self.wall.live > 0 and "kong" in self.ruleset.claims:
+            if self.wall.live > 0 and "kong" in self.ruleset.claims and not player.locked:
                 actions += [Action(seat, "kong", kind) for kind, count in enumerate(player.counts)
                             if count == 4 and self._may_use(kind, "kong")]
                 actions += [Action(seat, "kong", meld.tile) for meld in player.melds
                             if meld.kind == "pung" and player.counts[meld.tile] and self._may_use(meld.tile, "kong")]
-            if "self_draw" in self.ruleset.win_methods and self._score(seat, self.drawn, "self_draw").is_win:
+            if not player.dead and "self_draw" in self.ruleset.win_methods and \
+                    self._score(seat, self.drawn, "self_draw").is_win:
                 actions.append(Action(seat, "win"))
         return sorted(actions)
+
+    def _must_show(self) -> bool:
+        """Whether the turn's player must discard the tile just drawn unless winning
+        with it: a locked hand, or the taker of a roaming last tile."""
+        roaming = self.rules.last_draw == "roams" and self.last_draw and not self.after_kong
+        return roaming or self.players[self.turn].locked
 
     def _answers_to(self, seat: int, tile: int, robbing: bool) -> list[Action]:
         """What ``seat`` may do with the tile on offer: win, and on a discard pung, kong or chow."""
@@ -186,10 +178,10 @@ class Table:
         actions: list[Action] = []
         method = "robbing_kong" if robbing else "discard"
         banned = player.banned is not None and (not player.banned or tile in player.banned)
-        if method in self.ruleset.win_methods and not (banned and not robbing):
+        if method in self.ruleset.win_methods and not (banned and not robbing) and not player.dead:
             if self._score(seat, tile, method).is_win:
                 actions.append(Action(seat, "win"))
-        if not robbing and self.wall.live > 0:
+        if not robbing and self.wall.live > 0 and not player.locked:
             count = player.counts[tile]
             if self._may_claim("pung", seat) and count >= 2 and self._may_use(tile, "pung", "claim"):
                 actions.append(Action(seat, "pung"))
@@ -233,6 +225,10 @@ class Table:
         """The context of a win by ``seat``: its winds, the dealer, and the state of play."""
         player = self.players[seat]
         kong_win = method == "self_draw" and self.after_kong
+        facts = table_facts(self, seat, tile)
+        opening = self.rules.open_kong
+        if opening is not None and ((kong_win and self.opened) or (method == "discard" and self.discard_opened)):
+            facts += ((opening.fact, True),)
         return Context(
             win_by=method,
             after_kong=kong_win or (method == "discard" and self.discard_after_kong),
@@ -245,14 +241,16 @@ class Table:
             source=None if source is None else _SOURCE[(source - seat) % 4],
             indicator=self.indicator,
             winners=winners,
-            facts=table_facts(self, seat, tile),
+            void=player.void,
+            facts=facts,
         )
 
     def hand_of(self, seat: int, tile: int | None, method: str, source: int | None = None,
-                winners: int = 1) -> Hand:
-        """``seat``'s hand, winning on ``tile`` (``None``: the waiting hand)."""
+                winners: int = 1, counts: list[int] | None = None) -> Hand:
+        """``seat``'s hand, winning on ``tile`` (``None``: the waiting hand); its
+        concealed tiles ``counts`` where given, else the player's."""
         player = self.players[seat]
-        counts = list(player.counts)
+        counts = list(player.counts if counts is None else counts)
         if tile is not None and method == "self_draw":
             counts[tile] -= 1
         return Hand(tiles_of(counts), tuple(player.melds), tile, self.context(seat, method, source, winners, tile),
@@ -266,17 +264,21 @@ class Table:
 
     def act(self, action: Action | str, seat: int | None = None) -> None:
         """Do ``action`` (an :class:`Action`, or its text with ``seat``), or raise
-        :class:`IllegalAction` saying why, leaving the table unchanged."""
+        :class:`IllegalAction` saying why, leaving the table unchanged.  Under a
+        ``false_win`` rule, a ``win`` the rules refuse from a player asked to act is
+        no illegal action but a false win, and paid for."""
         if isinstance(action, str):
             if seat is None:
                 raise IllegalAction("an action given as text needs its seat")
             action = Action.parse(seat, action)
         legal = self.legal()
         if action not in legal.get(action.seat, ()):
-            raise IllegalAction(self._why_not(action, legal))
-        self.events.append({"seat": action.seat, "action": str(action)})
-        self._legal = None
-        getattr(self, f"_do_{self.phase}")(action)
+            if not self._false_win(action):
+                raise IllegalAction(self._why_not(action, legal))
+        else:
+            self.events.append({"seat": action.seat, "action": str(action)})
+            self._legal = None
+            getattr(self, f"_do_{self.phase}")(action)
         if self.log is not None:
             self._write_events()
 
@@ -306,10 +308,61 @@ class Table:
         open_ = ", ".join(str(choice) for choice in legal[action.seat])
         return f"seat {action.seat} may not {action} now; it may: {open_}"
 
+    def may_declare_win(self, seat: int) -> bool:
+        """Whether ``seat`` may declare a win now, standing or not: it is asked to act
+        on a tile just drawn or on offer, and a refused win would be a ``false_win``."""
+        if self.rules.false_win is None or seat not in self.legal():
+            return False
+        return self.phase in ("claim", "rob") or (self.phase == "discard" and self.drawn is not None)
+
+    def _false_win(self, action: Action) -> bool:
+        """诈胡 (``false_win``): a win declared by a player asked to act, which the
+        rules refuse, costs its declarer the penalty; play goes on.  False where the
+        ruleset has no such rule or the declaration is no false win."""
+        rule = self.rules.false_win
+        seat = action.seat
+        if rule is None or action.kind != "win" or not self.may_declare_win(seat):
+            return False
+        self.events.append({"seat": seat, "action": "win", "false": True})
+        self._legal = None
+        self.payments += [Payment(seat, other, rule.amount * self.stake, rule.id, rule.name)
+                          for other in range(4) if other != seat and not self.players[other].out]
+        self.players[seat].dead = self.players[seat].dead or rule.dead_hand
+        if self.phase in ("claim", "rob"):
+            self._do_claim(Action(seat, "pass"))
+        return True
+
+    def _do_declare(self, action: Action) -> None:
+        """定缺: each player declares a void suit after the deal; then the dealer draws."""
+        assert action.tile is not None
+        self.players[action.seat].void = action.tile // 9
+        if all(player.void is not None for player in self.players):
+            self.phase = "draw"
+
     def _do_draw(self, action: Action) -> None:
+        if action.kind == "pass":
+            return self._pass_last_tile(action.seat)
         self._draw(action.seat, back=False)
 
-    def _draw(self, seat: int, back: bool) -> None:
+    def _pass_last_tile(self, seat: int) -> None:
+        """A roaming last tile passed on: to the next player, or, when every player
+        has passed it, the hand is drawn."""
+        if self.first_offered is None:
+            self.first_offered = seat
+        following = self._next_in_play(seat)
+        if following == self.first_offered:
+            self.last_drawer = self.first_offered
+            return self._end(drawn=True)
+        self.turn = following
+
+    def _do_replace(self, action: Action) -> None:
+        opening = self.rules.open_kong
+        assert opening is not None
+        if action.kind == "open":
+            self.players[action.seat].locked = opening.locks
+        self._draw(action.seat, back=True, opened=action.kind == "open")
+
+    def _draw(self, seat: int, back: bool, opened: bool = False) -> None:
         player = self.players[seat]
         tile = self.wall.draw_back() if back else self.wall.draw()
         flowers = len(player.flowers)
@@ -323,8 +376,10 @@ class Table:
             self.events[-1]["tile"] = tile_name(self.drawn)
         if len(player.flowers) > flowers:
             self.events[-1]["flowers"] = [f"{n}f" for n in player.flowers[flowers:]]
-        self.after_kong = back
+        self.after_kong, self.opened = back, opened
         self.last_draw = self.wall.live == 0
+        if self.last_draw:
+            self.last_drawer = seat
         player.banned = None
         self.phase = "discard"
 
@@ -338,8 +393,8 @@ class Table:
         player.counts[action.tile] -= 1
         player.discards.append(action.tile)
         player.acted = True
-        self.discard_after_kong = self.after_kong
-        self.drawn, self.after_kong = None, False
+        self.discard_after_kong, self.discard_opened = self.after_kong, self.opened
+        self.drawn, self.after_kong, self.opened = None, False, False
         self._offer(seat, action.tile, robbing=False)
 
     def _offer(self, seat: int, tile: int, robbing: bool) -> None:
@@ -442,14 +497,20 @@ class Table:
         self._after_kong(seat, tile, kind, discarder)
 
     def _after_kong(self, seat: int, tile: int, kind: str, discarder: int | None) -> None:
-        """A kong stands: its payments, then the replacement draw."""
+        """A kong stands: its payments, the wall's tiles it leaves undrawn (never its
+        own replacement), then the replacement draw."""
         self.payments += kong_payment(self, seat, kind, discarder)
+        self.wall.dead += min(self.rules.dead_per_kong, self.wall.live - 1)
         self.turn = seat
-        self._draw(seat, back=True)
+        if self.rules.open_kong is not None:
+            self.phase = "replace"  # its maker chooses: a plain draw, or opening the kong
+        else:
+            self._draw(seat, back=True)
 
     def _next_turn(self, seat: int) -> None:
         self.offer, self.options, self.answers = None, {}, {}
         self.drawn, self.after_kong, self.last_draw, self.discard_after_kong = None, False, False, False
+        self.opened = self.discard_opened = False
         if self.wall.live == 0:
             return self._end(drawn=True)
         self.turn = seat
@@ -525,3 +586,6 @@ def _chows(counts: list[int], tile: int) -> list[int]:
         if 0 <= low <= 6 and all(counts[base + r] for r in range(low, low + 3) if base + r != tile):
             starts.append(base + low)
     return starts
+
+
+__all__ = ["IllegalAction", "Seating", "Table", "tiles_of"]

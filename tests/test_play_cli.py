@@ -1,0 +1,67 @@
+"""``mjr play`` and ``mjr replay`` from the command line: bots and a person at the
+table, the log they write, its replay, and the mistakes a person or a log can make."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from mjr import cli
+
+
+def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *argv: str,
+        typed: str = "") -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+BOTS = ("--seats", "greedy,greedy,random,greedy")
+
+
+def test_bots_play_a_session_whose_log_replays(capsys, monkeypatch, tmp_path: Path) -> None:
+    log = tmp_path / "game.log"
+    code, out, _ = run(capsys, monkeypatch, "play", "-r", "changsha", *BOTS, "--hands", "3", "--seed", "4",
+                       "--log", str(log))
+    assert code == 0 and out.count("== hand ") == 3
+    ledger = out.splitlines()[-1]
+    assert ledger.startswith("ledger: seat 0 ")
+    code, out, _ = run(capsys, monkeypatch, "replay", str(log))
+    assert code == 0 and "3 hands" in out and out.splitlines()[-1] == ledger
+
+
+def test_a_changed_log_is_refused_naming_its_line(capsys, monkeypatch, tmp_path: Path) -> None:
+    log = tmp_path / "game.log"
+    run(capsys, monkeypatch, "play", "-r", "guangdong.jipinghu", *BOTS, "--log", str(log))
+    lines = log.read_text(encoding="utf-8").splitlines()
+    index, event = next((i, json.loads(line)) for i, line in enumerate(lines) if '"discard ' in line)
+    event["seat"] = (event["seat"] + 1) % 4
+    lines[index] = json.dumps(event)
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, _, err = run(capsys, monkeypatch, "replay", str(log))
+    assert code == 1 and err.startswith(f"mjr: replay: {log}: line {index + 1}: seat ")
+
+
+def test_a_person_is_shown_the_choices_and_told_a_wrong_one(capsys, monkeypatch) -> None:
+    """The dealer draws by itself (its one choice), then is asked: a draw is not
+    open, 9z is no tile, 5m (held, in the seeded deal) is discarded."""
+    code, out, err = run(capsys, monkeypatch, "play", "-r", "guangdong.jipinghu", typed="draw\nkong 9z\ndiscard 5m\n")
+    assert "  may: discard 2m | discard 5m | " in out
+    assert ">   not now: choose one of: discard 2m, discard 5m, " in out
+    assert ">   unknown tile '9z' (tiles are written 1m-9m" in out
+    assert "  seat 0: discard 5m\n" in out
+    assert code == 2 and "the input ended before the hand did" in err  # the typed script runs out first
+
+
+def test_a_person_may_declare_a_false_win_where_the_rules_price_one(capsys, monkeypatch) -> None:
+    """Taiwan's 诈胡: a win the rules refuse, typed by a person asked to act, is paid
+    for (30 to each opponent) and play goes on."""
+    code, out, err = run(capsys, monkeypatch, "play", "-r", "taiwan", "--seats", "you,greedy,greedy,greedy",
+                         typed="win\n")
+    assert "  seat 0: win (a false win: the rules refuse it)" in out
+    assert code == 2 and "the input ended before the hand did" in err
