@@ -295,6 +295,7 @@ class Play:
     dead_per_kong: int | None = None
     last_draw: str | None = None
     void_suit: str | None = None
+    indicator_flip: str | None = None
     open_kong: OpenKongRow | None = None
     false_win: FalseWinRow | None = None
     kong_payments: tuple[KongPayRow, ...] = ()

@@ -1,5 +1,5 @@
 """The rules of a hand of play: ``discard_win``, ``missed_win``, ``hand_ends``,
-``dead_wall``, ``last_draw``, ``void_suit``, ``open_kong``, ``false_win``, ``kong_pay``,
+``dead_wall``, ``last_draw``, ``void_suit``, ``indicator_flip``, ``open_kong``, ``false_win``, ``kong_pay``,
 ``next_dealer`` and ``at_draw``, and the sources of the facts of play a table fills
 (``fact ... from SOURCE``).
 
@@ -29,7 +29,7 @@ Report = Callable[[Span, str], None]
 #: The words of each one-word statement.
 SETTING_WORDS = {"discard_win": ("all", "nearest"), "missed_win": ("none", "same_tile", "any_tile"),
                  "hand_ends": ("first_win", "wins", "wall"), "last_draw": ("ordinary", "roams"),
-                 "void_suit": ("none", "declared")}
+                 "void_suit": ("none", "declared"), "indicator_flip": ("back", "before_deal", "after_deal")}
 #: The statements that are rules of play; of them, those a later one replaces by keyword.
 PLAY_STATEMENTS = (ast.PlaySetting, ast.OpenKong, ast.FalseWin, ast.KongPay, ast.NextDealer, ast.AtDraw)
 SETTING_STATEMENTS = (ast.PlaySetting, ast.OpenKong, ast.FalseWin)
@@ -101,6 +101,7 @@ def lower_play(statements: PlayStatements, facts: Iterable[ast.Fact], chosen: Ma
         dead_per_kong=_dead_per_kong(dead_wall) if isinstance(dead_wall, ast.PlaySetting) else None,
         last_draw=words.get("last_draw"),
         void_suit=words.get("void_suit"),
+        indicator_flip=words.get("indicator_flip"),
         open_kong=_open_kong(open_kong, facts, report) if isinstance(open_kong, ast.OpenKong) else None,
         false_win=_false_win(false_win, report) if isinstance(false_win, ast.FalseWin) else None,
         kong_payments=tuple(_kong_payment(k, report) for k in statements.kong_payments.values()),

@@ -327,7 +327,7 @@ class Drop(Statement):
 @dataclass(frozen=True)
 class PlaySetting(Statement):
     """``discard_win WORD``, ``missed_win WORD``, ``hand_ends WORD [N]``, ``dead_wall N
-    [plus M per kong]``, ``last_draw WORD``, ``void_suit WORD``."""
+    [plus M per kong]``, ``last_draw WORD``, ``void_suit WORD``, ``indicator_flip WORD``."""
 
     keyword: str
     word: Option | None

@@ -344,6 +344,9 @@ class _ToAst(Transformer[Token, Any]):
     def void_suit(self, meta: Any, items: list[Token]) -> ast.PlaySetting:
         return ast.PlaySetting(self._s(meta), "void_suit", self._word(items[0]), None)
 
+    def indicator_flip(self, meta: Any, items: list[Token]) -> ast.PlaySetting:
+        return ast.PlaySetting(self._s(meta), "indicator_flip", self._word(items[0]), None)
+
     def open_kong(self, meta: Any, items: list[Token]) -> ast.OpenKong:
         return ast.OpenKong(self._s(meta), self._word(items[0]), tuple(self._word(t) for t in items[1:]))
 

@@ -42,7 +42,7 @@ STATEMENTS = (
     "account_once", "prefer",
     # rules of play
     "discard_win", "missed_win", "hand_ends", "dead_wall", "kong_pay", "next_dealer", "at_draw",
-    "last_draw", "void_suit", "open_kong", "false_win",
+    "last_draw", "void_suit", "indicator_flip", "open_kong", "false_win",
 )
 #: words that qualify a statement: tile sets, wildcard forms, fact and option kinds, payers
 QUALIFIERS = (

@@ -39,7 +39,7 @@ def hand_header(table: Table) -> dict[str, Any]:
         "format": FORMAT, "version": VERSION,
         "ruleset": table.ruleset.id, "options": dict(table.ruleset.choices),
         "seating": asdict(table.seating), "stake": table.stake, "seed": table.seed,
-        "wall": [wall_tile_name(tile) for tile in table.wall.tiles],
+        "wall": [wall_tile_name(tile) for tile in table.wall.original],
     }}
 
 

@@ -2,9 +2,10 @@
 
 A generated module lists them in ``PLAY``, a plain dict the compiler writes from the
 file's play statements (``discard_win``, ``missed_win``, ``hand_ends``, ``dead_wall``,
-``last_draw``, ``void_suit``, ``open_kong``, ``false_win``, ``kong_pay``, ``next_dealer``, ``at_draw``);
-a statement the file leaves out takes the default below.  :class:`mjr.table.Table`
-reads them through :attr:`mjr.Ruleset.play`.
+``last_draw``, ``void_suit``, ``indicator_flip``, ``open_kong``, ``false_win``,
+``kong_pay``, ``next_dealer``, ``at_draw``); a statement the file leaves out takes
+the default below.  :class:`mjr.table.Table` reads them through
+:attr:`mjr.Ruleset.play`.
 """
 
 from __future__ import annotations
@@ -130,6 +131,9 @@ class PlayRules:
     the others may win on.  When all pass, the hand is drawn.
     ``void_suit``: ``none``, or ``declared`` (定缺): after the deal each player
     declares a suit, which the hands it wins with carry as their ``void``.
+    ``indicator_flip`` (where the ruleset's wildcard derives from a flipped tile):
+    ``back``, the wall's last tile after the deal; ``before_deal``, its first tile
+    before the deal; ``after_deal``, the tile after the dealer's fourteenth.
     """
 
     discard_win: str = "nearest"
@@ -140,6 +144,7 @@ class PlayRules:
     dead_per_kong: int = 0
     last_draw: str = "ordinary"
     void_suit: str = "none"
+    indicator_flip: str = "back"
     open_kong: OpenKong | None = None
     false_win: FalseWin | None = None
     kong_payments: tuple[KongPayment, ...] = ()

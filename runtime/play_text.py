@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .play_rules import DealerRule, DrawCheck, FalseWin, KongPayment, OpenKong, PlayerTest, PlayRules
 
 #: The one-word settings, in the order shown.
-SETTINGS = ("discard_win", "missed_win", "hand_ends", "dead_wall", "last_draw", "void_suit")
+SETTINGS = ("discard_win", "missed_win", "hand_ends", "dead_wall", "last_draw", "void_suit", "indicator_flip")
 #: How ``kong_pay`` writes each payer.
 KONG_PAYERS = {"discarder": "discarder", "each": "each opponent"}
 
@@ -56,7 +56,8 @@ def play_lines(rules: PlayRules) -> tuple[PlayLine, ...]:
     ends = f"wins {rules.ends_after}" if rules.hand_ends == "wins" else rules.hand_ends
     dead = f"{rules.dead_wall} plus {rules.dead_per_kong} per kong" if rules.dead_per_kong else str(rules.dead_wall)
     settings = {"discard_win": rules.discard_win, "missed_win": rules.missed_win, "hand_ends": ends,
-                "dead_wall": dead, "last_draw": rules.last_draw, "void_suit": rules.void_suit}
+                "dead_wall": dead, "last_draw": rules.last_draw, "void_suit": rules.void_suit,
+                "indicator_flip": rules.indicator_flip}
     stated = [_open_kong_line(rules.open_kong)] if rules.open_kong else []
     stated += [_false_win_line(rules.false_win)] if rules.false_win else []
     return (*(PlayLine(keyword, "", "", (settings[keyword],)) for keyword in SETTINGS), *stated,

@@ -89,25 +89,33 @@ class Table:
     # -- the deal ------------------------------------------------------------------
 
     def _deal(self) -> None:
+        flip = self.rules.indicator_flip if self.ruleset.module.WILD_DERIVED else None
+        if flip == "before_deal":
+            self._flip_indicator(flip)
         for _ in range(self.ruleset.deal):
             for step in range(4):
                 if self._take((self.seating.dealer + step) % 4, self.wall.draw()) is None:
                     raise MjrError("the wall ran out while replacing the flowers of the deal")
-        if self.ruleset.module.WILD_DERIVED:
-            self._flip_indicator()
+        if flip is not None and flip != "before_deal":
+            self._flip_indicator(flip)
         self.wild = frozenset(kind for kind, flag in enumerate(self.ruleset.wildcard_kinds(
             Hand((), context=Context(indicator=self.indicator)))) if flag)
 
-    def _flip_indicator(self) -> None:
-        """The indicator is the last tile of the wall (a flower is set aside and the next flipped)."""
+    def _flip_indicator(self, flip: str) -> None:
+        """Flip the indicator where ``indicator_flip`` says: the wall's last tile, its
+        first (before the deal), or the one after the dealer's first draw.  A flower
+        there is set aside and the next flipped; the indicator leaves the wall unless
+        it stays in play."""
+        wall = self.wall
         while True:
-            tile = self.wall.tiles[self.wall.tail - 1]
+            position = wall.tail - 1 if flip == "back" else wall.head + (flip == "after_deal")
+            tile = wall.tiles[position]
+            if not is_flower(tile) and self.ruleset.indicator_in_play:
+                break
+            wall.take_out(position)
             if not is_flower(tile):
                 break
-            self.wall.tail -= 1
         self.indicator = tile
-        if not self.ruleset.indicator_in_play:
-            self.wall.tail -= 1
 
     def _take(self, seat: int, tile: int) -> int | None:
         """Give ``tile`` to ``seat``, setting flowers aside and replacing them from the

@@ -50,6 +50,7 @@ class Wall:
     """The tiles not yet drawn: ``tiles[head:tail]``, of which the last ``dead`` are never drawn."""
 
     def __init__(self, tiles: Sequence[int], dead: int):
+        self.original = tuple(tiles)  # the wall as shuffled or given, before any tile was taken
         self.tiles = list(tiles)
         self.head = 0
         self.tail = len(self.tiles)
@@ -88,6 +89,17 @@ class Wall:
         tile = self.tiles[self.head]
         self.head += 1
         return tile
+
+    def take_out(self, position: int) -> None:
+        """Take the tile at ``position`` out of play (a flipped indicator, a flower
+        set aside): the tiles before it move up one place, the order of the rest kept."""
+        if not self.head <= position < self.tail:
+            raise MjrError("the wall is empty")
+        if position == self.tail - 1:
+            self.tail -= 1
+        else:
+            self.tiles.insert(self.head, self.tiles.pop(position))
+            self.head += 1
 
     def draw_back(self) -> int:
         """A replacement tile (after a kong or a flower), from the back of the wall."""

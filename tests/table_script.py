@@ -19,14 +19,15 @@ def tiles(text: str) -> list[int]:
 
 
 def arranged_wall(ruleset: mjr.Ruleset, hands: dict[int, str], draws: list[str], back: list[str] = (),
-                  dealer: int = 0, seed: int = 0) -> list[int]:
+                  dealer: int = 0, seed: int = 0, indicator: str | None = None) -> list[int]:
     """A wall that deals ``hands`` (seat -> its tiles; the others get what is left),
     then has ``draws`` drawn in order from the front, and ``back`` taken first from
-    the back (kong and flower replacements); the rest is shuffled by ``seed``."""
+    the back (kong and flower replacements); ``indicator``, where the ruleset flips
+    one, is put where it flips it; the rest is shuffled by ``seed``."""
     deal = ruleset.deal
     wanted = {seat: tiles(text) for seat, text in hands.items()}
     fixed = Counter(kind for hand in wanted.values() for kind in hand)
-    fixed.update(parse_wall_tile(word) for word in [*draws, *back])
+    fixed.update(parse_wall_tile(word) for word in [*draws, *back, *([indicator] if indicator else [])])
     rest = list((Counter(full_set(ruleset.kinds, ruleset.has_flowers)) - fixed).elements())
     assert sum(fixed.values()) + len(rest) == len(full_set(ruleset.kinds, ruleset.has_flowers)), "too many copies"
     random.Random(seed).shuffle(rest)
@@ -36,8 +37,12 @@ def arranged_wall(ruleset: mjr.Ruleset, hands: dict[int, str], draws: list[str],
         dealt.append(wanted[seat][index // 4] if seat in wanted else rest.pop())
     middle = [parse_wall_tile(word) for word in draws]
     tail = [parse_wall_tile(word) for word in reversed(back)]
-    filler_count = len(full_set(ruleset.kinds, ruleset.has_flowers)) - len(dealt) - len(middle) - len(tail)
-    return dealt + middle + rest[:filler_count] + tail
+    flipped = [] if indicator is None else [parse_wall_tile(indicator)]
+    filler_count = len(full_set(ruleset.kinds, ruleset.has_flowers)) - len(dealt) - len(middle) - len(tail) \
+        - len(flipped)
+    wall = dealt + middle + rest[:filler_count] + tail
+    at = {"before_deal": 0, "after_deal": 4 * deal + 1, "back": len(wall)}[ruleset.play.indicator_flip]
+    return wall[:at] + flipped + wall[at:]
 
 
 Policy = Callable[[Table, int, list[Action]], Action | None]

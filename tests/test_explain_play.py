@@ -45,7 +45,7 @@ def test_sichuan_spells_every_rule_of_play_in_the_files_words() -> None:
     lines = play_lines(mjr.load(SICHUAN, backend="python").play)
     assert [statement for line in lines for statement in line.statements] == [
         "discard_win all", "missed_win none", "hand_ends wins 3", "dead_wall 0", "last_draw ordinary", "void_suit none",
-        *SICHUAN_KONGS,
+        "indicator_flip back", *SICHUAN_KONGS,
         *SICHUAN_DRAWS,
         "next_dealer : random"]
     assert [line.key for line in lines if line.keyword in ("kong_pay", "at_draw")] == [
@@ -57,7 +57,7 @@ def test_the_defaults_are_spelled_and_the_dealer_rules_are_one_rule() -> None:
     lines = play_lines(PlayRules())
     assert [line.statements for line in lines] == [
         ("discard_win nearest",), ("missed_win none",), ("hand_ends first_win",), ("dead_wall 0",),
-        ("last_draw ordinary",), ("void_suit none",),
+        ("last_draw ordinary",), ("void_suit none",), ("indicator_flip back",),
         ("next_dealer when drawn or dealer_won : dealer", "next_dealer : next")]
     assert hand_end(PlayRules()) == "first_win"
     assert hand_end(PlayRules(hand_ends="wins", ends_after=3)) == "wins 3"
@@ -68,7 +68,7 @@ def test_facts_streaks_and_a_side_without_tests_are_spelled() -> None:
         draw_checks=(DrawCheck("all_pay", 'say "x"', PlayerTest(won=True), PlayerTest(), 2),),
         fact_sources=(("horse_tiles", "wall_after_win", 2), ("streak", "dealer_streak", 0)),
         next_dealer=(DealerRule(("streak", "several_winners"), "discarder", 3), DealerRule((), "winner")))
-    assert [statement for line in play_lines(rules) for statement in line.statements][6:] == [
+    assert [statement for line in play_lines(rules) for statement in line.statements][7:] == [
         'at_draw all_pay "say \\"x\\"" : each player where won pays each player 2',
         "fact horse_tiles from wall_after_win 2", "fact streak from dealer_streak",
         "next_dealer when streak 3 or several_winners : discarder", "next_dealer : winner"]
@@ -77,8 +77,9 @@ def test_facts_streaks_and_a_side_without_tests_are_spelled() -> None:
 def test_an_open_kong_a_false_win_and_a_growing_dead_wall_are_spelled() -> None:
     rules = PlayRules(dead_wall=16, dead_per_kong=1, last_draw="roams", open_kong=OpenKong("opened", True, True),
                       false_win=FalseWin("zha_hu", "诈胡", 30, dead_hand=True))
-    assert [statement for line in play_lines(rules) for statement in line.statements][3:8] == [
-        "dead_wall 16 plus 1 per kong", "last_draw roams", "void_suit none", "open_kong opened when_ready locks",
+    assert [statement for line in play_lines(rules) for statement in line.statements][3:9] == [
+        "dead_wall 16 plus 1 per kong", "last_draw roams", "void_suit none", "indicator_flip back",
+        "open_kong opened when_ready locks",
         'false_win zha_hu "诈胡" : pays each opponent 30 dead_hand']
 
 
@@ -88,6 +89,7 @@ def test_the_whole_table_ends_with_the_rules_of_play(capsys: pytest.CaptureFixtu
     play = out.split("\n\n")[-1]
     assert play.splitlines() == ["rules of play", "  discard_win all", "  missed_win none", "  hand_ends wins 3",
                                  "  dead_wall 0", "  last_draw ordinary", "  void_suit none",
+                                 "  indicator_flip back",
                                  *(f"  {line}" for line in SICHUAN_KONGS + SICHUAN_DRAWS),
                                  "  next_dealer : random"]
     code, out, _ = run(capsys, "-r", SICHUAN, "-o", "bloody_flow=on")

@@ -29,6 +29,7 @@ ALL_STATEMENTS = HEAD + """\
     dead_wall 14 plus 1 per kong
     last_draw roams
     void_suit declared
+    indicator_flip after_deal
     open_kong opened when_ready locks
     false_win zha_hu "诈胡" : pays each opponent 8 dead_hand
     kong_pay direct "点杠" on direct : discarder pays 3 refund_unless_ready
@@ -77,7 +78,7 @@ def test_every_statement_reaches_the_rulesets_play(tmp_path: Path) -> None:
     play = play_of(tmp_path, ALL_STATEMENTS)
     assert (play.discard_win, play.missed_win, play.hand_ends, play.ends_after, play.dead_wall, play.last_draw) == \
         ("all", "same_tile", "wins", 3, 14, "roams")
-    assert (play.dead_per_kong, play.void_suit) == (1, "declared")
+    assert (play.dead_per_kong, play.void_suit, play.indicator_flip) == (1, "declared", "after_deal")
     assert play.open_kong == OpenKong("opened", when_ready=True, locks=True)
     assert play.false_win == FalseWin("zha_hu", "诈胡", 8, dead_hand=True)
     assert play.kong_payments == (KongPayment("direct", "点杠", "direct", "discarder", 3, True),
@@ -255,6 +256,8 @@ MISUSES = [
     ("    void_suit declare\n",
      "4:15: unknown word for 'void_suit' 'declare' (did you mean 'declared'?); the words are none, declared",
      "^^^^^^^"),
+    ("    indicator_flip first\n",
+     "4:20: unknown word for 'indicator_flip' 'first'; the words are back, before_deal, after_deal", "^^^^^"),
     ("    last_draw roam\n",
      "4:15: unknown word for 'last_draw' 'roam' (did you mean 'roams'?); the words are ordinary, roams", "^^^^"),
     ("    open_kong opend\n",

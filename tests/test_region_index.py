@@ -109,6 +109,6 @@ def test_a_region_page_shows_its_rules_of_play_beside_their_comments(pages: Modu
 
 def test_the_committed_pages_have_the_rules_of_play() -> None:
     page = (DOCS / "regions" / "sichuan.xuezhan.rst").read_text(encoding="utf-8")
-    assert [row[0] for row in play_section(page)][6:9] == [
+    assert [row[0] for row in play_section(page)][7:10] == [
         "``kong_pay gua_feng_direct`` 刮风(直杠)", "``kong_pay gua_feng_added`` 刮风(面下杠)",
         "``kong_pay xia_yu`` 下雨(暗杠)"]

@@ -57,8 +57,9 @@ def test_guangdong_h2_horses_add_a_unit_per_hit(tmp_path, horses: str, each_pays
     path.write_text(H2_VARIANT, encoding="utf-8")
     rules = mjr.load(path, horses=2, horse_mapping="h2")
     winner = 2
+    # the indicator 9s makes 1s wild, a tile nobody needs
     wall = arranged_wall(rules, {winner: "234m 567m 345p 678p 2s"}, draws=["9m", "9p", "2s", *horses.split()],
-                         back=["9s"])
+                         indicator="9s")
     table = Table(rules, wall=wall, seating=Seating(dealer=0, previous_winner=0), stake=20)
 
     def policy(table: Table, seat: int, actions: list[Action]) -> Action | None:
@@ -351,3 +352,30 @@ def test_a_void_names_a_suit() -> None:
     with pytest.raises(mjr.MjrError, match="'void' names its suit, e.g. 'void m'"):
         Action.parse(0, "void")
     assert str(Action.parse(3, "void p")) == "void p"
+
+
+# -- where the indicator is flipped (indicator_flip) ------------------------------------
+
+
+@pytest.mark.parametrize(("ident", "options", "place"), [
+    ("guangdong.tuidaohu", {}, "first"),  # §3.1 "每局开始前翻出牌墙中的第一张牌"
+    ("guangdong.tuidaohu.t2", {"ghost": "flip"}, "after the dealer's 14th"),  # §3.2 翻鬼
+    ("hangzhou", {}, "after the dealer's 14th"),  # §6.2
+    ("wenzhou", {}, "last"),  # §7.2, NOT STATED: the file's reading
+])
+def test_the_indicator_is_flipped_where_the_region_says(ident: str, options: dict[str, str], place: str) -> None:
+    """Out of play each time: the tiles dealt and drawn pass over it, and the log's
+    wall (as shuffled) replays to the same indicator."""
+    rules = mjr.load(ident, **options)
+    log = io.StringIO()
+    table = Table(rules, seed=8, seating=Seating(dealer=1), log=log)
+    wall = table.wall.original
+    dealt = 4 * rules.deal
+    at = {"first": 0, "after the dealer's 14th": dealt + 1, "last": len(wall) - 1}[place]
+    assert table.indicator == wall[at]
+    first_tiles = list(wall[1:dealt + 1] if place == "first" else wall[:dealt])
+    assert sorted(t for p in table.players for t in p.tiles()) == sorted(first_tiles)
+    table.act("draw", 1)
+    assert table.events[-1]["tile"] == mjr.tiles.tile_name(wall[dealt + (place == "first")])
+    play_out(table, [GreedyBot(seat) for seat in range(4)])
+    assert replay(io.StringIO(log.getvalue())).ledger == tuple(table.net())
