@@ -40,8 +40,12 @@ WINS_MOST = 3
 DRAW_TESTS = ("ready", "won", "suits")
 #: The kind of fact each source of ``mjr.play_rules.FACT_SOURCES`` gives, and the
 #: values a number source gives (the fact's range must hold them).
-FACT_SOURCE_KINDS = dict(zip(FACT_SOURCES, ("tiles", "number", "number", "flag"), strict=True))
+FACT_SOURCE_KINDS = dict(zip(FACT_SOURCES, ("tiles", "number", "number", "flag", "flag"), strict=True))
 FACT_SOURCE_RANGES = {"dealer_streak": (0, 1), "previous_winner": (0, 3)}
+#: The sources that take a number: how many tiles, which claimed meld (1 to 5).
+NUMBERED_SOURCES = {"wall_after_win": "how many tiles, e.g. from wall_after_win 1",
+                    "fed_before": "which claimed meld, e.g. from fed_before 4"}
+CLAIMED_MELDS_MOST = 5
 
 
 @dataclass
@@ -264,27 +268,34 @@ def _fact_sources(facts: Iterable[ast.Fact], chosen: Mapping[str, Value],
 
 
 def _fact_count(fact: ast.Fact, source: str, chosen: Mapping[str, Value], report: Report) -> int:
-    """How many tiles ``wall_after_win`` takes (a number or a number option's value,
-    within the fact's range); 0 for the sources that take none."""
+    """The number a source takes: how many tiles ``wall_after_win`` draws (within
+    the fact's range), which claimed meld ``fed_before`` looks at (a number or a
+    number option's value either way); 0 for the sources that take none."""
     count, (low, high) = fact.count, FACT_SOURCE_RANGES.get(source, (fact.low, fact.high))
     assert fact.source is not None
-    if source != "wall_after_win":
+    if source not in NUMBERED_SOURCES:
         if count is not None:
-            report(count.span, f"'from {source}' takes no number (only 'from wall_after_win N' does)")
+            report(count.span, f"'from {source}' takes no number (only 'from wall_after_win N' and "
+                               f"'from fed_before N' do)")
         if not fact.low <= low <= high <= fact.high:
             report(fact.source.span, f"{source} needs the fact's range to hold {low} to {high}, "
                                      f"not {fact.low} to {fact.high}")
         return 0
     if count is None:
-        report(fact.source.span, "'from wall_after_win' needs how many tiles, e.g. from wall_after_win 1")
+        report(fact.source.span, f"'from {source}' needs {NUMBERED_SOURCES[source]}")
         return 0
     value = count.value if isinstance(count, ast.Number | ast.OptionValue) else None
     if not isinstance(value, int) or isinstance(value, bool):
         options = [name for name, v in chosen.items() if isinstance(v, int) and not isinstance(v, bool)]
         written = count.name if isinstance(count, ast.Name) else "this"
-        report(count.span, f"the number of tiles is a number or a number option's name, not {quoted(written)}"
-                           f"{did_you_mean(written, options)}")
+        report(count.span, f"the number after {source} is a number or a number option's name, not "
+                           f"{quoted(written)}{did_you_mean(written, options)}")
         return 0
+    if source == "fed_before":
+        if not 1 <= value <= CLAIMED_MELDS_MOST:
+            report(count.span, f"from fed_before {value}: a hand's claimed melds are counted 1 to "
+                               f"{CLAIMED_MELDS_MOST}")
+        return value
     if not max(low, 1) <= value <= high:
         report(count.span, f"from wall_after_win {value}: the fact holds {fact.low} to {fact.high} tiles, "
                            f"and a table draws 1 or more")

@@ -82,7 +82,19 @@ def table_facts(table: Table, seat: int, tile: int | None) -> tuple[tuple[str, F
             facts.append((ident, ((table.seating.dealer if previous is None else previous) - seat) % 4))
         elif source == "last_copy" and tile is not None and _in_sight(table, tile) == 3:
             facts.append((ident, True))
+        elif source == "fed_before" and _fed_before(table, seat, count):
+            facts.append((ident, True))
     return tuple(facts)
+
+
+def _fed_before(table: Table, seat: int, nth: int) -> bool:
+    """包先不包后: whether the player who fed ``seat``'s ``nth`` claimed meld had fed
+    another player's ``nth`` claimed meld earlier in the hand."""
+    for index, (claimer, feeder, ordinal) in enumerate(table.feeds):
+        if claimer == seat and ordinal == nth:
+            return any(other != seat and earlier == feeder and number == nth
+                       for other, earlier, number in table.feeds[:index])
+    return False
 
 
 def _tiles_after_win(table: Table, count: int) -> tuple[int, ...]:

@@ -25,8 +25,9 @@ DEALER_TARGETS = ("dealer", "next", "previous", "winner", "discarder", "random",
 OPEN_KONG_WORDS = ("when_ready", "locks")
 #: How a table fills a fact of play: the tiles after the win (horses, birds), the
 #: dealer's streak, the steps to the previous hand's winner, the winning tile's
-#: other copies all in sight.
-FACT_SOURCES = ("wall_after_win", "dealer_streak", "previous_winner", "last_copy")
+#: other copies all in sight, and whether the feeder of the winner's Nth claimed
+#: meld fed another player's Nth one earlier in the hand (包先不包后).
+FACT_SOURCES = ("wall_after_win", "dealer_streak", "previous_winner", "last_copy", "fed_before")
 
 
 @dataclass(frozen=True)

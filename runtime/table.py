@@ -74,6 +74,7 @@ class Table:
         self.last_drawer: int | None = None  # who drew the last tile (or, all passing it, was offered it first)
         self.last_draw = False  # the turn's tile (or the discard on the table) came after the last draw
         self.claimed = False  # anyone has claimed or konged: no first turn any more
+        self.feeds: list[tuple[int, int, int]] = []  # (claimer, discarder, the claimer's claimed melds with it)
         self.offer: tuple[int, int] | None = None  # (seat, tile) of the discard or robbed kong on offer
         self.options: dict[int, list[Action]] = {}  # who may answer the offer, and how
         self.answers: dict[int, Action] = {}
@@ -469,6 +470,7 @@ class Table:
         player.banned = None
         self.offer, self.options, self.answers = None, {}, {}
         self.turn = seat
+        self.feeds.append((seat, discarder, 1 + sum(meld.source is not None for meld in player.melds)))
         if answer.kind == "chow":
             assert answer.tile is not None
             for kind in range(answer.tile, answer.tile + 3):

@@ -40,6 +40,7 @@ ALL_STATEMENTS = HEAD + """\
     fact streak "连庄" number 0 to 9 from dealer_streak
     fact last_winner "上局胡牌人" number 0 to 3 from previous_winner
     fact last_copy "和绝张" flag from last_copy
+    fact fed_before "包先不包后" flag from fed_before 4
     fact plain "平" flag
     fact opened "开杠" flag
     at_draw pig "查花猪" : each player where suits == 3 and not won pays each player where suits < 3 16
@@ -85,7 +86,8 @@ def test_every_statement_reaches_the_rulesets_play(tmp_path: Path) -> None:
                                   KongPayment("added", "补杠", "added", "each", 1, False))
     assert play.next_dealer == (DealerRule(("drawn", "dealer_won"), "dealer"), DealerRule((), "next"))
     assert play.fact_sources == (("birds", "wall_after_win", 2), ("streak", "dealer_streak", 0),
-                                 ("last_winner", "previous_winner", 0), ("last_copy", "last_copy", 0))
+                                 ("last_winner", "previous_winner", 0), ("last_copy", "last_copy", 0),
+                                 ("fed_before", "fed_before", 4))
     assert play.draw_checks == (
         DrawCheck("pig", "查花猪", PlayerTest(None, False, ("==", 3)), PlayerTest(None, None, ("<", 3)), 16),
         DrawCheck("dajiao", "查大叫", PlayerTest(False, False, None), PlayerTest(True, False, None), -1))
@@ -175,7 +177,7 @@ ruleset play.variant "Play variant" extends play.base {
     play = play_of(tmp_path, variant)
     assert [k.id for k in play.kong_payments] == ["direct"]
     assert [c.id for c in play.draw_checks] == ["dajiao"]
-    assert [row[0] for row in play.fact_sources] == ["streak", "last_winner", "last_copy"]
+    assert [row[0] for row in play.fact_sources] == ["streak", "last_winner", "last_copy", "fed_before"]
 
 
 def test_drop_names_the_kind_a_play_id_is(tmp_path: Path) -> None:
@@ -222,7 +224,8 @@ MISUSES = [
      "5:5: this next_dealer rule can never apply: the rule at line 4 has no 'when' and always decides",
      "next_dealer when drawn : dealer"),
     ("    fact birds \"鸟\" tiles 0 to 1 from wall 1\n",
-     "4:38: unknown fact source 'wall'; the words are wall_after_win, dealer_streak, previous_winner, last_copy",
+     "4:38: unknown fact source 'wall'; the words are wall_after_win, dealer_streak, previous_winner, last_copy, "
+     "fed_before",
      "^^^^"),
     ("    fact birds \"鸟\" number 0 to 1 from wall_after_win 1\n",
      "4:39: wall_after_win gives a tiles fact, and 'birds' is a number fact", "^^^^^^^^^^^^^^"),
@@ -233,9 +236,14 @@ MISUSES = [
     ("    fact birds \"鸟\" tiles 0 to 1 from wall_after_win 2\n",
      "4:53: from wall_after_win 2: the fact holds 0 to 1 tiles, and a table draws 1 or more", "^"),
     ("    fact birds \"鸟\" tiles 0 to 1 from wall_after_win many\n",
-     "4:53: the number of tiles is a number or a number option's name, not 'many'", "^^^^"),
+     "4:53: the number after wall_after_win is a number or a number option's name, not 'many'", "^^^^"),
+    ("    fact f \"包\" flag from fed_before\n",
+     "4:26: 'from fed_before' needs which claimed meld, e.g. from fed_before 4", "^^^^^^^^^^"),
+    ("    fact f \"包\" flag from fed_before 6\n",
+     "4:37: from fed_before 6: a hand's claimed melds are counted 1 to 5", "^"),
     ("    fact streak \"连庄\" number 0 to 9 from dealer_streak 2\n",
-     "4:55: 'from dealer_streak' takes no number (only 'from wall_after_win N' does)", "^"),
+     "4:55: 'from dealer_streak' takes no number (only 'from wall_after_win N' and 'from fed_before N' do)",
+     "^"),
     ("    fact last \"上局\" number 0 to 2 from previous_winner\n",
      "4:39: previous_winner needs the fact's range to hold 0 to 3, not 0 to 2", "^^^^^^^^^^^^^^^"),
     ("    at_draw c \"查\" : each player where rich pays each player where ready 2\n",

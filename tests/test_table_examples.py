@@ -379,3 +379,13 @@ def test_the_indicator_is_flipped_where_the_region_says(ident: str, options: dic
     assert table.events[-1]["tile"] == mjr.tiles.tile_name(wall[dealt + (place == "first")])
     play_out(table, [GreedyBot(seat) for seat in range(4)])
     assert replay(io.StringIO(log.getvalue())).ledger == tuple(table.net())
+
+
+def test_guangdong_a_feeder_is_liable_for_the_first_twelve_exposed_only() -> None:
+    """§2.9 包先不包后: seat 0 fed seat 1's fourth claimed set, then seat 2's; a
+    self-draw by seat 2 finds ``fed_before`` (each pays its own share), one by seat 1
+    does not (seat 0 pays for all)."""
+    table = Table(mjr.load("guangdong.jipinghu"), seed=1)
+    table.feeds = [(1, 0, 1), (1, 3, 2), (1, 2, 3), (1, 0, 4), (2, 3, 3), (2, 0, 4), (3, 2, 4)]
+    facts = {seat: dict(table.context(seat, "self_draw").facts) for seat in (1, 2, 3)}
+    assert facts == {1: {}, 2: {"fed_before": True}, 3: {}}
