@@ -68,7 +68,7 @@ def run_dask(region: str, hand_lines: list[str], rounds: int, scratch: Path) -> 
         assert summary.hands == len(hand_lines), summary.line()
 
     suite = Suite("dask")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                   silence_logs=50) as cluster:
         address = cluster.scheduler_address
         suite.add("dask_local", lambda: score(outputs["local"], None), len(hand_lines))

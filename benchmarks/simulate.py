@@ -112,7 +112,7 @@ def run_scaling(args: argparse.Namespace) -> list[tuple[str, str, str, str]]:
         return [*rows, (f"{SCALED}, Dask LocalCluster of 2 workers", f"not measured: {missing}", "", "")]
     import distributed
 
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                   silence_logs=50) as cluster:
         simulate.simulate(SCALED, 4, scheduler=cluster.scheduler_address)  # the workers load the ruleset
         on_dask = Suite("dask")

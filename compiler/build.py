@@ -239,9 +239,7 @@ def build(path: Path, backend: str = "auto", options: Mapping[str, object] | Non
     if installed is not None:
         return _shown_from(installed, ruleset)
     for attempt in range(2):
-        entry = cache.lookup(key)
-        if entry is None or (wants_compiled and _should_compile(entry)):
-            entry = cache.store(key, lambda folder: _write_build(folder, ruleset, key, path, wants_compiled))
+        entry = _entry_for(ruleset, key, path, wants_compiled)
         try:
             built = _import(entry, name, key, backend, fresh=attempt > 0)
         except _UnloadableEntry as error:
@@ -251,6 +249,21 @@ def build(path: Path, backend: str = "auto", options: Mapping[str, object] | Non
             continue
         return _shown_from(built, ruleset)
     raise AssertionError("unreachable")
+
+
+def _entry_for(ruleset: ir.Ruleset, key: str, path: Path, wants_compiled: bool) -> cache.Entry:
+    """The cache's entry of ``key``, built when it is missing or lacks a compile it
+    should have.  One process builds it at a time: another waits, then takes it."""
+
+    def ready() -> cache.Entry | None:
+        entry = cache.lookup(key)
+        return entry if entry is not None and not (wants_compiled and _should_compile(entry)) else None
+
+    found = ready()
+    if found is not None:
+        return found
+    with cache.building(key):
+        return ready() or cache.store(key, lambda folder: _write_build(folder, ruleset, key, path, wants_compiled))
 
 
 def will_compile(path: Path, options: Mapping[str, object] | None = None) -> str | None:

@@ -6,7 +6,8 @@ compiled extension when there is one, and ``entry.json``, which names them with
 their sha256.  An entry is built whole in a private folder beside it and renamed
 into place, so a reader sees a complete entry or none; one whose index is missing,
 unreadable, of another key or whose files do not match their checksums is treated
-as absent and built again.
+as absent and built again.  While one process (or thread) builds an entry, another
+that wants the same one waits for it (:func:`building`) rather than compiling it too.
 
 The cache is an optimisation, never a reason to fail: when its folder cannot be
 used (``MJR_CACHE_DIR`` names a file, a folder that cannot be made, a read-only
@@ -21,19 +22,25 @@ import hashlib
 import json
 import os
 import shutil
+import sys
 import tempfile
 import threading
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from mjr.errors import CacheWarning, MjrError
 
+if sys.platform != "win32":
+    import fcntl
+
 VARIABLE = "MJR_CACHE_DIR"
 META = "entry.json"
+LOCK_PREFIX = ".lock-"  # <cache>/<key[:2]>/.lock-<key>: held while that entry is built
 #: the layout of ``entry.json``; an entry of another format is rebuilt
 FORMAT = 2
 _lock = threading.Lock()
@@ -176,6 +183,35 @@ def _as_good(theirs: dict[str, Any], ours: dict[str, Any]) -> bool:
         ours.get(k) for k in ("tried", "compiler")]
 
 
+@contextmanager
+def building(key: str) -> Iterator[None]:
+    """Hold the build of ``key`` while the block runs: another process or thread that
+    asks for it waits, then finds the finished entry instead of compiling the same
+    module again (test workers, or a cluster's workers, that load one ruleset at
+    once).  Where no lock can be had (Windows, a cache folder that cannot be
+    written) the block just runs: the rename in :func:`store` keeps entries whole
+    either way, only the work may be done twice."""
+    handle = _lock_file(key)
+    if handle is None:
+        yield
+        return
+    with handle:
+        if sys.platform != "win32":
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)  # released when the file is closed
+        yield
+
+
+def _lock_file(key: str) -> IO[bytes] | None:
+    if sys.platform == "win32":
+        return None
+    parent = cache_dir() / key[:2]
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        return open(parent / f"{LOCK_PREFIX}{key}", "ab")  # closed by building()
+    except OSError:
+        return None
+
+
 def discard(entry: Entry) -> None:
     """Remove an entry that turned out not to load."""
     shutil.rmtree(entry.folder, ignore_errors=True)
@@ -212,13 +248,24 @@ def fresh_copy(path: Path) -> Path:
 def _entry_folders(root: Path) -> list[Path]:
     """The entry folders under ``root`` (``<2 hex>/<64 hex>``), and nothing else
     that may share the folder."""
-    hexdigits = set("0123456789abcdef")
     found = []
     for shard in sorted(root.glob("??")):
-        if shard.is_dir() and set(shard.name) <= hexdigits:
-            found += [p for p in sorted(shard.iterdir())
-                      if p.is_dir() and len(p.name) == 64 and set(p.name) <= hexdigits and p.name[:2] == shard.name]
+        if shard.is_dir() and set(shard.name) <= _HEX:
+            found += [p for p in sorted(shard.iterdir()) if p.is_dir() and _is_key(p.name, shard.name)]
     return found
+
+
+def _lock_files(root: Path) -> list[Path]:
+    """The build locks under ``root`` (``<2 hex>/.lock-<64 hex>``)."""
+    return [p for p in sorted(root.glob(f"??/{LOCK_PREFIX}*"))
+            if _is_key(p.name.removeprefix(LOCK_PREFIX), p.parent.name)]
+
+
+_HEX = set("0123456789abcdef")
+
+
+def _is_key(name: str, shard: str) -> bool:
+    return len(name) == 64 and set(name) <= _HEX and name[:2] == shard
 
 
 def _size(folder: Path) -> int:
@@ -255,7 +302,7 @@ def info() -> dict[str, Any]:
 
 
 def clear() -> dict[str, Any]:
-    """Remove every entry (and unfinished build) from the cache; other files in the
+    """Remove every entry (and unfinished build, and build lock) from the cache; other files in the
     folder are left alone.  Returns the folder, the count removed and bytes freed."""
     root = _usable_root()
     removed = freed = 0
@@ -268,6 +315,11 @@ def clear() -> dict[str, Any]:
             raise MjrError(f"cannot clear {folder} ({error.strerror or error})") from None
         removed += folder in folders
         freed += size
+    for lock in _lock_files(root) if root.is_dir() else []:
+        try:
+            lock.unlink(missing_ok=True)
+        except OSError as error:
+            raise MjrError(f"cannot clear {lock} ({error.strerror or error})") from None
     for shard in root.glob("??") if root.is_dir() else []:
         try:
             shard.rmdir()  # only when it is left empty

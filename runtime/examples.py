@@ -50,14 +50,20 @@ def combinations(ruleset: Ruleset, load_with: Callable[[dict[str, object]], Rule
     With ``workers`` above 1 that many combinations are loaded at once: a compile
     runs as a process of its own, so new combinations build side by side."""
     yield ruleset
-    table = {option.name for option in ruleset.option_table}
-    wanted = [{name: value for name, value in combination if name in table}
-              for combination in ruleset.module.EXAMPLE_OPTIONS if dict(combination) != ruleset.options]
+    wanted = other_options(ruleset)
     if workers <= 1 or len(wanted) <= 1:
         yield from map(load_with, wanted)
         return
     with ThreadPoolExecutor(max_workers=min(workers, len(wanted))) as pool:
         yield from pool.map(load_with, wanted)
+
+
+def other_options(ruleset: Ruleset) -> list[dict[str, object]]:
+    """The options of every combination other than ``ruleset``'s own that its
+    examples are played under, in order."""
+    table = {option.name for option in ruleset.option_table}
+    return [{name: value for name, value in combination if name in table}
+            for combination in ruleset.module.EXAMPLE_OPTIONS if dict(combination) != ruleset.options]
 
 
 def run_example(ruleset: Ruleset, index: int) -> Outcome:

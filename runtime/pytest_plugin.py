@@ -13,8 +13,7 @@ python``; a compiled item is skipped where no C compiler exists).
 from __future__ import annotations
 
 import fnmatch
-import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ from typing import Any
 import pytest
 
 from .errors import MjrError, PurePythonWarning
-from .examples import combinations, run_example
+from .examples import other_options, run_example
 from .loader import load
 from .ruleset import Ruleset
 
@@ -66,25 +65,46 @@ class MjrExampleFailure(Exception):
 
 
 class MjrFile(pytest.File):
+    """A ``.mjr`` file: its examples under each backend and each combination of
+    options they are played under.
+
+    A combination other than the file's defaults is listed from its interpreted
+    build (generated, not compiled) and compiled when its first example runs: with
+    the tests spread over processes (pytest-xdist), each combination is then
+    compiled once, by the process that runs its examples (they are one
+    ``xdist_group``), rather than by every process while it collects."""
+
     def collect(self) -> Iterator[pytest.Item]:
+        self._built: dict[tuple[str, str], Ruleset] = {}
+        grouped = self.config.pluginmanager.hasplugin("xdist")
         for backend in self.config.getini("mjr_backends"):
             ruleset, why = self._load(backend)
             if ruleset is None:
                 yield MjrExampleItem.from_parent(self, name=f"[{backend}]", ruleset=None, index=-1, skip=why)
                 continue
-            workers = (os.cpu_count() or 1) if backend == "compiled" else 1  # compiles run side by side
-            for each in combinations(ruleset, partial(self._load_under, backend), workers):
-                label = f"{backend} {each.chosen_text()}".rstrip()  # the options where not the defaults
-                for index, example in enumerate(each.module.EXAMPLES):
-                    yield MjrExampleItem.from_parent(self, name=f"{example[0]}[{label}]", ruleset=each,
-                                                     index=index, skip="")
+            for options in [None, *other_options(ruleset)]:
+                listed = ruleset if options is None else self._build("python", options)
+                later = options is not None and backend != "python"  # compiled when its first example runs
+                build = partial(self._build, backend, options) if options is not None and later else None
+                label = f"{backend} {listed.chosen_text()}".rstrip()  # the options where not the defaults
+                for index, example in enumerate(listed.module.EXAMPLES):
+                    item = MjrExampleItem.from_parent(self, name=f"{example[0]}[{label}]", ruleset=listed,
+                                                      index=index, skip="", build=build)
+                    if grouped:
+                        item.add_marker(pytest.mark.xdist_group(f"{self.path.name}[{label}]"))
+                    yield item
 
-    def _load_under(self, backend: str, options: dict[str, object]) -> Ruleset:
-        """The ruleset under other options than its defaults, for their examples."""
-        try:
-            return load(self.path, backend=backend, **options)
-        except MjrError as error:
-            raise self.CollectError(str(error)) from None
+    def _build(self, backend: str, options: dict[str, object]) -> Ruleset:
+        """The ruleset under other options than its defaults, built on first need."""
+        key = (backend, repr(sorted(options.items())))
+        if key not in self._built:
+            try:
+                self._built[key] = load(self.path, backend=backend, **options)
+            except MjrError as error:
+                if backend != "python":
+                    raise  # when its example runs: a failure of that example
+                raise self.CollectError(str(error)) from None
+        return self._built[key]
 
     def _load(self, backend: str) -> tuple[Ruleset | None, str]:
         import warnings
@@ -100,14 +120,20 @@ class MjrFile(pytest.File):
 
 
 class MjrExampleItem(pytest.Item):
-    def __init__(self, *, ruleset: Ruleset | None, index: int, skip: str, **kwargs: Any):
+    def __init__(self, *, ruleset: Ruleset | None, index: int, skip: str,
+                 build: Callable[[], Ruleset] | None = None, **kwargs: Any):
         super().__init__(**kwargs)
-        self.ruleset, self.index, self.skip = ruleset, index, skip
+        #: ``ruleset`` lists the example; ``build``, when given, makes the build it runs on
+        self.ruleset, self.index, self.skip, self.build = ruleset, index, skip, build
 
     def runtest(self) -> None:
         if self.ruleset is None:
             pytest.skip(self.skip)
-        outcome = run_example(self.ruleset, self.index)
+        try:
+            ruleset = self.build() if self.build is not None else self.ruleset
+        except MjrError as error:
+            raise MjrExampleFailure(str(error)) from None
+        outcome = run_example(ruleset, self.index)
         if not outcome.passed:
             raise MjrExampleFailure("\n".join(outcome.failures))
 

@@ -356,7 +356,7 @@ def test_dask_cluster_gives_the_local_rows(capsys: pytest.CaptureFixture[str], t
     path.write_text("\n".join(generated_hands(count)) + "\n", encoding="utf-8")
     local, remote = tmp_path / "local.jsonl", tmp_path / "remote.jsonl"
     code, _, summary = run(capsys, "-r", BUNDLED, "--batch", str(path), "--out", str(local), "--workers", "1")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                   silence_logs=50) as cluster:
         remote_code, _, remote_summary = run(capsys, "-r", BUNDLED, "--batch", str(path), "--out", str(remote),
                                              "--scheduler", cluster.scheduler_address)

@@ -317,3 +317,33 @@ def test_two_processes_compiling_at_once_both_get_a_module(tmp_path: Path) -> No
     assert [run.returncode for run in runs] == [0, 0]
     assert outputs == ["compiled 8", "compiled 8"]
     assert cache_dir() == Path(os.environ["MJR_CACHE_DIR"])
+
+
+def test_two_threads_wanting_one_build_build_it_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second waits for the first's entry rather than building the same module
+    again (the lock is per file, so two processes are held the same way)."""
+    import threading
+    import time
+
+    path = write(tmp_path, value=5)
+    writes = []
+    real_write = build_module._write_build
+
+    def slow_write(*args: object) -> object:
+        writes.append(threading.current_thread().name)
+        time.sleep(0.5)  # both would be building now, were they not held
+        return real_write(*args)
+
+    monkeypatch.setattr(build_module, "_write_build", slow_write)
+    results: dict[str, int] = {}
+
+    def load(name: str) -> None:
+        results[name] = mjr.load(path, backend="python").evaluate(HAND).fan
+
+    threads = [threading.Thread(target=load, args=(name,), name=name) for name in ("first", "second")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert results == {"first": 6, "second": 6}
+    assert len(writes) == 1

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from mjr.compiler.toolchain import compiler_problem
 from mjr.pytest_plugin import glob_matches
 
 RULES = """\
@@ -76,3 +77,24 @@ def test_default_patterns_find_nested_rulesets_only_under_rulesets(tmp_path: Pat
 ])
 def test_glob_matches(path: str, pattern: str, expected: bool) -> None:
     assert glob_matches(path, pattern) is expected
+
+
+OPTIONED = RULES.replace("    fan chicken", '    option bonus "Bonus" number 0 to 3\n    fan chicken').replace(
+    '    fan all_chows "平胡" 1', '    fan all_chows "平胡" (1 + bonus)').replace(
+    "    example", '    example "with a bonus" {\n        options bonus = 2\n'
+                   '        hand "234m 567m 345p 678s 2s win 2s"\n        expect fan 3\n    }\n    example', 1)
+
+
+@pytest.mark.skipif(bool(compiler_problem()), reason="needs a working C compiler")
+def test_a_combination_of_options_is_compiled_when_its_examples_run(tmp_path: Path) -> None:
+    """Collecting compiles the file's defaults only, so that test processes do not
+    each compile every combination while they collect (pytest-xdist)."""
+    (tmp_path / "my.region.mjr").write_text(OPTIONED, encoding="utf-8")
+    compiled = ["-o", "mjr_backends=compiled", "-p", "no:xdist", "my.region.mjr"]
+    code, out = pytest_in(tmp_path, "-q", "--collect-only", *compiled)
+    assert code == 0, out
+    assert "my.region.mjr::with a bonus[compiled bonus=2]" in out
+    assert len(list((tmp_path / ".cache").rglob("*.so"))) == 1
+    code, out = pytest_in(tmp_path, "-q", *compiled)
+    assert code == 0 and "2 passed" in out, out
+    assert len(list((tmp_path / ".cache").rglob("*.so"))) == 2

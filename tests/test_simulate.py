@@ -203,7 +203,7 @@ def test_a_dask_cluster_gives_the_local_report() -> None:
     distributed = pytest.importorskip("distributed", reason="Dask distributed is not installed (mahjong-rules[dask])")
     runs = [("simple", 200), ("sichuan.xuezhan", 200)]
     local = [untimed(simulate.simulate(ident, hands, seed=8, workers=1)) for ident, hands in runs]
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                   silence_logs=50) as cluster:
         remote = [simulate.simulate(ident, hands, seed=8, scheduler=cluster.scheduler_address)
                   for ident, hands in runs]
