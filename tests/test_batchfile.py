@@ -347,11 +347,11 @@ def test_a_worker_names_the_ruleset_it_cannot_load() -> None:
 
 def test_dask_cluster_gives_the_local_rows(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                            ruleset: mjr.Ruleset) -> None:
-    """100k distinct hands (30k where mjr runs interpreted) scored on a LocalCluster
+    """100k distinct hands (10k where mjr runs interpreted) scored on a LocalCluster
     of 2 worker processes (real processes, so tasks and partitions are pickled and
     each worker loads the ruleset itself) and here: the same rows, byte for byte."""
     distributed = pytest.importorskip("distributed", reason="Dask distributed is not installed (mahjong-rules[dask])")
-    count = 100_000 if ruleset.backend == "compiled" else 30_000  # interpreted, each hand takes ~3x as long
+    count = 100_000 if ruleset.backend == "compiled" else 10_000  # interpreted, each hand takes ~3x as long
     path = tmp_path / "hands.jsonl"
     path.write_text("\n".join(generated_hands(count)) + "\n", encoding="utf-8")
     local, remote = tmp_path / "local.jsonl", tmp_path / "remote.jsonl"

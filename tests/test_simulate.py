@@ -53,9 +53,11 @@ def test_same_seed_same_report_other_seed_another() -> None:
     assert untimed(other)["seed"] == 4 and untimed(other)["hands"] == 60
 
 
-def test_one_process_and_two_give_the_same_report() -> None:
-    """Partitions of fixed size: the hands and their tally do not depend on the workers."""
-    hands = simulate.PARTITION_SIZE + 10  # two partitions, the second short
+def test_one_process_and_two_give_the_same_report(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Partitions of fixed size: the hands and their tally do not depend on the
+    workers.  (Partitions of 20 hands here, so that a few hands make several.)"""
+    monkeypatch.setattr(simulate, "PARTITION_SIZE", 20)
+    hands = 2 * simulate.PARTITION_SIZE + 10  # three partitions, the last short
     alone = simulate.simulate("simple", hands, seed=11, workers=1)
     shared = simulate.simulate("simple", hands, seed=11, workers=2)
     assert shared.workers == "2 processes" and alone.workers == "1 process"
@@ -197,11 +199,13 @@ def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], tm
 # --------------------------------------------------------------------------- on a cluster
 
 
-def test_a_dask_cluster_gives_the_local_report() -> None:
+def test_a_dask_cluster_gives_the_local_report(monkeypatch: pytest.MonkeyPatch) -> None:
     """The same seed on a LocalCluster of 2 worker processes (each loads the ruleset
-    by name) and here: the same report, timings aside."""
+    by name) and here: the same report, timings aside.  (Partitions of 25 hands, so
+    that both workers get several.)"""
     distributed = pytest.importorskip("distributed", reason="Dask distributed is not installed (mahjong-rules[dask])")
-    runs = [("simple", 200), ("sichuan.xuezhan", 200)]
+    monkeypatch.setattr(simulate, "PARTITION_SIZE", 25)
+    runs = [("simple", 110), ("sichuan.xuezhan", 90)]
     local = [untimed(simulate.simulate(ident, hands, seed=8, workers=1)) for ident, hands in runs]
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                   silence_logs=50) as cluster:
@@ -209,7 +213,7 @@ def test_a_dask_cluster_gives_the_local_report() -> None:
                   for ident, hands in runs]
     assert [report.workers for report in remote] == [cluster.scheduler_address] * 2
     assert [untimed(report) for report in remote] == local
-    assert all(doc["hands"] == 200 and doc["zero_sum"]["ok"] for doc in local)
+    assert [doc["hands"] for doc in local] == [110, 90] and all(doc["zero_sum"]["ok"] for doc in local)
 
 
 def test_the_benchmark_prints_its_rows(tmp_path: Path) -> None:
