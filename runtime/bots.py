@@ -72,7 +72,7 @@ class GreedyBot:
         assert table.offer is not None
         tile = table.offer[1]
         counts = table.players[seat].counts
-        if tile < FIRST_HONOR and tile // 9 == table.players[seat].void:
+        if _in_void(table, seat, tile):
             return Action(seat, "pass")  # never a tile of the declared void suit
         sets = _sets(table)
         now = distance(counts, len(table.players[seat].melds), sets)
@@ -92,10 +92,8 @@ class GreedyBot:
         return best
 
     def _discard(self, table: Table, seat: int, counts: list[int], discards: list[Action]) -> Action:
-        void = table.players[seat].void
-        if void is not None:  # the declared void suit goes first: a hand holding it cannot win
-            voided = [a for a in discards if a.tile is not None and a.tile // 9 == void and a.tile < FIRST_HONOR]
-            discards = voided or discards
+        # the declared void suit goes first: a hand holding it cannot win
+        discards = [a for a in discards if a.tile is not None and _in_void(table, seat, a.tile)] or discards
         melds, sets = len(table.players[seat].melds), _sets(table)
         scored = sorted((distance(_without(counts, a.tile), melds, sets), self.rng.random(), a)
                         for a in discards if a.tile is not None)
@@ -109,6 +107,11 @@ class GreedyBot:
 def _sets(table: Table) -> int:
     """The sets of a standard win under the table's ruleset (4 for a 13-tile deal, 5 for 16)."""
     return (table.ruleset.deal - 1) // 3
+
+
+def _in_void(table: Table, seat: int, tile: int) -> bool:
+    """Whether ``tile`` is of the suit ``seat`` declared void (定缺); never without a declaration."""
+    return tile < FIRST_HONOR and tile // 9 == table.players[seat].void
 
 
 def _suit_count(counts: list[int], first: int | None) -> int:
