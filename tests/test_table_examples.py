@@ -302,6 +302,29 @@ def test_a_false_win_on_a_discard_counts_as_a_pass_and_dead_hand_bars_a_win(tmp_
     assert seat not in table.legal() or table.phase != "claim"
 
 
+@pytest.mark.parametrize(("dead", "offered"), [(" dead_hand", False), ("", True)])
+def test_a_dead_hand_is_not_offered_a_standing_win(tmp_path, dead: str, offered: bool) -> None:
+    """The dealer, waiting on 5p, declares a false win on its first draw (9s); seat
+    1 then discards 5p.  Under ``dead_hand`` the dealer is not offered that win;
+    without it, it is."""
+    path = tmp_path / "dead.mjr"
+    path.write_text('ruleset test.dead "Dead hand" extends guangdong.jipinghu {\n'
+                    f'    false_win zha_hu "诈胡" : pays each opponent 5{dead}\n}}\n', encoding="utf-8")
+    rules = mjr.load(path, backend="python")
+    wall = arranged_wall(rules, {0: "123m 456m 789m 234p 5p"}, draws=["9s", "5p"])
+    table = Table(rules, wall=wall, seating=Seating(dealer=0))
+    table.act("draw", 0)
+    table.act("win", 0)
+    table.act("discard 9s", 0)
+    while table.phase == "claim":
+        seat = min(table.legal())
+        table.act("pass", seat)
+    table.act("draw", 1)
+    table.act("discard 5p", 1)
+    assert (Action(0, "win") in table.options.get(0, [])) is offered
+    assert table.players[0].dead is not offered
+
+
 def test_without_a_false_win_rule_a_refused_win_is_illegal() -> None:
     table = Table(mjr.load("guangdong.jipinghu"), seed=3)
     table.act("draw", 0)
