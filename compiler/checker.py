@@ -40,7 +40,7 @@ from .play import PLAY_STATEMENTS, PlayStatements, lower_play
 from .ranges import check_numbers, check_ranges
 from .variants import apply_drop, wildcard_kinds
 from .vocabulary import ALL_WORDS, AMOUNT_NAMES
-from .wildcards import lower_wildcards, tile_kind
+from .wildcards import lower_derived, lower_wildcards, tile_kind
 
 #: The claims, and the words that say whom each may be claimed from (none: anyone).
 CLAIMS = {"chow": ("left", "any"), "pung": ("left", "opposite", "right"), "kong": ("left", "opposite", "right")}
@@ -79,6 +79,7 @@ class _Merged:
     play: PlayStatements = field(default_factory=PlayStatements)
     values: dict[str, ast.Value] = field(default_factory=dict)
     tables: dict[str, ast.Table] = field(default_factory=dict)
+    derived: dict[str, ast.Derive] = field(default_factory=dict)
 
 
 class Checker:
@@ -251,6 +252,8 @@ class Checker:
             merged.values[statement.id] = statement
         elif isinstance(statement, ast.Table):
             merged.tables[statement.id] = statement
+        elif isinstance(statement, ast.Derive):
+            merged.derived[statement.id] = statement
         elif isinstance(statement, PLAY_STATEMENTS):
             merged.play.add(statement)
         elif isinstance(statement, ast.Example):
@@ -304,10 +307,11 @@ class Checker:
         counted = frozenset(fid for fid, fan in merged.fans.items() if fan.each)
         tables = tuple(replace(lower_table(i, table, self.report), statement=self._statement_text(table.span))
                        for i, table in enumerate(merged.tables.values()))
+        derived = lower_derived(list(merged.derived.values()), {fact.id: fact for fact in facts}, kinds, self.report)
         names = Names(dict(merged.defines), {fid: i for i, fid in enumerate(merged.fans)}, merged.dropped,
                       facts={fact.id: fact for fact in facts}, shapes={sid: i for i, sid in enumerate(merged.shapes)},
                       counted=counted, values={vid: i for i, vid in enumerate(merged.values)},
-                      tables={table.id: table for table in tables})
+                      tables={table.id: table for table in tables}, derived={d.id: d for d in derived})
         self._check_names(merged)
         unusable = check_defines(names, self.report)
         checker = ExpressionChecker(names, self.report, unusable, self.warn)
@@ -328,7 +332,8 @@ class Checker:
         values = tuple(self._value(i, v, checker) for i, v in enumerate(merged.values.values()))
         score = self._score(merged.settings.get("score"), checker, fans)
         taken = {**dict.fromkeys(merged.defines, "define"), **dict.fromkeys(merged.fans, "fan"),
-                 **dict.fromkeys(merged.values, "value"), **dict.fromkeys(merged.tables, "table")}
+                 **dict.fromkeys(merged.values, "value"), **dict.fromkeys(merged.tables, "table"),
+                 **dict.fromkeys(merged.derived, "derived kind")}
         declared = lower_shapes(merged.shapes, checker, taken, self.report, self._wording)
         wildcards = lower_wildcards([*merged.wildcards, *filter(None, [merged.wildcard_use])],
                                     wildcard_kinds(merged.files, merged.settings.get("tiles"),
@@ -372,6 +377,7 @@ class Checker:
             play=lower_play(merged.play, merged.facts.values(), self.chosen, self.report),
             tables=tables,
             values=values,
+            derived=derived,
         )
 
     def _check_names(self, merged: _Merged) -> None:
@@ -379,10 +385,10 @@ class Checker:
         built-in word, and no two kinds share one."""
         owner: dict[str, str] = {}
         for what, named in (("fan", merged.fans), ("define", merged.defines), ("value", merged.values),
-                            ("table", merged.tables)):
+                            ("table", merged.tables), ("derived kind", merged.derived)):
             for name, statement in named.items():
                 span = id_span(self.lines(statement.span.file), statement.span, name)
-                if name in ALL_WORDS or (what in ("value", "table") and name in {*AMOUNT_NAMES, *FUNCTIONS}):
+                if name in ALL_WORDS or (what != "fan" and what != "define" and name in {*AMOUNT_NAMES, *FUNCTIONS}):
                     self.report(span, f"{what} {name!r} has the name of a built-in word; choose another name")
                 elif name in owner:
                     self.report(span, f"{what} {quoted(name)} has the name of a {owner[name]}; choose another name")
@@ -593,7 +599,7 @@ class Checker:
 
 def _droppable(merged: _Merged) -> tuple[dict[str, ast.Statement], ...]:
     tables = (merged.fans, merged.requirements, merged.floors, merged.payments, merged.defines, merged.shapes,
-              merged.facts, merged.values, merged.tables)
+              merged.facts, merged.values, merged.tables, merged.derived)
     return (*tables, *merged.play.droppable())  # type: ignore[arg-type]
 
 

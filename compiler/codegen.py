@@ -239,6 +239,9 @@ class ExpressionWriter:
         arguments = ", ".join(self.write(argument, element) for argument in node.arguments)
         return f"_table{int(node.table)}({arguments})"
 
+    def visit_DerivedRef(self, node: ir.DerivedRef, element: tuple[str, ...]) -> str:
+        return f"s.dk[{34 * int(node.index)} + {element[0]}]"
+
     def visit_ValueRef(self, node: ir.ValueRef, element: tuple[str, ...]) -> str:
         return f"s.named[{int(node.index)}]"
 

@@ -85,6 +85,8 @@ class Names:
     #: the named values by id (their index), and the lookup tables by id
     values: dict[str, int] = field(default_factory=dict)
     tables: dict[str, ir.Table] = field(default_factory=dict)
+    #: the kinds counted from indicators (``derive``), by id
+    derived: dict[str, ir.Derived] = field(default_factory=dict)
 
 
 class ExpressionChecker:
@@ -210,6 +212,13 @@ class ExpressionChecker:
                 return ir.Word(ir.INT, "formula", name)
         if name in self.names.values:
             return self._value(node)
+        if name in self.names.derived:
+            if scope not in (ir.TILE, ir.KIND):
+                return self._error(node.span, f"{quoted(name)} is a number of a tile (how many indicators point at "
+                                              f"its kind): use it inside tiles or kinds, as in "
+                                              f"'sum(tiles of {name})'")
+            derived = self.names.derived[name]
+            return ir.DerivedRef(ir.INT, derived.index, name, derived.most)
         if name == "no_other_fans" and self.place != FAN_CONDITION:
             return self._error(node.span, "'no_other_fans' can be used only in a fan's condition")
         if name in PAYER_WORDS:

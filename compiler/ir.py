@@ -155,6 +155,16 @@ class ValueRef(Node):
 
 
 @dataclass(frozen=True)
+class DerivedRef(Node):
+    """``derive ID ...`` read for a tile or kind: how many indicators point at its
+    kind (0 to ``most``, the most indicators the fact holds)."""
+
+    index: int
+    name: str
+    most: int
+
+
+@dataclass(frozen=True)
 class TileIs(Node):
     """A tile (or a kind) of one kind, written ``F`` or ``6z``."""
 
@@ -227,6 +237,20 @@ class Table:
         rows = [f"{key}: {' '.join(map(str, values))}" for key, values in zip(self.keys, self.rows, strict=True)]
         columns = [f"columns {' '.join(map(str, self.columns))}"] if self.columns else []
         return "; ".join(columns + rows)
+
+
+@dataclass(frozen=True)
+class Derived:
+    """``derive ID "name" from FACT ...``: ``successor`` is the kind each indicator
+    kind points at; the tiles fact in ``fact`` (its slot) holds the indicators."""
+
+    index: int
+    id: str
+    display: str
+    fact: int
+    most: int
+    successor: tuple[int, ...]
+    span: Span
 
 
 @dataclass(frozen=True)
@@ -425,6 +449,8 @@ class Ruleset:
     #: the lookup tables, and the named values (worked out after the fan total)
     tables: tuple[Table, ...] = ()
     values: tuple[NamedValue, ...] = ()
+    #: the kinds counted from indicators (``derive``)
+    derived: tuple[Derived, ...] = ()
 
     @property
     def sets(self) -> int:

@@ -28,6 +28,8 @@ def statement_key(statement: ast.Statement) -> tuple[str, str] | None:
         return ("value", statement.id)
     if isinstance(statement, ast.Table):
         return ("table", statement.id)
+    if isinstance(statement, ast.Derive):
+        return ("derived kind", statement.id)
     if isinstance(statement, ast.Example):
         return ("example", statement.title)
     if isinstance(statement, ast.Setting):

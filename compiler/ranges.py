@@ -195,6 +195,9 @@ class Ranges:
     def visit_Lookup(self, node: ir.Lookup) -> Interval:
         return lookup_range(self.tables[node.table], [self.of(argument) for argument in node.arguments])
 
+    def visit_DerivedRef(self, node: ir.DerivedRef) -> Interval:
+        return 0, node.most
+
     def visit_ValueRef(self, node: ir.ValueRef) -> Interval:
         return self.values.get(node.index, (INT64_MIN, INT64_MAX))
 

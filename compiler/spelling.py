@@ -88,6 +88,9 @@ class _Speller:
     def visit_ValueRef(self, node: ir.ValueRef) -> tuple[str, int]:
         return node.name, _ATOM
 
+    def visit_DerivedRef(self, node: ir.DerivedRef) -> tuple[str, int]:
+        return node.name, _ATOM
+
     def visit_Aggregate(self, node: ir.Aggregate) -> tuple[str, int]:
         element = "" if node.element is None else self.text(node.element)[0]
         collection = f"{node.arity} {node.collection}" if node.arity else node.collection

@@ -42,7 +42,7 @@ def lower_wildcards(statements: list[ast.Statement], kinds: tuple[int, ...], rep
             if kind is not None:
                 fixed.append(kind)
         elif isinstance(statement, ast.WildcardIndicator):
-            derived = _derived(statement, kinds, report)
+            derived = successors(statement, kinds, report)
         elif isinstance(statement, ast.WildcardUse):
             for option in statement.forbidden:
                 if option.name not in WILDCARD_USES:
@@ -57,7 +57,7 @@ def lower_wildcards(statements: list[ast.Statement], kinds: tuple[int, ...], rep
     return ir.Wildcards(tuple(fixed), derived, tuple(forbidden))
 
 
-def _derived(statement: ast.WildcardIndicator, kinds: tuple[int, ...], report: Report) -> tuple[int, ...]:
+def successors(statement: ast.WildcardIndicator, kinds: tuple[int, ...], report: Report) -> tuple[int, ...]:
     """The wildcard for each indicator: ``offset`` steps along its cycle (suits
     wrap 9 -> 1; honours follow the listed cycles), passing over skipped kinds."""
     if abs(statement.offset) > MAX_OFFSET:
@@ -95,3 +95,24 @@ def _step(cycle: tuple[int, ...], position: int, offset: int, skip: set[int]) ->
             if cycle[position] not in skip:
                 break
     return cycle[position]
+
+
+def lower_derived(statements: list[ast.Derive], facts: dict[str, ir.Fact], kinds: tuple[int, ...],
+                  report: Report) -> tuple[ir.Derived, ...]:
+    """Each ``derive``: its indicators a tiles fact, its steps those of a derived
+    wildcard (``successors``)."""
+    found: list[ir.Derived] = []
+    for statement in statements:
+        fact = facts.get(statement.fact)
+        if fact is None or fact.kind != "tiles":
+            tiles = [name for name, f in facts.items() if f.kind == "tiles"]
+            what = "is not a tiles fact" if fact is not None else "is not a fact of the ruleset"
+            report(statement.fact_span, f"{quoted(statement.fact)} {what}: 'derive' counts the indicators of a "
+                                        f"tiles fact (fact {statement.fact} \"...\" tiles 1 to 5)"
+                                        f"{did_you_mean(statement.fact, tiles)}")
+            continue
+        table = successors(statement.order, kinds, report)
+        if table:
+            found.append(ir.Derived(len(found), statement.id, statement.display, fact.slot, fact.high, table,
+                                    statement.span))
+    return tuple(found)

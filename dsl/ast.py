@@ -218,6 +218,19 @@ class WildcardStandIn(Statement):
 
 
 @dataclass(frozen=True)
+class Derive(Statement):
+    """``derive ID "name" from FACT ±N [honors (...)] [skip (...)]``: for each tile
+    kind, how many of the tiles fact FACT's indicators point at it, stepping as a
+    derived wildcard does (``order`` holds the steps; it is no wildcard)."""
+
+    id: str
+    display: str
+    fact: str
+    fact_span: Span
+    order: WildcardIndicator
+
+
+@dataclass(frozen=True)
 class WildcardUse(Statement):
     """``wildcard may_not discard claim``."""
 

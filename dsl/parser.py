@@ -15,23 +15,12 @@ from typing import Any
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedInput, VisitError
 
-from mjr.errors import Problem, SourceError, Span, problem_at
+from mjr.errors import SourceError, Span, problem_at
 
 from . import ast
+from .nesting import check_nesting, too_deep
 from .recovery import more_problems
 from .syntax_errors import syntax_problem
-
-#: The deepest nesting of expressions accepted.  Every operator is one level (a chain
-#: ``a + b + c`` nests to the left, one level per '+'), and the generated Python wraps
-#: each in parentheses, which Python refuses beyond about 200, so keep this well below.
-MAX_NESTING = 50
-
-#: Parse-tree rules that are expressions (after the grammar's aliases).
-_EXPRESSION_RULES = frozenset({
-    "conditional", "or_expr", "and_expr", "negation", "compare", "member", "binary", "neg",
-    "words", "scored", "contains", "quantified", "quantified_contain",
-    "count", "count_tuples", "tile_kind", "quality", "quality_contains", "sum", "call",
-})
 
 _ESCAPES = {'"': '"', "\\": "\\", "n": "\n"}
 _ESCAPE = re.compile(r'\\(["\\n])')
@@ -53,8 +42,8 @@ def parse(text: str, file: str = "<string>") -> ast.Ruleset:
         more = more_problems(_lark(), text, error, lambda later: syntax_problem(_lark(), later, text, file))
         raise SourceError([first, *more]) from None
     except RecursionError:
-        raise SourceError([_too_deep(text, Span(file, 1, 1))]) from None
-    _check_nesting(tree, text, file)
+        raise SourceError([too_deep(text, Span(file, 1, 1))]) from None
+    check_nesting(tree, text, file)
     try:
         return _ToAst(text, file).transform(tree)  # type: ignore[no-any-return]
     except VisitError as error:
@@ -62,32 +51,10 @@ def parse(text: str, file: str = "<string>") -> ast.Ruleset:
             raise error.orig_exc from None
         if isinstance(error.orig_exc, RecursionError):
             meta = getattr(error.obj, "meta", None)
-            raise SourceError([_too_deep(text, _span(file, meta) if meta else Span(file, 1, 1))]) from None
+            raise SourceError([too_deep(text, _span(file, meta) if meta else Span(file, 1, 1))]) from None
         raise
     except RecursionError:
-        raise SourceError([_too_deep(text, Span(file, 1, 1))]) from None
-
-
-def _too_deep(text: str, span: Span, chain: bool = False) -> Problem:
-    message = f"expression nested too deeply (more than {MAX_NESTING} levels of operators)"
-    if chain:  # each 'else' of a chain is a level: a table says the same flat
-        message += "; a long chain of 'A if C else ...' is a lookup: write a 'table' and look it up"
-    return problem_at(text, span, message)
-
-
-def _check_nesting(tree: Tree[Token], text: str, file: str) -> None:
-    """Reject an expression nested deeper than MAX_NESTING, at the first level too deep.
-
-    Walks the tree with a stack of its own: the transformer and the checker recurse
-    once per level, so this must come first."""
-    stack: list[tuple[Tree[Token], int]] = [(tree, 0)]
-    while stack:
-        node, depth = stack.pop()
-        if node.data in _EXPRESSION_RULES:
-            depth += 1
-            if depth > MAX_NESTING:
-                raise SourceError([_too_deep(text, _span(file, node.meta), node.data == "conditional")])
-        stack.extend((child, depth) for child in reversed(node.children) if isinstance(child, Tree))
+        raise SourceError([too_deep(text, Span(file, 1, 1))]) from None
 
 
 def _span(file: str, meta: Any) -> Span:
@@ -101,6 +68,19 @@ def _token_span(file: str, token: Token) -> Span:
 def _string(token: Token) -> str:
     """The text of a STRING token: the quotes dropped, the escapes \\" \\\\ \\n undone."""
     return _ESCAPE.sub(lambda match: _ESCAPES[match.group(1)], str(token)[1:-1])
+
+
+def _indicator_order(span: Span, items: list[Any]) -> ast.WildcardIndicator:
+    """``±N [honors (...)] [skip (...)]``: the steps from an indicator to its kind."""
+    sign, offset = str(items[0]), int(items[1])
+    cycles: tuple[tuple[ast.TileRef, ...], ...] = ()
+    skip: tuple[ast.TileRef, ...] = ()
+    for kind, value in items[2:]:
+        if kind == "honors":
+            cycles += value
+        else:
+            skip += value
+    return ast.WildcardIndicator(span, -offset if sign == "-" else offset, cycles, skip)
 
 
 @v_args(meta=True)
@@ -178,16 +158,12 @@ class _ToAst(Transformer[Token, Any]):
     def wildcard_fixed(self, meta: Any, items: list[Token]) -> ast.WildcardFixed:
         return ast.WildcardFixed(self._s(meta), self._tile(items[0]))
 
+    def derive(self, meta: Any, items: list[Any]) -> ast.Derive:
+        return ast.Derive(self._s(meta), str(items[0]), _string(items[1]), str(items[2]),
+                          _token_span(self.file, items[2]), _indicator_order(self._s(meta), items[3:]))
+
     def wildcard_indicator(self, meta: Any, items: list[Any]) -> ast.WildcardIndicator:
-        sign, offset = str(items[0]), int(items[1])
-        cycles: tuple[tuple[ast.TileRef, ...], ...] = ()
-        skip: tuple[ast.TileRef, ...] = ()
-        for kind, value in items[2:]:
-            if kind == "honors":
-                cycles += value
-            else:
-                skip += value
-        return ast.WildcardIndicator(self._s(meta), -offset if sign == "-" else offset, cycles, skip)
+        return _indicator_order(self._s(meta), items)
 
     def wildcard_stand_in(self, meta: Any, items: list[Token]) -> ast.WildcardStandIn:
         return ast.WildcardStandIn(self._s(meta), self._tile(items[0]))

@@ -44,7 +44,7 @@ STATEMENTS = (
     "discard_win", "missed_win", "hand_ends", "dead_wall", "kong_pay", "next_dealer", "at_draw",
     "last_draw", "void_suit", "indicator_flip", "open_kong", "false_win",
     # named values and lookup tables
-    "value", "table", "columns",
+    "value", "table", "columns", "derive",
 )
 #: words that qualify a statement: tile sets, wildcard forms, fact and option kinds, payers
 QUALIFIERS = (

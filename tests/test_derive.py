@@ -1,0 +1,64 @@
+"""``derive``: kinds counted from the indicators of a tiles fact (dora), not wild,
+on both backends: each indicator counts once for the kind it points at, several
+indicators of one kind count several times, and the honours follow the cycles the
+statement gives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import load_on
+
+BACKENDS = ["compiled", "python"]
+
+RULES = """ruleset t.derive "Derived kinds" {
+    tiles suits(m p s) winds dragons
+    fact indicators "Indicators" tiles 1 to 5
+    fact under "Under" tiles 0 to 5
+    derive dora "宝牌" from indicators + 1 honors(E S W N) (P F C)
+    derive under_dora "里宝牌" from under - 1
+    fan plain "Plain" 1 : standard
+    bonus dora_count "Dora" 1 each : sum(tiles of dora)
+    bonus under_count "Under" 1 each : sum(tiles of under_dora)
+    bonus dora_kinds "Dora kinds" 1 each : count(kinds where dora > 0)
+    minimum 1 without dora_count under_count dora_kinds
+}
+"""
+
+HAND = "123m 456m 789m NNN 5s win 5s"
+
+
+@pytest.fixture(scope="module")
+def rules_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("derive") / "t.derive.mjr"
+    path.write_text(RULES, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(("facts", "fans"), [
+    # 9m -> 1m (one held), W -> N (three), 4s -> 5s (the pair)
+    ("indicators 9mW4s", {"dora_count": 6, "dora_kinds": 3}),
+    # the same indicator twice counts twice; C -> P (the dragons' own cycle), none held
+    ("indicators 4s4sC", {"dora_count": 4, "dora_kinds": 1}),
+    # N -> E: no East held; under - 1: 6s -> 5s twice, 1m -> 9m once
+    ("indicators N under 6s1m", {"under_count": 3}),
+    ("indicators N under 2m", {"under_count": 1}),
+])
+def test_kinds_are_counted_not_wild(rules_path: Path, backend: str, facts: str, fans: dict[str, int]) -> None:
+    result = load_on(rules_path, backend).evaluate(f"{HAND} {facts}")
+    assert result.is_win
+    assert {line.id: line.value for line in result.fans} == {"plain": 1, **fans}
+    assert result.wildcards == ()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_indicators_are_tiles_out_of_play(rules_path: Path, backend: str) -> None:
+    """Three North in the hand and the fourth shown as an indicator: a fifth is refused."""
+    from mjr.ruleset import HandError
+
+    rules = load_on(rules_path, backend)
+    assert rules.evaluate(f"{HAND} indicators N").is_win
+    with pytest.raises(HandError, match="5 copies|five"):
+        rules.evaluate(f"{HAND} indicators NN")
