@@ -70,6 +70,10 @@ def lower_table(index: int, table: ast.Table, report: Report) -> ir.Table:
     columns (or of one value), every number within 64 bits."""
     _ascending([(column, table.columns_span or table.span) for column in table.columns], "columns", report)
     _ascending([(key, span) for key, _, span in table.rows], "row keys", report)
+    for column in table.columns:
+        if abs(column) > INT64_MAX:
+            report(table.columns_span or table.span, f"{column} is past the 64-bit integers mjr counts in "
+                                                     f"(at most {INT64_MAX:.3g})")
     width = len(table.columns) or 1
     for key, values, span in table.rows:
         if len(values) != width:
