@@ -349,6 +349,7 @@ class Checker:
             files=tuple(merged.files),
             kinds=kinds,
             flowers=isinstance(tiles, ast.Tiles) and tiles.flowers,
+            red_fives=isinstance(tiles, ast.Tiles) and tiles.red_fives,
             deal=deal,
             claims=claims,
             win_methods=win_methods or WIN_METHODS,

@@ -30,6 +30,7 @@ from mjr.abi import (
     GROUP_WINNING,
 )
 from mjr.hand import MAX_FACT_NUMBER, MAX_FACT_TILES, ROBBED_PUNG
+from mjr.red import RED_COPIES
 
 from . import ir
 from .functions import table_code
@@ -457,12 +458,14 @@ class RecordLayout:
     tiles_at: int
     size: int
     flowers_at: int = -1  # the flowers' byte (-1: the ruleset has none)
+    red_at: int = -1  # the red fives' byte (-1: the ruleset has none)
 
 
 def _record_layout(ruleset: ir.Ruleset) -> RecordLayout:
     values = sum(1 for fact in ruleset.facts if fact.kind != "tiles")
-    return RecordLayout(*abi.record_layout(ruleset.sets, values, len(ruleset.facts) - values, ruleset.flowers),
-                        abi.record_flowers(ruleset.sets) if ruleset.flowers else -1)
+    layout = abi.record_layout(ruleset.sets, values, len(ruleset.facts) - values, ruleset.flowers, ruleset.red_fives)
+    return RecordLayout(*layout, abi.record_flowers(ruleset.sets) if ruleset.flowers else -1,
+                        abi.record_red(ruleset.sets, ruleset.flowers) if ruleset.red_fives else -1)
 
 
 def _account_once(ruleset: ir.Ruleset, writer: ExpressionWriter) -> list[AccountOnce]:
@@ -554,6 +557,7 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
         robbed_pung=ROBBED_PUNG,
         max_fact_number=MAX_FACT_NUMBER,
         max_fact_tiles=MAX_FACT_TILES,
+        red_copies=RED_COPIES,
     )
     return ModuleSource(name, text)
 

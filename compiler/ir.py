@@ -429,6 +429,8 @@ class Ruleset:
     shapes: tuple[DeclaredShape, ...] = ()
     #: whether the tile set has the eight flowers (a hand holds some, set aside)
     flowers: bool = False
+    #: whether the tile set has a red copy of each suit's 5 (0m 0p 0s)
+    red_fives: bool = False
     #: the fans whose values do not count toward ``minimum``
     minimum_without: tuple[int, ...] = ()
     #: ``account_once``: the counted fans whose combinations are kept as a forest, in priority order

@@ -165,6 +165,8 @@ class Tiles(Statement):
     dragons: bool
     #: the eight flowers, set aside beside the hand (mjr.flowers)
     flowers: bool = False
+    #: a red copy of each suit's 5, written 0m 0p 0s (mjr.red)
+    red_fives: bool = False
 
 
 @dataclass(frozen=True)

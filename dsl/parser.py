@@ -120,7 +120,8 @@ class _ToAst(Transformer[Token, Any]):
             if kind == "suits":
                 suits += letters
         kinds = {kind for kind, _ in parts}
-        return ast.Tiles(self._s(meta), suits, "winds" in kinds, "dragons" in kinds, "flowers" in kinds)
+        return ast.Tiles(self._s(meta), suits, "winds" in kinds, "dragons" in kinds, "flowers" in kinds,
+                         "red_fives" in kinds)
 
     def suits(self, meta: Any, letters: list[Token]) -> tuple[str, tuple[str, ...]]:
         return "suits", tuple(str(t) for t in letters)
@@ -133,6 +134,9 @@ class _ToAst(Transformer[Token, Any]):
 
     def flowers(self, meta: Any, _: list[Any]) -> tuple[str, tuple[str, ...]]:
         return "flowers", ()
+
+    def red_fives(self, meta: Any, _: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return "red_fives", ()
 
     def deal(self, meta: Any, items: list[Token]) -> ast.Deal:
         return ast.Deal(self._s(meta), int(items[0]))

@@ -83,12 +83,20 @@ def record_flowers(melds: int) -> int:
     return RECORD_MELDS + 3 * melds
 
 
-def record_layout(melds: int, values: int, tiles: int, flowers: bool = False) -> tuple[int, int, int]:
+def record_red(melds: int, flowers: bool) -> int:
+    """Where a record holds its red fives, in a ruleset with them: one byte after
+    the flowers' (or the melds), two bits of count per suit (see mjr.red)."""
+    return record_flowers(melds) + flowers
+
+
+def record_layout(melds: int, values: int, tiles: int, flowers: bool = False,
+                  red: bool = False) -> tuple[int, int, int]:
     """Where the facts of play start (flag and number facts, 8-byte integers),
     where the tiles facts start (34 counts each), and the record's size, for a
     ruleset of ``melds`` sets, ``values`` flag and number facts and ``tiles`` tiles
-    facts, with the flowers' byte when the ruleset has ``flowers``.  Everything
-    8-byte aligned, so a record array has no padding to guess."""
-    facts_at = -(-(record_flowers(melds) + flowers) // 8) * 8
+    facts, with the flowers' byte when the ruleset has ``flowers`` and the red
+    fives' when it has ``red``.  Everything 8-byte aligned, so a record array has
+    no padding to guess."""
+    facts_at = -(-(record_red(melds, flowers) + red) // 8) * 8
     tiles_at = facts_at + 8 * values
     return facts_at, tiles_at, -(-(tiles_at + 34 * tiles) // 8) * 8

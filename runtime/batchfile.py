@@ -29,7 +29,7 @@ from .errors import MjrError, Problem, Span
 from .executor import Progress, load_on_worker, map_partitions, missing_extra
 from .hand import Hand, impossibility
 from .hand_json import hand_from_json
-from .notation import NotationError, parse_hand
+from .notation import NotationError
 from .ruleset import HandError, Ruleset
 
 #: Hands per partition (per task) unless told otherwise.
@@ -157,7 +157,7 @@ def _read_hand(text: bytes | str | None, partition: Partition, offset: int, rule
         if isinstance(value, dict):
             return hand_from_json(value)
         if isinstance(value, str):
-            return parse_hand(value, ruleset.facts.kinds, ruleset.has_flowers)
+            return ruleset.read_hand(value)
     except NotationError as error:
         shown = f"{error.text}: {error.reason}" if isinstance(value, dict) else str(error)
         raise _Refused(BAD_HAND, f"{where}: {shown}") from None

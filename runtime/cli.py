@@ -25,7 +25,7 @@ from pathlib import Path
 from . import __version__, batch_options, loader
 from .diff import add_arguments as diff_arguments
 from .errors import MjrError, Problem, SourceError
-from .notation import format_hand, parse_hand
+from .notation import format_hand
 from .options import describe, parse_settings
 from .output import dump as _dump
 from .output import note as _note
@@ -316,7 +316,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     ruleset = _load(args.ruleset, args.backend, options=_options(args))
     if args.batch is not None:
         return _score_batch(args, ruleset)
-    result = ruleset.evaluate(parse_hand(" ".join(args.hand), ruleset.facts.kinds, ruleset.has_flowers))
+    result = ruleset.evaluate(ruleset.read_hand(" ".join(args.hand)))
     settlement, why = None, ""
     if result.is_win:
         try:
@@ -359,7 +359,7 @@ def _score_batch(args: argparse.Namespace, ruleset: Ruleset) -> int:
 
 def cmd_waits(args: argparse.Namespace) -> int:
     ruleset = _load(args.ruleset, args.backend, options=_options(args))
-    hand = parse_hand(" ".join(args.hand), ruleset.facts.kinds, ruleset.has_flowers)
+    hand = ruleset.read_hand(" ".join(args.hand))
     waits, misses = ruleset.waits(hand), ruleset.near_misses(hand)
     if args.json:
         _dump({"ruleset": ruleset.id, "hand": format_hand(hand), "waits": [w.to_json() for w in waits],

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from .errors import MjrError
-from .notation import NotationError, parse_hand
+from .notation import NotationError
 from .result import Result
 from .ruleset import Ruleset
 
@@ -70,7 +70,7 @@ def run_example(ruleset: Ruleset, index: int) -> Outcome:
     title, text, file, line, column, checks = ruleset.module.EXAMPLES[index]
     options = ruleset.chosen_text()
     try:
-        result = ruleset.evaluate(parse_hand(text, ruleset.facts.kinds, ruleset.has_flowers))
+        result = ruleset.evaluate(ruleset.read_hand(text))
     except NotationError as error:
         place = f"{file}:{line}:{column + 1 + error.column}"
         return Outcome(ruleset.id, title, file, line, (f"{place}: {error.reason}",), options)

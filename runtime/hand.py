@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, fields
 from .abi import CONTEXT_WORDS
 from .errors import MjrError
 from .flowers import flowers_problem
+from .red import red_problem
 from .tiles import FIRST_HONOR, N_KINDS, tile_name
 
 CHOW, PUNG, KONG = "chow", "pung", "kong"
@@ -382,7 +383,8 @@ class Hand:
 
     ``tiles`` and ``melds`` are tuples (a hand is hashable); a tile is a kind 0-33.
     ``flowers`` holds flower numbers 1-8, each at most once, stored sorted (see
-    :mod:`mjr.flowers`); they are no part of the hand's shape.
+    :mod:`mjr.flowers`); they are no part of the hand's shape.  ``red`` holds the
+    kinds of the red fives among its tiles (see :mod:`mjr.red`), sorted.
     """
 
     tiles: tuple[int, ...]
@@ -390,6 +392,8 @@ class Hand:
     win_tile: int | None = None
     context: Context = field(default_factory=Context)
     flowers: tuple[int, ...] = ()
+    #: the kinds of the red fives among the hand's tiles (4, 13, 22: 5m 5p 5s), sorted
+    red: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         """One cheap test for the usual case; the detailed search only on failure."""
@@ -406,6 +410,8 @@ class Hand:
             problem = hand_problem(self)
             if problem is not None:
                 raise HandFieldError("Hand", *problem)
+        if self.red or type(self.red) is not tuple:
+            _store_red(self)
 
     def concealed_counts(self) -> bytes:
         """Counts of the 34 kinds among the concealed tiles, the winning tile included,
@@ -446,7 +452,7 @@ class Hand:
         return len(self.tiles) + 3 * len(self.melds) + (self.win_tile is not None)
 
     def with_win(self, tile: int) -> Hand:
-        return Hand(self.tiles, self.melds, tile, self.context, self.flowers)
+        return Hand(self.tiles, self.melds, tile, self.context, self.flowers, self.red)
 
 
 def _store_flowers(hand: Hand) -> None:
@@ -456,6 +462,16 @@ def _store_flowers(hand: Hand) -> None:
     if type(flowers) is tuple and _INT.issuperset(map(type, flowers)):
         object.__setattr__(hand, "flowers", flowers := tuple(sorted(flowers)))
     problem = flowers_problem(flowers)
+    if problem is not None:
+        raise HandFieldError("Hand", *problem)
+
+
+def _store_red(hand: Hand) -> None:
+    """Sort a hand's red fives, and refuse a red five of a kind it does not hold."""
+    red = hand.red
+    if type(red) is tuple and _INT.issuperset(map(type, red)):
+        object.__setattr__(hand, "red", red := tuple(sorted(red)))
+    problem = red_problem(red, hand.all_counts())
     if problem is not None:
         raise HandFieldError("Hand", *problem)
 
@@ -480,7 +496,7 @@ def _trusted_hand(tiles: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int
     reader reads no flowers)."""
     hand = object.__new__(Hand)
     object.__setattr__(hand, "__dict__", {"tiles": tiles, "melds": melds, "win_tile": win_tile, "context": context,
-                                          "flowers": ()})
+                                          "flowers": (), "red": ()})
     return hand
 
 

@@ -11,6 +11,7 @@
                  "added": false}],         # only an exposed kong
       "win": "2s",                         # or null for a waiting hand
       "flowers": ["1f", "5f"],             # flowers set aside (1f-8f, each once), or []
+      "red": ["5p"],                       # the red fives among the tiles (0p in the text), or []
       "context": {"win_by": "self_draw",   # "self_draw" | "discard" | "robbing_kong"
                   "after_kong": false, "last_tile": false,
                   "first_turn": false, "dealer": false,
@@ -39,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from difflib import get_close_matches
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar, cast
 
 from .flowers import N_FLOWERS, flower_name
 from .hand import (
@@ -60,6 +61,7 @@ from .hand import (
 )
 from .notation import NotationError
 from .notation_format import DEFAULT_CONTEXT, VOID_LETTERS, check_writable
+from .red import red_problem
 from .tiles import WIND_LETTERS, parse_tile, tile_name
 
 #: The most entries read from the ``tiles`` or ``melds`` list: far more than any
@@ -111,12 +113,13 @@ def hand_to_json(hand: Hand) -> dict[str, Any]:
         "melds": [_meld_to_json(meld) for meld in hand.melds],
         "win": _optional_name(hand.win_tile),
         "flowers": [flower_name(number) for number in hand.flowers],
+        "red": [tile_name(kind) for kind in hand.red],
         "context": _context_to_json(hand.context),
     }
 
 
 _T = TypeVar("_T")
-_HAND_KEYS = ("tiles", "melds", "win", "flowers", "context")
+_HAND_KEYS = ("tiles", "melds", "win", "flowers", "red", "context")
 _MELD_KEYS = ("kind", "tile", "concealed", "from", "added")
 _CONTEXT_KEYS = tuple(_context_to_json(DEFAULT_CONTEXT))
 
@@ -284,12 +287,17 @@ def hand_from_json(data: dict[str, Any]) -> Hand:
     win = _json_optional_tile(obj, "win", "")
     context = _json_context(obj.get("context", {}), "context")
     flowers = _json_flowers(_json_list(obj.get("flowers", []), "flowers"))
+    red = tuple(sorted(_json_tile(v, _at("red", i)) for i, v in enumerate(_json_list(obj.get("red", []), "red"))))
     if not tiles and not melds and win is None:
         _json_fail("", "a hand needs at least one tile")
     claimed = first_turn_claim(tuple(melds), context.first_turn)
     if claimed is not None:
         _json_fail("context.first_turn", f"{FIRST_TURN_CLAIM} (melds[{claimed}])")
-    return Hand(tuple(sorted(tiles)), tuple(melds), win, context, flowers)
+    held = Hand(tuple(sorted(tiles)), tuple(melds), win, context, flowers)
+    problem = red_problem(red, held.all_counts())
+    if problem is not None:
+        _json_fail(problem[0], f"{tile_name(cast(int, problem[1]))}: {problem[2]}")
+    return Hand(held.tiles, held.melds, win, context, flowers, red)
 
 
 def _json_flowers(values: list[object]) -> tuple[int, ...]:

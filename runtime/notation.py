@@ -93,6 +93,7 @@ from .notation_format import (
     format_meld,
 )
 from .notation_scan import is_number, read_common
+from .red import RED_DIGIT
 from .tiles import (
     FIRST_HONOR,
     HONOR_LETTERS,
@@ -147,6 +148,8 @@ class _Tile:
 
     kind: int
     column: int
+    #: a red five (written 0m, 0p, 0s)
+    red: bool = False
 
 
 def _bad_char_reason(ch: str) -> str:
@@ -168,7 +171,9 @@ def _suit_group(text: str, ranks: list[tuple[int, int]], pos: int) -> list[_Tile
     for rank, column in ranks:
         if suit == 3 and rank > 7:
             _fail(text, column, f"there is no {rank}z: honours are 1z-7z (E S W N P F C)")
-    return [_Tile(kind_of(rank, suit), column) for rank, column in ranks]
+        if suit == 3 and rank == 0:
+            _fail(text, column, "0 writes a red five, 0m 0p or 0s: there is no red honour")
+    return [_Tile(kind_of(rank or 5, suit), column, rank == 0) for rank, column in ranks]
 
 
 def _flower_group(text: str, ranks: list[tuple[int, int]], pos: int, flowers: list[_Tile] | None) -> None:
@@ -179,18 +184,20 @@ def _flower_group(text: str, ranks: list[tuple[int, int]], pos: int, flowers: li
     if not ranks:
         _fail(text, pos, "'f' has no numbers before it: write the flowers as in 15f (flowers 1-8)")
     for rank, column in ranks:
-        if rank > N_FLOWERS:
+        if rank > N_FLOWERS or rank == 0:
             _fail(text, column, f"there is no {rank}f: flowers are 1f-8f (1-4 梅兰竹菊, 5-8 春夏秋冬)")
         flowers.append(_Tile(rank, column))
 
 
 def _scan_tiles(text: str, start: int, end: int, stops: str = "",
-                flowers: list[_Tile] | None = None) -> tuple[list[_Tile], int]:
+                flowers: list[_Tile] | None = None, red: bool = False) -> tuple[list[_Tile], int]:
     """Read tiles from ``text[start:end]`` up to the first character in ``stops``.
 
     Returns the tiles and where reading stopped, so a meld can go on to its
     source and closing bracket.  Flowers (``15f``) go to ``flowers`` as numbers;
-    where none may stand (``None``: a meld, ``win``, a fact) they are refused.
+    where none may stand (``None``: a meld, ``win``, a fact) they are refused.  A
+    red five (``0m``) stands only among the hand's own tiles (``red``): an
+    indicator or a fact writes its kind, ``5m``.
     """
     tiles: list[_Tile] = []
     ranks: list[tuple[int, int]] = []
@@ -198,8 +205,9 @@ def _scan_tiles(text: str, start: int, end: int, stops: str = "",
     while pos < end and text[pos] not in stops:
         ch = text[pos]
         if ch in DIGITS:
-            if ch == "0":
-                _fail(text, pos, "0 is not a rank: ranks are 1-9")
+            if ch == RED_DIGIT and not red:
+                _fail(text, pos, "0 writes a red five (0m 0p 0s), one of the hand's own tiles: an indicator or a "
+                                 "fact writes its kind, 5m")
             ranks.append((int(ch), pos))
         elif ch in SUITS:
             tiles += _suit_group(text, ranks, pos)
@@ -313,9 +321,11 @@ def _meld_suffix(text: str, pos: int, end: int, opener: int) -> _Suffix:
     return _Suffix(source, added, plus_at)
 
 
-def _parse_meld(text: str, start: int, end: int) -> Meld:
-    """One bracketed meld word, ``[345p<L]`` ... ``(5555p)``."""
-    tiles, stop = _scan_tiles(text, start + 1, end, stops="<+])")
+def _parse_meld(text: str, start: int, end: int, red: list[_Tile] | None = None) -> Meld:
+    """One bracketed meld word, ``[345p<L]`` ... ``(5555p)``; its red fives go to ``red``."""
+    tiles, stop = _scan_tiles(text, start + 1, end, stops="<+])", red=red is not None)
+    if red is not None:
+        red += [tile for tile in tiles if tile.red]
     suffix = _meld_suffix(text, stop, end, start)
     kind, tile = _meld_shape(text, tiles, stop)
     if suffix.added and kind != KONG:
@@ -342,10 +352,14 @@ class _Word:
 class _Parser:
     """Walks the words of one hand string; keeps the text so errors can show it."""
 
-    def __init__(self, text: str, facts: Mapping[str, str] | None = None, flowers: bool = True) -> None:
+    def __init__(self, text: str, facts: Mapping[str, str] | None = None, flowers: bool = True,
+                 red: bool = True) -> None:
         self.text = text
-        #: whether the hand may hold flowers (a ruleset without them says no)
+        #: whether the hand may hold flowers, and red fives (a ruleset without them says no)
         self.flowers = flowers
+        self.red = red
+        #: the red fives read, with where
+        self.reds: list[_Tile] = []
         self.words = [_Word(m.group(), m.start()) for m in re.finditer(r"\S+", text)]
         self.index = 0
         #: the declared facts of play (name -> flag | number | tiles), or None: any
@@ -394,10 +408,12 @@ class _Parser:
         while (word := self.peek()) is not None and word.text not in KEYWORDS:
             self.index += 1
             if word.text[0] in CLOSER_OF:
-                melds.append(_parse_meld(self.text, word.start, word.end))
+                melds.append(_parse_meld(self.text, word.start, word.end, self.reds))
                 self.meld_words.append(word)
             elif _looks_like_tiles(word.text):
-                tiles += [t.kind for t in _scan_tiles(self.text, word.start, word.end, flowers=flowers)[0]]
+                read = _scan_tiles(self.text, word.start, word.end, flowers=flowers, red=True)[0]
+                tiles += [t.kind for t in read]
+                self.reds += [t for t in read if t.red]
             else:
                 self.unknown(word)
         return tiles, melds, self.check_flowers(flowers)
@@ -508,13 +524,27 @@ class _Parser:
         return value
 
     def one_tile(self, word: _Word, keyword: str) -> int:
-        """Exactly one tile, as ``win`` and ``indicator`` take."""
+        """Exactly one tile, as ``win`` and ``indicator`` take (the winning tile may be red)."""
         if not _looks_like_tiles(word.text):
             self.fail(word.start, f"expected a tile after '{keyword}', as in '{_EXAMPLES[keyword]}'")
-        tiles, _ = _scan_tiles(self.text, word.start, word.end)
+        tiles, _ = _scan_tiles(self.text, word.start, word.end, red=keyword == "win")
         if len(tiles) != 1:
             self.fail(tiles[1].column, f"'{keyword}' takes exactly one tile")
+        self.reds += [tile for tile in tiles if tile.red]
         return tiles[0].kind
+
+    def check_red(self) -> tuple[int, ...]:
+        """The kinds of the red fives read, sorted: only where the ruleset has them,
+        at most three of a suit."""
+        kinds: list[int] = []
+        for tile in self.reds:
+            if not self.red:
+                self.fail(tile.column, "0 writes a red five, and this ruleset's tile set has none (its tiles "
+                                       "statement names no red_fives): write 5")
+            kinds.append(tile.kind)
+            if kinds.count(tile.kind) > 3:
+                self.fail(tile.column, "a fourth red five of a suit: at most three")
+        return tuple(sorted(kinds))
 
     def letter(self, word: _Word, choices: str, keyword: str) -> str:
         """A one-letter value from ``choices``."""
@@ -545,7 +575,7 @@ class _Parser:
                 return VOID_LETTERS.index(self.letter(value, VOID_LETTERS, "void"))
 
 
-def parse_hand(text: str, facts: Mapping[str, str] | None = None, flowers: bool = True) -> Hand:
+def parse_hand(text: str, facts: Mapping[str, str] | None = None, flowers: bool = True, red: bool = True) -> Hand:
     """Read a hand in the notation above.
 
     Checks the shape of every word but not whether the hand could be dealt; call
@@ -553,20 +583,22 @@ def parse_hand(text: str, facts: Mapping[str, str] | None = None, flowers: bool 
     text longer than :data:`MAX_HAND_TEXT` characters (before reading any of it).
     ``facts`` maps the facts of play a ruleset declares to their kinds (``flag``,
     ``number``, ``tiles``); a ruleset passes its own, and ``flowers=False`` when its
-    tile set has none (a flower is then refused at its character).
+    tile set has none (a flower is then refused at its character), ``red=False``
+    when it has no red fives (``0m`` is then refused).
     """
     if not isinstance(text, str):
         raise NotationError("", 0, f"a hand is text (str), not {type(text).__name__}")
     if len(text) > MAX_HAND_TEXT:
         _fail(text, MAX_HAND_TEXT, f"hand text longer than {MAX_HAND_TEXT} characters ({len(text)})")
-    return read_common(text, facts) or _parse_hand_full(text, facts, flowers)
+    return read_common(text, facts) or _parse_hand_full(text, facts, flowers, red)
 
 
-def _parse_hand_full(text: str, facts: Mapping[str, str] | None = None, flowers: bool = True) -> Hand:
+def _parse_hand_full(text: str, facts: Mapping[str, str] | None = None, flowers: bool = True,
+                     red: bool = True) -> Hand:
     """:func:`parse_hand` by the full parser, which reads any text and names the
     place of a mistake; :func:`mjr.notation_scan.read_common` reads the common
     valid hands faster and leaves it the rest."""
-    parser = _Parser(text, facts, flowers)
+    parser = _Parser(text, facts, flowers, red)
     if not parser.words:
         parser.fail(len(text), "empty hand: expected tiles such as 123m456p")
     tiles, melds, held = parser.read_body()
@@ -574,4 +606,4 @@ def _parse_hand_full(text: str, facts: Mapping[str, str] | None = None, flowers:
     parser.check_first_turn(melds, context)
     if not tiles and not melds and win is None:
         parser.fail(parser.words[0].start, "no tiles: tiles and melds come first, as in '123m dealer'")
-    return Hand(tuple(sorted(tiles)), tuple(melds), win, context, held)
+    return Hand(tuple(sorted(tiles)), tuple(melds), win, context, held, parser.check_red())

@@ -1,15 +1,17 @@
 """Writing hands as text: the canonical notation :mod:`mjr.notation` reads.
 
 :func:`format_hand` writes concealed tiles grouped by suit in kind order with
-honours as ``z`` digits, the flowers as one word (``15f``), one word per meld, ``win T``, then the context words that
-differ from :class:`~mjr.hand.Context`'s defaults, in field order, then the facts
-of play by name.  ``parse_hand(format_hand(h)) == h`` for every hand it accepts.
+honours as ``z`` digits (a red five as ``0``, in the first place one can stand),
+the flowers as one word (``15f``), one word per meld, ``win T``, then the context
+words that differ from :class:`~mjr.hand.Context`'s defaults, in field order, then
+the facts of play by name.  ``parse_hand(format_hand(h)) == h`` for every hand it accepts.
 """
 
 from __future__ import annotations
 
 from .flowers import format_flowers
 from .hand import Context, Hand, Meld
+from .red import RED_DIGIT
 from .tiles import WIND_LETTERS, suit_of, tile_name
 
 #: Suit letters in kind order; ``z`` is the honours.
@@ -27,22 +29,33 @@ def check_writable(hand: Hand) -> None:
         raise ValueError("a hand with no tiles has no notation")
 
 
-def _format_tiles(kinds: tuple[int, ...]) -> str:
-    """``2234m567p11z``: grouped by suit, in kind order."""
+def _format_tiles(kinds: tuple[int, ...], red: list[int] | None = None) -> str:
+    """``2234m567p11z``: grouped by suit, in kind order; the first copies of the
+    kinds in ``red`` are written as red fives (``406m``) and taken from it."""
     groups: list[str] = []
     for suit, letter in enumerate(SUITS):
-        ranks = "".join(tile_name(k)[0] for k in sorted(kinds) if suit_of(k) == suit)
+        ranks = ""
+        for k in sorted(kinds):
+            if suit_of(k) == suit:
+                ranks += _rank(k, red)
         if ranks:
             groups.append(ranks + letter)
     return "".join(groups)
 
 
-def format_meld(meld: Meld) -> str:
+def _rank(kind: int, red: list[int] | None) -> str:
+    if red and kind in red:
+        red.remove(kind)
+        return RED_DIGIT
+    return tile_name(kind)[0]
+
+
+def format_meld(meld: Meld, red: list[int] | None = None) -> str:
     """One meld as the notation writes it: ``[555p<O]``, ``(5555p)``."""
     opener = "(" if meld.concealed else "["
     source = f"<{meld.source}" if meld.source else ""
     plus = "+" if meld.added else ""
-    return f"{opener}{_format_tiles(meld.tiles)}{source}{plus}{CLOSER_OF[opener]}"
+    return f"{opener}{_format_tiles(meld.tiles, red)}{source}{plus}{CLOSER_OF[opener]}"
 
 
 def _format_context(context: Context) -> list[str]:
@@ -82,11 +95,12 @@ def format_hand(hand: Hand) -> str:
     express (anything else a :class:`~mjr.Hand` holds, it can).
     """
     check_writable(hand)
-    words = [_format_tiles(hand.tiles)] if hand.tiles else []
+    red = list(hand.red)  # written in the first places they can stand: concealed, melds, the winning tile
+    words = [_format_tiles(hand.tiles, red)] if hand.tiles else []
     if hand.flowers:
         words.append(format_flowers(hand.flowers))
-    words += [format_meld(meld) for meld in hand.melds]
+    words += [format_meld(meld, red) for meld in hand.melds]
     if hand.win_tile is not None:
-        words += ["win", tile_name(hand.win_tile)]
+        words += ["win", RED_DIGIT + tile_name(hand.win_tile)[1] if red else tile_name(hand.win_tile)]
     return " ".join(words + _format_context(hand.context))
 

@@ -4,7 +4,8 @@ A record holds one hand with its melds and context (see :mod:`mjr.abi` for the
 fields).  :class:`RecordCodec` writes a :class:`~mjr.hand.Hand` as one, and reads
 one back into a hand to say, in :func:`~mjr.Ruleset.check_hand`'s words, why the
 kernel refused it.  The layout depends on the ruleset: the most melds a hand holds,
-its facts of play, and whether it has flowers (one byte after the melds).
+its facts of play, and whether it has flowers (one byte after the melds) and red
+fives (one byte after those).
 """
 
 from __future__ import annotations
@@ -21,11 +22,13 @@ from .abi import (
     RECORD_NONE,
     SOURCE_STEPS,
     record_flowers,
+    record_red,
 )
 from .errors import MjrError
 from .facts import Facts
 from .flowers import flower_mask, flowers_of_mask
 from .hand import Context, FactValue, Hand, HandFieldError, Meld
+from .red import red_byte, red_of_byte
 from .tiles import N_KINDS
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
@@ -46,11 +49,12 @@ class RecordCodec:
     """One ruleset's hand records: writing hands, reading records back."""
 
     def __init__(self, size: int, max_melds: int, facts_at: int, tiles_at: int, facts: Facts,
-                 flowers: bool = False):
+                 flowers: bool = False, red: bool = False):
         self.size = size
         self.max_melds = max_melds
-        #: whether the records hold a byte of flowers (the ruleset has flowers)
+        #: whether the records hold a byte of flowers (the ruleset has flowers), and of red fives
         self.flowers = flowers
+        self.red = red
         self.facts_at = facts_at
         self.tiles_at = tiles_at
         self.facts = facts
@@ -80,6 +84,11 @@ class RecordCodec:
         if self.flowers:  # the flowers' byte takes the first of the tail's padding
             tail = _BYTE[flower_mask(hand.flowers)] + tail[1:]
         elif hand.flowers:
+            return None
+        if self.red:  # the red fives' byte the next
+            at = int(self.flowers)
+            tail = tail[:at] + _BYTE[red_byte(hand.red)] + tail[at + 1:]
+        elif hand.red:
             return None
         return b"".join((hand.concealed_counts(), _BYTE[RECORD_NONE if win is None else win], head, melds, tail))
 
@@ -152,8 +161,9 @@ class RecordCodec:
         counts[win] -= 1
         tiles = tuple(kind for kind in range(N_KINDS) for _ in range(counts[kind]))
         flowers = flowers_of_mask(record[record_flowers(self.max_melds)]) if self.flowers else ()
+        red = red_of_byte(record[record_red(self.max_melds, self.flowers)]) if self.red else ()
         try:
-            return Hand(tiles, self._read_melds(record), win, self._read_context(record), flowers)
+            return Hand(tiles, self._read_melds(record), win, self._read_context(record), flowers, red)
         except HandFieldError as error:
             raise RecordError(str(error)) from None
 
@@ -228,6 +238,8 @@ def numpy_dtype(codec: RecordCodec) -> Any:
     ]
     if codec.flowers:
         fields.append(("flowers", "u1", (), record_flowers(codec.max_melds)))
+    if codec.red:
+        fields.append(("red", "u1", (), record_red(codec.max_melds, codec.flowers)))
     if codec._values:
         fields.append(("facts", "<i8", (len(codec._values),), codec.facts_at))
     if codec._tiles:

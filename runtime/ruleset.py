@@ -41,6 +41,7 @@ from .options import OptionInfo, describe
 from .options import Value as OptionValue
 from .play_rules import PlayRules
 from .records import RecordCodec, numpy_dtype
+from .red import RED_COPIES
 from .result import FanLine, Group, Result, Settlement, Stakes, Wait, lazy_result
 from .settle import settle
 from .tiles import N_KINDS, WIND_LETTERS, tile_name
@@ -118,10 +119,12 @@ class Ruleset:
         #: this ruleset's hand records (see :meth:`evaluate_batch`)
         #: whether the tile set has flowers (a hand may hold some, set aside: mjr.flowers)
         self.has_flowers = bool(module.FLOWERS)
+        #: whether the tile set has red fives (0m 0p 0s: mjr.red)
+        self.has_red = bool(module.RED_FIVES)
         #: how a hand is played beyond how a win scores (:class:`mjr.play_rules.PlayRules`)
         self.play = PlayRules.from_module(module.PLAY)
         self.records = RecordCodec(module.RECORD_SIZE, module.RECORD_MAX_MELDS, module.RECORD_FACTS_AT,
-                                   module.RECORD_TILES_AT, self.facts, self.has_flowers)
+                                   module.RECORD_TILES_AT, self.facts, self.has_flowers, self.has_red)
 
     @property
     def choices(self) -> dict[str, OptionValue]:
@@ -141,13 +144,26 @@ class Ruleset:
 
     # -- hands -------------------------------------------------------------------
 
+    def read_hand(self, text: str) -> Hand:
+        """A hand in the notation, read with this ruleset's facts of play, flowers
+        and red fives (what the tile set lacks is refused at its character)."""
+        return parse_hand(text, self.facts.kinds, self.has_flowers, self.has_red)
+
     def _hand(self, hand: Hand | str, what: str = "a hand") -> Hand:
         if isinstance(hand, str):
-            return parse_hand(hand, self.facts.kinds, self.has_flowers)
+            return self.read_hand(hand)
         if not isinstance(hand, Hand):
             raise HandError(f"{what} must be a Hand or a hand string such as '123m 456m 789m 123p 44p', "
                             f"not {type(hand).__name__}")
         return hand
+
+    def _red_problem(self, red: tuple[int, ...]) -> str | None:
+        if red and not self.has_red:
+            return f"a red {tile_name(red[0])} is not in {self.id}'s tile set, which has no red fives"
+        for kind in red:
+            if red.count(kind) > RED_COPIES:
+                return f"{self.id} has {RED_COPIES} red {tile_name(kind)}; this hand holds {red.count(kind)}"
+        return None
 
     def check_hand(self, hand: Hand, winning: bool) -> None:
         """Raise HandError when the hand is impossible or outside this ruleset's tiles
@@ -172,6 +188,9 @@ class Ruleset:
             return f"tile {tile_name(min(foreign))} is not in {self.id}'s tile set"
         if hand.flowers and not self.has_flowers:
             return f"flower {flower_name(hand.flowers[0])} is not in {self.id}'s tile set, which has no flowers"
+        problem = self._red_problem(hand.red)
+        if problem is not None:
+            return problem
         wild = self.wildcard_kinds(hand)
         for meld in hand.melds:
             claim = _CLAIM_OF_MELD[meld.kind]
@@ -453,6 +472,8 @@ class Ruleset:
         problem = self._context_problem(ctx_hand.context)  # as check_hand checks a hand's context
         if problem is None and ctx_hand.flowers and not self.has_flowers:
             problem = f"{self.id}'s tile set has no flowers"
+        if problem is None and ctx_hand.red:
+            problem = "red fives are tiles of each hand, not of the shared context (a batch of counts has none)"
         if problem is not None:
             raise HandError(f"the batch's context: {problem}")
         record = self.records.record(Hand((), context=ctx_hand.context, flowers=ctx_hand.flowers))
@@ -494,8 +515,10 @@ class Ruleset:
         after_kong, 2 last_tile, 4 first_turn), ``seat``, ``round``, ``source``
         (0 none, 1 right, 2 opposite, 3 left), ``dealer``, ``indicator``, ``void``
         (255: none), ``winners``, ``melds`` (kind 1 chow 2 pung 3 kong, lowest tile,
-        flags 1 concealed 2 added + 4 x source), and ``facts`` / ``fact_tiles``
-        when the ruleset declares facts of play, by slot."""
+        flags 1 concealed 2 added + 4 x source), ``flowers`` (bit n - 1 for flower n)
+        when the tile set has flowers, ``red`` (two bits of count per suit m p s)
+        when it has red fives, and ``facts`` / ``fact_tiles`` when the ruleset
+        declares facts of play, by slot."""
         return numpy_dtype(self.records)
 
     def _why_win_tiles(self, ctx_hand: Hand) -> str | None:

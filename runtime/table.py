@@ -43,6 +43,9 @@ class Table:
 
     def __init__(self, ruleset: Ruleset, *, seed: int = 0, wall: list[int] | None = None,
                  seating: Seating | None = None, stake: int = 1, log: IO[str] | None = None):
+        if ruleset.has_red:  # a red five is a copy of a tile the wall does not tell apart yet
+            raise MjrError(f"{ruleset.id} has red fives, which a table of play does not deal yet: score its "
+                           "hands with Ruleset.evaluate")
         self.ruleset = ruleset
         self.rules = ruleset.play
         self.seating = seating or Seating()

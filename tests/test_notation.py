@@ -94,6 +94,7 @@ def test_json_matches_schema() -> None:
         "melds": [{"kind": "pung", "tile": "5p", "concealed": False, "from": "O", "added": False}],
         "win": "2s",
         "flowers": [],
+        "red": [],
         "context": {
             "win_by": "robbing_kong",
             "after_kong": False,
