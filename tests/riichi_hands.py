@@ -8,7 +8,7 @@ rare yaku and yakuman appear; the sets are then declared or kept concealed
 (chows claimed from the left, pungs and kongs from anyone, added and concealed
 kongs), one concealed tile is the winning tile, so every wait comes up, and a
 context of play is drawn that a table could produce: seat and round wind, the
-dealer (the East seat), tsumo, ron or chankan, rinshan, haitei and houtei,
+dealer (the East seat: ``dealer`` when East wins, else ``dealer E``), tsumo, ron or chankan, rinshan, haitei and houtei,
 riichi, double riichi and ippatsu (closed hands only), tenhou and chiihou,
 honba 0 to 20, one dora indicator per kong plus one and as many ura indicators
 under riichi, all drawn from the tiles left in the wall.  Red fives only with
@@ -416,9 +416,9 @@ def notation(concealed: list[int], win: int, sets: list[tuple[Declared, list[int
     words += ["win", word([win], red)]
     words += {"self_draw": ["self_draw"], "discard": ["from", p.source],
               "robbing_kong": ["robbing_kong", "from", p.source]}[p.win_by]
-    flags = (("after_kong", p.after_kong), ("last_tile", p.last_tile), ("first_turn", p.first_turn),
-             ("dealer", p.seat == 0))
+    flags = (("after_kong", p.after_kong), ("last_tile", p.last_tile), ("first_turn", p.first_turn))
     words += [name for name, holds in flags if holds]
+    words += ["dealer"] if p.seat == 0 else ["dealer", "E"]  # East deals: payments ask who
     words += ["seat", WIND_LETTERS[p.seat], "round", WIND_LETTERS[p.round]]
     words += [p.riichi] if p.riichi else []
     words += ["ippatsu"] if p.ippatsu else []

@@ -103,6 +103,7 @@ def test_mjr_reads_every_hand(hands: tuple[RiichiHand, ...]) -> None:
         assert [m.added for m in hand.melds] == [kind == "shouminkan" for kind, _, _ in call.melds], made.text
         context = hand.context
         assert context.self_draw == config["is_tsumo"] and context.dealer == (config["player_wind"] == 27)
+        assert context.dealer or context.dealer_seat == 0, made.text
         assert (context.seat, context.round) == (config["player_wind"] - 27, config["round_wind"] - 27)
         assert context.after_kong == config["is_rinshan"]
         assert context.last_tile == (config["is_haitei"] or config["is_houtei"])
