@@ -1,0 +1,585 @@
+"""Random legal winning hands of Japanese riichi mahjong, with the ``mahjong`` library's verdict.
+
+Seeded and deterministic: ``generate(n, seed)`` gives the same hands on every
+machine.  A *theme* picks the four sets and the pair (simples, all chows, one
+suit, honours, terminals, chow and pung patterns, kongs, green tiles), or a
+special shape (seven pairs, thirteen orphans, nine gates), weighted so that the
+rare yaku and yakuman appear; the sets are then declared or kept concealed
+(chows claimed from the left, pungs and kongs from anyone, added and concealed
+kongs), one concealed tile is the winning tile, so every wait comes up, and a
+context of play is drawn that a table could produce: seat and round wind, the
+dealer (the East seat: ``dealer`` when East wins, else ``dealer E``), tsumo, ron or chankan, rinshan, haitei and houtei,
+riichi, double riichi and ippatsu (closed hands only), tenhou and chiihou,
+honba 0 to 20, one dora indicator per kong plus one and as many ura indicators
+under riichi, all drawn from the tiles left in the wall.  Red fives only with
+``red=True``; no dora or ura indicators with ``dora=False``.
+
+A candidate is kept only if the library scores it without an error, with at
+least one yaku (dora alone is none).  The library is called with one set-up
+(:func:`options`), the library's defaults except where marked:
+
+* ``has_open_tanyao=True`` (kuitan, tanyao on an open hand) -- not the default,
+  the common rule of online and tournament play;
+* ``has_aka_dora`` -- True exactly when the hands are made with ``red=True``
+  (without red fives a fourth five is a plain tile);
+* ``has_double_yakuman=True``: double yakuman (kokushi 13-wait, suuankou tanki,
+  junsei chuuren, daisuushi) count twice, and yakuman add up;
+* ``kazoe_limit=KAZOE_LIMITED``: 13 han or more of ordinary yaku is one yakuman;
+* ``kiriage=False``: 4 han 30 fu and 3 han 60 fu are not rounded up to mangan;
+* ``fu_for_open_pinfu=True``: an open hand of pinfu shape won by ron is 30 fu;
+* ``fu_for_pinfu_tsumo=False``: pinfu tsumo is 20 fu;
+* ``renhou_as_yakuman=False``, and renhou is never drawn (no first-turn ron);
+* ``has_daisharin``, ``has_daichisei``, ``has_sashikomi_yakuman`` off; no
+  paarenchan, open riichi, nagashi mangan or riichi deposits (kyoutaku 0);
+* ``limit_to_sextuple_yakuman=True``, three players off.
+
+The notation (see docs/notation.rst) uses the hand words and these facts of
+play: ``riichi``, ``double_riichi`` (written alone, it replaces riichi),
+``ippatsu``, ``honba N`` (left out when 0), ``dora TILES`` (the indicators),
+``ura TILES`` (only under riichi), and ``first_turn`` for tenhou and chiihou.
+Red fives are written ``0m`` ``0p`` ``0s``, in melds too (``[340m<L]``,
+``[055p<O]``).  Needs the ``mahjong`` package (the ``riichi`` extra).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+SetSpec = tuple[str, int]  # ("chow", lowest kind) or ("pung", kind)
+Standard = tuple[list[SetSpec], int]  # four sets and the pair's kind
+#: A declared set: (kind "chow" "pung" "kong", lowest kind, how: "open" "added" "closed", source L/O/R or "")
+Declared = tuple[str, int, str, str]
+
+MAN, PIN, SOU = 0, 1, 2
+WINDS, DRAGONS = tuple(range(27, 31)), tuple(range(31, 34))
+HONORS = WINDS + DRAGONS
+TERMINALS = tuple(9 * s + r for s in range(3) for r in (0, 8))
+ORPHANS = TERMINALS + HONORS
+SIMPLES = tuple(9 * s + r for s in range(3) for r in range(1, 8))
+GREEN = (19, 20, 21, 23, 25, 32)  # 2 3 4 6 8 sou and the green dragon
+FIVES = (4, 13, 22)
+#: The red five's copy in the library's 136 format (kind * 4 + copy): copy 0 of each five.
+RED_COPY = 0
+#: Yaku the set-up never produces (off, or their context is never drawn); aka_dora too without red fives.
+EXCLUDED_YAKU = frozenset({"open_riichi", "daburu_open_riichi", "nagashi_mangan", "renhou", "renhou_yakuman",
+                           "daisharin", "daichisei", "sashikomi", "paarenchan"})
+WAIT_CLASSES = ("ryanmen", "kanchan", "penchan", "shanpon", "tanki", "kokushi", "kokushi_13", "chuuren_9")
+
+
+def kind(suit: int, rank: int) -> int:
+    return suit * 9 + rank - 1
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The library's answer: han, fu, the payments (``main`` and ``additional``
+    before honba, their honba bonuses), yaku by the library's attribute names
+    (``dora``, ``aka_dora`` and ``ura_dora`` once per han), and ``error``."""
+
+    han: int
+    fu: int
+    main: int
+    additional: int
+    main_bonus: int
+    additional_bonus: int
+    total: int
+    level: str
+    yaku: tuple[str, ...]
+    yakuman: bool
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class LibraryCall:
+    """The arguments of ``HandCalculator.estimate_hand_value`` as plain data: tiles
+    in 136 format (melds' tiles included), melds as (type, tiles, opened), the
+    indicators, and the ``HandConfig`` keywords."""
+
+    tiles: tuple[int, ...]
+    win_tile: int
+    melds: tuple[tuple[str, tuple[int, ...], bool], ...]
+    dora: tuple[int, ...]
+    ura: tuple[int, ...]
+    config: tuple[tuple[str, Any], ...]
+    red: bool
+
+
+@dataclass(frozen=True)
+class RiichiHand:
+    """One generated winning hand: its notation, theme, possible waits, and the
+    library's call and verdict."""
+
+    text: str
+    theme: str
+    closed: bool
+    waits: frozenset[str]
+    reds: int
+    call: LibraryCall
+    verdict: Verdict
+
+
+# --------------------------------------------------------------------------- themes of the standard shape
+
+
+def chow(suit: int, rank: int) -> SetSpec:
+    return ("chow", kind(suit, rank))
+
+
+def pung(k: int) -> SetSpec:
+    return ("pung", k)
+
+
+def any_set(rng: random.Random, suits: tuple[int, ...] = (0, 1, 2), honors: bool = True) -> SetSpec:
+    if rng.random() < 0.6:
+        return chow(rng.choice(suits), rng.randint(1, 7))
+    pool = [kind(s, r) for s in suits for r in range(1, 10)] + (list(HONORS) if honors else [])
+    return pung(rng.choice(pool))
+
+
+def any_pair(rng: random.Random, suits: tuple[int, ...] = (0, 1, 2), honors: bool = True) -> int:
+    return rng.choice([kind(s, r) for s in suits for r in range(1, 10)] + (list(HONORS) if honors else []))
+
+
+def theme_random(rng: random.Random) -> Standard:
+    return [any_set(rng) for _ in range(4)], any_pair(rng)
+
+
+def theme_simples(rng: random.Random) -> Standard:
+    """Tiles 2-8 only (tanyao), chows and pungs."""
+    sets = [chow(rng.randrange(3), rng.randint(2, 6)) if rng.random() < 0.7 else pung(rng.choice(SIMPLES))
+            for _ in range(4)]
+    return sets, rng.choice(SIMPLES)
+
+
+def theme_chows(rng: random.Random) -> Standard:
+    """Four chows and a pair that is no value tile: the pinfu shape, won on any wait."""
+    return [chow(rng.randrange(3), rng.randint(1, 7)) for _ in range(4)], any_pair(rng, honors=rng.random() < 0.3)
+
+
+def theme_flush(rng: random.Random) -> Standard:
+    """One suit, with or without honours (chinitsu, honitsu)."""
+    suit, honors = rng.randrange(3), rng.random() < 0.5
+    return [any_set(rng, (suit,), honors) for _ in range(4)], any_pair(rng, (suit,), honors)
+
+
+def theme_honors(rng: random.Random) -> Standard:
+    """Value tiles: yakuhai, shosangen, daisangen, shosuushi, daisuushi, tsuisou."""
+    group = list(rng.choice((WINDS, DRAGONS, HONORS)))
+    rng.shuffle(group)
+    n = rng.randint(1, min(4, len(group)))
+    sets = [pung(k) for k in group[:n]]
+    rest = [k for k in HONORS if k not in group[:n]]
+    all_honors = rng.random() < 0.12
+    while len(sets) < 4:
+        if all_honors:
+            k = rng.choice(rest)
+            rest.remove(k)
+            sets.append(pung(k))
+        else:
+            sets.append(any_set(rng))
+    pair = rng.choice(rest) if all_honors or rng.random() < 0.6 else any_pair(rng)
+    return sets, pair
+
+
+def theme_outside(rng: random.Random) -> Standard:
+    """Every set and the pair hold a terminal or honour: chanta, junchan, honroto, chinroto."""
+    pool = TERMINALS + (HONORS if rng.random() < 0.6 else ())
+    chows = rng.random() < 0.6
+    sets = [chow(rng.randrange(3), rng.choice((1, 7))) if chows and rng.random() < 0.6 else pung(rng.choice(pool))
+            for _ in range(4)]
+    return sets, rng.choice(pool)
+
+
+def theme_patterns(rng: random.Random) -> Standard:
+    """A chow or pung pattern completed at random: ittsu, sanshoku, iipeiko,
+    ryanpeiko, sanshoku douko."""
+    a, b, c = rng.sample(range(3), 3)
+    r = rng.randint(1, 7)
+    patterns: list[list[SetSpec]] = [
+        [chow(a, 1), chow(a, 4), chow(a, 7)],
+        [chow(a, r), chow(b, r), chow(c, r)],
+        [chow(a, r), chow(a, r)],
+        [chow(a, r), chow(a, r), chow(b, rng.randint(1, 7)), chow(b, rng.randint(1, 7))],
+        [pung(kind(a, r)), pung(kind(b, r)), pung(kind(c, r))],
+    ]
+    sets = list(rng.choice(patterns))
+    while len(sets) < 4:
+        sets.append(any_set(rng))
+    return sets, any_pair(rng)
+
+
+def theme_pungs(rng: random.Random) -> Standard:
+    """Four pungs: toitoi, sanankou, suuankou, and kongs (sankantsu, suukantsu)."""
+    return [pung(rng.randrange(34)) for _ in range(4)], any_pair(rng)
+
+
+def theme_green(rng: random.Random) -> Standard:
+    """Green tiles only (ryuisou)."""
+    sets = [chow(SOU, 2) if rng.random() < 0.3 else pung(rng.choice(GREEN)) for _ in range(4)]
+    return sets, rng.choice(GREEN)
+
+
+STANDARD_THEMES: tuple[tuple[str, Callable[[random.Random], Standard], int], ...] = (
+    ("random", theme_random, 20),
+    ("simples", theme_simples, 14),
+    ("chows", theme_chows, 14),
+    ("flush", theme_flush, 9),
+    ("honors", theme_honors, 12),
+    ("outside", theme_outside, 8),
+    ("patterns", theme_patterns, 12),
+    ("pungs", theme_pungs, 8),
+    ("green", theme_green, 2),
+)
+
+
+# --------------------------------------------------------------------------- declaring sets
+
+
+def declare(rng: random.Random, sets: list[SetSpec], theme: str) -> tuple[list[Declared], list[int]]:
+    """Which sets are declared, and how: the declared sets, and the concealed tiles of the rest."""
+    declared: list[Declared] = []
+    concealed: list[int] = []
+    open_count = rng.choice((0, 0, 0, 0, 1, 1, 2, 3, 4))
+    kong_rate = 0.45 if theme == "pungs" else 0.07
+    order = list(range(4))
+    rng.shuffle(order)
+    for position, index in enumerate(order):
+        what, tile = sets[index]
+        if what == "pung" and rng.random() < kong_rate:
+            how = rng.choice(("closed", "closed", "open", "added"))
+            declared.append(("kong", tile, how, "" if how == "closed" else rng.choice("LOR")))
+        elif position < open_count:
+            declared.append((what, tile, "open", "L" if what == "chow" else rng.choice("LOR")))
+        else:
+            concealed.extend(set_tiles(what, tile))
+    return declared, concealed
+
+
+def set_tiles(what: str, tile: int) -> list[int]:
+    if what == "chow":
+        return [tile, tile + 1, tile + 2]
+    return [tile] * (4 if what == "kong" else 3)
+
+
+# --------------------------------------------------------------------------- the special shapes
+
+
+def seven_pairs(rng: random.Random) -> list[int]:
+    """Seven different pairs (four of a kind is not two pairs in riichi), from
+    every tile, one suit with or without honours, simples, terminals and honours,
+    or honours alone."""
+    first = 9 * rng.randrange(3)
+    suit = tuple(range(first, first + 9))
+    pool = rng.choices((tuple(range(34)), suit + HONORS, suit, SIMPLES, ORPHANS, HONORS), (6, 3, 2, 2, 2, 1))[0]
+    return [k for k in rng.sample(pool, 7) for _ in range(2)]
+
+
+def shape(rng: random.Random) -> tuple[str, list[int], list[Declared], int | None]:
+    """(theme, the 14 concealed tiles with the winning tile, declared sets, the winning tile if fixed)."""
+    pick = rng.random()
+    if pick < 0.08:
+        return "seven_pairs", seven_pairs(rng), [], None
+    if pick < 0.095:
+        extra = rng.choice(ORPHANS)
+        return "kokushi", list(ORPHANS) + [extra], [], extra if rng.random() < 0.5 else None
+    if pick < 0.11:
+        suit, extra = rng.randrange(3), rng.randint(1, 9)
+        tiles = [kind(suit, r) for r in (1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, extra)]
+        return "nine_gates", tiles, [], kind(suit, extra) if rng.random() < 0.5 else None
+    names, makers, weights = zip(*STANDARD_THEMES, strict=True)
+    index = rng.choices(range(len(names)), weights)[0]
+    sets, pair = makers[index](rng)
+    declared, concealed = declare(rng, sets, names[index])
+    return names[index], concealed + [pair, pair], declared, None
+
+
+# --------------------------------------------------------------------------- the context of play
+
+
+@dataclass(frozen=True)
+class Play:
+    """The context of one win, in the notation's terms."""
+
+    seat: int
+    round: int
+    win_by: str  # self_draw, discard, robbing_kong
+    source: str  # L O R for a discard or a robbed kong
+    after_kong: bool
+    last_tile: bool
+    first_turn: bool
+    riichi: str  # "", "riichi", "double_riichi"
+    ippatsu: bool
+    honba: int
+
+
+def play(rng: random.Random, declared: list[Declared], held_copies: int) -> Play:
+    """A context a table could produce for a hand with these declared sets;
+    ``held_copies`` of the winning tile are in the hand already (a robbed kong
+    needs the other three in the robbed pung)."""
+    closed = all(how == "closed" for _, _, how, _ in declared)
+    has_kong = any(what == "kong" for what, _, _, _ in declared)
+    win_by = rng.choices(("self_draw", "discard", "robbing_kong"), (45, 50, 6 if held_copies == 1 else 0))[0]
+    after_kong = win_by == "self_draw" and has_kong and rng.random() < 0.3
+    last_tile = win_by != "robbing_kong" and not after_kong and rng.random() < 0.07
+    first_turn = not declared and win_by == "self_draw" and not last_tile and rng.random() < 0.02
+    riichi = ""
+    if closed and not first_turn:
+        riichi = rng.choices(("", "riichi", "double_riichi"), (50, 44, 6))[0]
+    ippatsu = bool(riichi) and not after_kong and rng.random() < 0.2
+    honba = 0 if rng.random() < 0.6 else rng.choice((1, 1, 1, 2, 2, 3, 4, 5, 7, 10, 20))
+    seat = rng.randrange(4)
+    round_wind = rng.choices(range(4), (45, 45, 5, 5))[0]
+    source = rng.choice("LOR") if win_by != "self_draw" else ""
+    return Play(seat, round_wind, win_by, source, after_kong, last_tile, first_turn, riichi, ippatsu, honba)
+
+
+def config_keywords(p: Play) -> tuple[tuple[str, Any], ...]:
+    """The ``HandConfig`` keywords of a context (winds as 34-kinds, East 27)."""
+    return (
+        ("is_tsumo", p.win_by == "self_draw"), ("is_riichi", p.riichi == "riichi"),
+        ("is_daburu_riichi", p.riichi == "double_riichi"), ("is_ippatsu", p.ippatsu),
+        ("is_rinshan", p.after_kong), ("is_chankan", p.win_by == "robbing_kong"),
+        ("is_haitei", p.last_tile and p.win_by == "self_draw"), ("is_houtei", p.last_tile and p.win_by == "discard"),
+        ("is_tenhou", p.first_turn and p.seat == 0), ("is_chiihou", p.first_turn and p.seat != 0),
+        ("player_wind", 27 + p.seat), ("round_wind", 27 + p.round), ("tsumi_number", p.honba),
+    )
+
+
+# --------------------------------------------------------------------------- tiles in the 136 format
+
+
+class Wall:
+    """The 136 tiles, each kind's copies handed out in a seeded random order, so that
+    a red five (copy 0) turns up as often as it would at a table."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.taken: set[int] = set()
+
+    def take(self, k: int) -> int:
+        """One copy of ``k`` not taken yet; ``IndexError`` if all four are out."""
+        left = [4 * k + c for c in range(4) if 4 * k + c not in self.taken]
+        if not left:
+            raise IndexError(f"a fifth copy of kind {k}")
+        tile = left[self.rng.randrange(len(left))]
+        self.taken.add(tile)
+        return tile
+
+    def indicators(self, count: int) -> tuple[int, ...]:
+        """``count`` tiles drawn from those left."""
+        drawn: list[int] = []
+        while len(drawn) < count:
+            tile = self.rng.randrange(136)
+            if tile not in self.taken:
+                self.taken.add(tile)
+                drawn.append(tile)
+        return tuple(sorted(drawn))
+
+
+def digit(tile: int, red: bool) -> str:
+    """The MPSZ digit of a 136-format tile: ``0`` for a red five."""
+    k = tile // 4
+    if red and k in FIVES and tile % 4 == RED_COPY:
+        return "0"
+    return str(k % 9 + 1)
+
+
+def word(tiles: list[int], red: bool) -> str:
+    """Tiles in MPSZ, one run of digits per suit (``234m055p1z``); a red five first among the fives."""
+    parts = []
+    for suit, letter in enumerate("mpsz"):
+        mine = sorted((t for t in tiles if t // 36 == suit), key=lambda t: (t // 4, digit(t, red) != "0"))
+        if mine:
+            parts.append("".join(digit(t, red) for t in mine) + letter)
+    return "".join(parts)
+
+
+WIND_LETTERS = "ESWN"
+
+
+def notation(concealed: list[int], win: int, sets: list[tuple[Declared, list[int]]], p: Play,
+             indicators: tuple[tuple[int, ...], tuple[int, ...]], red: bool) -> str:
+    """The hand in mjr's notation: tiles, melds, ``win``, the context and the facts of play."""
+    words = [word(concealed, red)]
+    for (_, _, how, source), tiles in sets:
+        text = word(tiles, red)
+        if how == "closed":
+            words.append(f"({text})")
+        else:
+            words.append(f"[{text}<{source}{'+' if how == 'added' else ''}]")
+    words += ["win", word([win], red)]
+    words += {"self_draw": ["self_draw"], "discard": ["from", p.source],
+              "robbing_kong": ["robbing_kong", "from", p.source]}[p.win_by]
+    flags = (("after_kong", p.after_kong), ("last_tile", p.last_tile), ("first_turn", p.first_turn))
+    words += [name for name, holds in flags if holds]
+    words += ["dealer"] if p.seat == 0 else ["dealer", "E"]  # East deals: payments ask who
+    words += ["seat", WIND_LETTERS[p.seat], "round", WIND_LETTERS[p.round]]
+    words += [p.riichi] if p.riichi else []
+    words += ["ippatsu"] if p.ippatsu else []
+    words += ["honba", str(p.honba)] if p.honba else []
+    dora, ura = indicators
+    words += ["dora", word(list(dora), False)] if dora else []
+    words += ["ura", word(list(ura), False)] if ura else []
+    return " ".join(words)
+
+
+# --------------------------------------------------------------------------- the library
+
+
+def options(red: bool) -> Any:
+    """The library's rule set-up (see the module docstring)."""
+    from mahjong.hand_calculating.hand_config import HandConstants, OptionalRules
+
+    return OptionalRules(has_open_tanyao=True, has_aka_dora=red, has_double_yakuman=True,
+                         kazoe_limit=HandConstants.KAZOE_LIMITED, kiriage=False, fu_for_open_pinfu=True,
+                         fu_for_pinfu_tsumo=False, renhou_as_yakuman=False)
+
+
+def library_arguments(call: LibraryCall) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    """``(args, kwargs)`` of ``HandCalculator.estimate_hand_value`` for ``call``."""
+    from mahjong.hand_calculating.hand_config import HandConfig
+    from mahjong.meld import Meld
+
+    melds = [Meld(meld_type=kind_, tiles=list(tiles), opened=opened) for kind_, tiles, opened in call.melds]
+    config = HandConfig(options=options(call.red), **dict(call.config))
+    return (list(call.tiles), call.win_tile), {"melds": melds, "dora_indicators": list(call.dora),
+                                               "ura_dora_indicators": list(call.ura), "config": config}
+
+
+@functools.lru_cache(maxsize=1)
+def yaku_names() -> dict[int, str]:
+    """The library's yaku ids to its attribute names (``seat_wind_east``, ``daburu_kokushi``)."""
+    from mahjong.hand_calculating.yaku_config import YakuConfig
+
+    return {yaku.yaku_id: name for name, yaku in vars(YakuConfig()).items()}
+
+
+def allowed_yaku(red: bool = False, dora: bool = True) -> frozenset[str]:
+    """Every yaku of the library's list that the set-up can produce."""
+    excluded = set(EXCLUDED_YAKU) | ({"aka_dora"} if not red else set()) | ({"dora", "ura_dora"} if not dora else set())
+    return frozenset(yaku_names().values()) - excluded
+
+
+def library_verdict(call: LibraryCall) -> Verdict:
+    """The library's answer to ``call``; on an error only ``error`` says anything."""
+    from mahjong.hand_calculating.hand import HandCalculator
+
+    args, kwargs = library_arguments(call)
+    result = HandCalculator.estimate_hand_value(*args, **kwargs)
+    if result.error:
+        return Verdict(0, 0, 0, 0, 0, 0, 0, "", (), False, result.error)
+    cost, names = result.cost, yaku_names()
+    yaku = tuple(names[y.yaku_id] for y in result.yaku)
+    return Verdict(result.han, result.fu, cost["main"], cost["additional"], cost["main_bonus"],
+                   cost["additional_bonus"], cost["total"], cost["yaku_level"], yaku,
+                   any(y.is_yakuman for y in result.yaku))
+
+
+# --------------------------------------------------------------------------- waits
+
+
+def chow_wait(low: int, win: int) -> str:
+    if win == low + 1:
+        return "kanchan"
+    if (win == low and low % 9 == 6) or (win == low + 2 and low % 9 == 0):
+        return "penchan"
+    return "ryanmen"
+
+
+def wait_classes(theme: str, concealed_kinds: list[int], win: int) -> frozenset[str]:
+    """Every wait the winning tile can be read as, over the decompositions of the concealed tiles."""
+    from mahjong.hand_calculating.divider import HandDivider
+
+    others = sorted(concealed_kinds)
+    others.remove(win)
+    if theme == "kokushi":
+        return frozenset({"kokushi_13" if len(set(others)) == 13 else "kokushi"})
+    counts = [concealed_kinds.count(k) for k in range(34)]
+    waits = set()
+    for division in HandDivider.divide_hand(counts):
+        for block in division:
+            if win not in block:
+                continue
+            if len(block) == 2:
+                waits.add("tanki")
+            elif block[0] == block[1]:
+                waits.add("shanpon")
+            else:
+                waits.add(chow_wait(block[0], win))
+    if theme == "nine_gates":
+        suit = win // 9
+        if others == [kind(suit + 0, r) for r in (1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9)]:
+            waits.add("chuuren_9")
+    return frozenset(waits)
+
+
+# --------------------------------------------------------------------------- a whole hand
+
+
+def candidate(rng: random.Random, red: bool, dora: bool) -> RiichiHand | None:
+    """One hand of a random shape and context, scored, or ``None`` if a table could
+    not deal it (a fifth copy) or the library finds no win with a yaku."""
+    theme, concealed_kinds, declared, win_kind = shape(rng)
+    if win_kind is None:
+        win_kind = rng.choice(concealed_kinds)
+    p = play(rng, declared, concealed_kinds.count(win_kind))
+    wall = Wall(rng)
+    try:
+        concealed = [wall.take(k) for k in concealed_kinds]
+        sets = [(d, [wall.take(k) for k in set_tiles(d[0], d[1])]) for d in declared]
+        robbed = [wall.take(win_kind) for _ in range(3)] if p.win_by == "robbing_kong" else []
+    except IndexError:
+        return None
+    del robbed  # out of the hand, in the robbed player's pung
+    win = next(t for t in concealed if t // 4 == win_kind)
+    kongs = sum(1 for d in declared if d[0] == "kong")
+    dora_tiles = wall.indicators(1 + kongs) if dora else ()
+    ura_tiles = wall.indicators(1 + kongs) if dora and p.riichi else ()
+    melds = tuple(({"chow": "chi", "pung": "pon"}.get(d[0], "shouminkan" if d[2] == "added" else "kan"),
+                   tuple(tiles), d[2] != "closed") for d, tiles in sets)
+    all_tiles = tuple(concealed + [t for _, tiles in sets for t in tiles])
+    call = LibraryCall(all_tiles, win, melds, dora_tiles, ura_tiles, config_keywords(p), red)
+    verdict = library_verdict(call)
+    if verdict.error is not None or not set(verdict.yaku) - {"dora", "aka_dora", "ura_dora"}:
+        return None
+    rest = list(concealed)
+    rest.remove(win)
+    text = notation(rest, win, sets, p, (dora_tiles, ura_tiles), red)
+    reds = sum(1 for t in all_tiles if digit(t, red) == "0")
+    closed = all(d[2] == "closed" for d in declared)
+    return RiichiHand(text, theme, closed, wait_classes(theme, concealed_kinds, win_kind), reds, call, verdict)
+
+
+def hands(seed: int = 0, red: bool = False, dora: bool = True) -> Iterator[RiichiHand]:
+    """An endless stream of legal winning hands, the same for the same arguments."""
+    rng = random.Random(seed)
+    while True:
+        made = candidate(rng, red, dora)
+        if made is not None:
+            yield made
+
+
+@functools.lru_cache(maxsize=4)
+def generate(n: int, seed: int = 0, red: bool = False, dora: bool = True) -> tuple[RiichiHand, ...]:
+    """The first ``n`` hands of :func:`hands`, kept for the next caller."""
+    return tuple(itertools.islice(hands(seed, red, dora), n))
+
+
+def yaku_counts(made: tuple[RiichiHand, ...]) -> Counter[str]:
+    """How many hands hold each yaku."""
+    return Counter(name for hand in made for name in set(hand.verdict.yaku))
+
+
+def library_available() -> str | None:
+    """Why the hands cannot be made (the ``mahjong`` package missing), or ``None``."""
+    try:
+        import mahjong.hand_calculating.hand  # noqa: F401
+    except ImportError as error:
+        return f"the riichi extra is not installed (pip install 'mahjong-rules[riichi]'): {error}"
+    return None
