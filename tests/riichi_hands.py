@@ -35,8 +35,8 @@ least one yaku (dora alone is none).  The library is called with one set-up
 
 The notation (see docs/notation.rst) uses the hand words and these facts of
 play: ``riichi``, ``double_riichi`` (written alone, it replaces riichi),
-``ippatsu``, ``honba N`` (left out when 0), ``dora TILES`` (the indicators),
-``ura TILES`` (only under riichi), and ``first_turn`` for tenhou and chiihou.
+``ippatsu``, ``honba N`` (left out when 0), ``dora_indicators TILES`` (the indicators),
+``ura_indicators TILES`` (only under riichi), and ``first_turn`` for tenhou and chiihou.
 Red fives are written ``0m`` ``0p`` ``0s``, in melds too (``[340m<L]``,
 ``[055p<O]``).  Needs the ``mahjong`` package (the ``riichi`` extra).
 """
@@ -424,8 +424,8 @@ def notation(concealed: list[int], win: int, sets: list[tuple[Declared, list[int
     words += ["ippatsu"] if p.ippatsu else []
     words += ["honba", str(p.honba)] if p.honba else []
     dora, ura = indicators
-    words += ["dora", word(list(dora), False)] if dora else []
-    words += ["ura", word(list(ura), False)] if ura else []
+    words += ["dora_indicators", word(list(dora), False)] if dora else []
+    words += ["ura_indicators", word(list(ura), False)] if ura else []
     return " ".join(words)
 
 

@@ -1,7 +1,7 @@
 """The ``japan.riichi`` ruleset beside the ``mahjong`` library, on the same random legal wins.
 
-Hands of every yaku, wait and context (tests/riichi_hands.py), without dora, ura
-dora or red fives, which the ruleset does not score yet.  For each hand the han
+Hands of every yaku, wait and context (tests/riichi_hands.py), with dora and ura
+indicators and red fives.  For each hand the han
 (the ruleset's fan total), the fu (its value ``fu``, on hands below yakuman) and
 what each player pays (honba included) must be the library's.  The test reports
 the agreement and the first disagreements with both verdicts.
@@ -85,7 +85,7 @@ CLASSED = re.compile(r"^[^;]*\[class: [^]]*\] -- ")
 def test_japan_riichi_scores_as_the_library(ruleset: mjr.Ruleset) -> None:
     """Agreement counts han, payments and the fu of hands below mangan; the fu of a
     limit hand, which pays nothing, is a documented class, counted apart."""
-    strict, differences = compare(ruleset, generate(N, seed=11, dora=False))
+    strict, differences = compare(ruleset, generate(N, seed=11, red=True))
     unclassed = [line for line in differences if not CLASSED.search(line.split(": ", 1)[1])]
     agreement = 1 - len(unclassed) / N
     print(f"japan.riichi agrees with the mahjong library on {agreement:.2%} of {N} hands "
