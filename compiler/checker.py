@@ -330,6 +330,7 @@ class Checker:
         )
         payments = tuple(self._payment(i, p, checker) for i, p in enumerate(merged.payments.values()))
         values = tuple(self._value(i, v, checker) for i, v in enumerate(merged.values.values()))
+        prefer_fans, prefer_values = principles.prefer(merged.settings.get("prefer"), fans, values, self.report)
         score = self._score(merged.settings.get("score"), checker, fans)
         taken = {**dict.fromkeys(merged.defines, "define"), **dict.fromkeys(merged.fans, "fan"),
                  **dict.fromkeys(merged.values, "value"), **dict.fromkeys(merged.tables, "table"),
@@ -369,7 +370,6 @@ class Checker:
             minimum=self._int_setting(merged, "minimum"),
             minimum_without=principles.minimum_without(merged.settings.get("minimum"), fans, self.report),
             account_once=principles.account_once(merged.settings.get("account_once"), fans, self.report),
-            prefer=principles.prefer(merged.settings.get("prefer"), fans, self.report),
             base=self._base(merged),
             examples=tuple(check_example(e, fans, payments, values, self.report) for e in merged.examples),
             facts=facts,
@@ -379,6 +379,8 @@ class Checker:
             tables=tables,
             values=values,
             derived=derived,
+            prefer=prefer_fans,
+            prefer_values=prefer_values,
         )
 
     def _check_names(self, merged: _Merged) -> None:

@@ -530,6 +530,8 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
         floors=floors,
         payments=payments,
         score=score,
+        worse=_worse(ruleset),
+        prefer_values=tuple(ruleset.values[i].id for i in ruleset.prefer_values),
         score_text=spelled(ruleset.score, ruleset),
         values=values,
         value_names=tuple((value.id, value.display) for value in ruleset.values),
@@ -560,6 +562,20 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
         red_copies=RED_COPIES,
     )
     return ModuleSource(name, text)
+
+
+def _worse(ruleset: ir.Ruleset) -> str:
+    """The test that the reading being scored is no better than the best so far:
+    fewer points, or as many and less fan, ... (``prefer``'s fans, then its values,
+    higher first), and at last no fewer wildcards substituted."""
+    keys = [("points_", "s.best_points"), ("fan_", "s.best_fan")]
+    if ruleset.prefer:
+        keys.append(("prefer_", "s.best_prefer"))
+    keys += [(f"s.named[{i}]", f"s.best_named[{i}]") for i in ruleset.prefer_values]
+    test = "s.subst >= s.best_subst"
+    for mine, best in reversed(keys):
+        test = f"({mine} < {best} or ({mine} == {best} and {test}))"
+    return test
 
 
 #: The source letter of each claim word that names a player by place.

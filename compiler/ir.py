@@ -435,8 +435,10 @@ class Ruleset:
     minimum_without: tuple[int, ...] = ()
     #: ``account_once``: the counted fans whose combinations are kept as a forest, in priority order
     account_once: tuple[int, ...] = ()
-    #: ``prefer``: between readings of equal points and fan, the earliest of these fans awarded wins
+    #: ``prefer``: between readings of equal points and fan, the earliest of these fans awarded wins,
+    #: then the higher of each of these named values in turn
     prefer: tuple[int, ...] = ()
+    prefer_values: tuple[int, ...] = ()
     #: whether a standard hand may hold one knitted straight in place of three sets
     knitted: bool = False
     #: what the checker found doubtful but not wrong (a condition never true), for ``mjr check``

@@ -61,13 +61,27 @@ def minimum_without(statement: ast.Statement | None, fans: tuple[ir.Fan, ...], r
     return tuple(dict.fromkeys(i for i in found if i is not None))
 
 
-def prefer(statement: ast.Statement | None, fans: tuple[ir.Fan, ...], report: Report) -> tuple[int, ...]:
-    """The fans ``prefer`` lists, in its order: how readings of equal points and
-    fan are told apart."""
+def prefer(statement: ast.Statement | None, fans: tuple[ir.Fan, ...], values: tuple[ir.NamedValue, ...],
+           report: Report) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The fans and the named values ``prefer`` lists, each in its order: how
+    readings of equal points and fan are told apart (the first listed fan awarded,
+    then the higher of each value)."""
     if not isinstance(statement, ast.Prefer):
-        return ()
-    found = (_fan_index(name, span, fans, report, "in 'prefer'") for name, span in statement.fans)
-    return tuple(dict.fromkeys(i for i in found if i is not None))
+        return (), ()
+    by_id = {value.id: value.index for value in values}
+    found: list[int] = []
+    higher: list[int] = []
+    for name, span in statement.fans:
+        if name in by_id:
+            higher.append(by_id[name])
+        elif any(fan.id == name for fan in fans) or not values:
+            index = _fan_index(name, span, fans, report, "in 'prefer'")
+            if index is not None:
+                found.append(index)
+        else:
+            names = [f.id for f in fans] + list(by_id)
+            report(span, f"unknown fan or value {quoted(name)} in 'prefer'{did_you_mean(name, names)}")
+    return tuple(dict.fromkeys(found)), tuple(dict.fromkeys(higher))
 
 
 def check_alone(fans: tuple[ir.Fan, ...], report: Report) -> None:
