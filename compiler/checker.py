@@ -20,15 +20,26 @@ from mjr.tiles import FIRST_HONOR, N_KINDS, SUIT_LETTERS
 from . import ir, options, principles
 from .declared import lower_shapes, stand_in
 from .examples import check_example
-from .expressions import AMOUNT, FAN_CONDITION, RULE, SCORE, ExpressionChecker, Names, check_defines
+from .expressions import (
+    AMOUNT,
+    FAN_CONDITION,
+    PAYMENT,
+    RULE,
+    SCORE,
+    VALUE,
+    ExpressionChecker,
+    Names,
+    check_defines,
+)
 from .facts import check_facts
+from .functions import FUNCTIONS, lower_table
 from .graph import walk
 from .keys import replaced_key, statement_key
 from .places import id_span, in_order
 from .play import PLAY_STATEMENTS, PlayStatements, lower_play
-from .ranges import check_divisors, check_ranges
+from .ranges import check_numbers, check_ranges
 from .variants import apply_drop, wildcard_kinds
-from .vocabulary import ALL_WORDS
+from .vocabulary import ALL_WORDS, AMOUNT_NAMES
 from .wildcards import lower_wildcards, tile_kind
 
 #: The claims, and the words that say whom each may be claimed from (none: anyone).
@@ -66,6 +77,8 @@ class _Merged:
     stand_in: ast.WildcardStandIn | None = None
     shapes: dict[str, ast.Shape] = field(default_factory=dict)
     play: PlayStatements = field(default_factory=PlayStatements)
+    values: dict[str, ast.Value] = field(default_factory=dict)
+    tables: dict[str, ast.Table] = field(default_factory=dict)
 
 
 class Checker:
@@ -85,8 +98,9 @@ class Checker:
         self._reported: set[Problem] = set()
         self.texts: dict[str, str] = {root.file: root.text}
         self._lines: dict[str, list[str]] = {}
-        #: every divisor the expressions hold, checked once the ruleset is lowered
-        self.divisors: list[tuple[ir.Node, Span]] = []
+        #: the expression checker, whose divisors, rounding steps and lookups are
+        #: checked once the ruleset is lowered (their ranges are known only then)
+        self.numbers: ExpressionChecker | None = None
 
     def lines(self, file: str) -> list[str]:
         """The lines of ``file``, split once (a file may hold thousands of problems)."""
@@ -118,7 +132,7 @@ class Checker:
         if result is not None and not self.problems:  # numbers are checked once the names are right
             score = merged.settings.get("score")
             check_ranges(result, self.report, score.span if score is not None else self.root.span)
-            check_divisors(result, self.divisors, self.report)
+            check_numbers(result, self.numbers, self.report)
         if self.problems:
             raise SourceError(in_order(self.problems))
         assert result is not None
@@ -233,6 +247,10 @@ class Checker:
             merged.payments[statement.id] = statement
         elif isinstance(statement, ast.Fact):
             merged.facts[statement.id] = statement
+        elif isinstance(statement, ast.Value):
+            merged.values[statement.id] = statement
+        elif isinstance(statement, ast.Table):
+            merged.tables[statement.id] = statement
         elif isinstance(statement, PLAY_STATEMENTS):
             merged.play.add(statement)
         elif isinstance(statement, ast.Example):
@@ -284,13 +302,16 @@ class Checker:
         self._check_claims(merged.settings.get("claims"), kinds)
         facts = check_facts(merged.facts.values(), self.report)
         counted = frozenset(fid for fid, fan in merged.fans.items() if fan.each)
+        tables = tuple(replace(lower_table(i, table, self.report), statement=self._statement_text(table.span))
+                       for i, table in enumerate(merged.tables.values()))
         names = Names(dict(merged.defines), {fid: i for i, fid in enumerate(merged.fans)}, merged.dropped,
                       facts={fact.id: fact for fact in facts}, shapes={sid: i for i, sid in enumerate(merged.shapes)},
-                      counted=counted)
+                      counted=counted, values={vid: i for i, vid in enumerate(merged.values)},
+                      tables={table.id: table for table in tables})
         self._check_names(merged)
         unusable = check_defines(names, self.report)
         checker = ExpressionChecker(names, self.report, unusable, self.warn)
-        self.divisors = checker.divisors
+        self.numbers = checker
         fans, order = self._fans(merged, names, checker)
         principles.check_alone(fans, self.report)
         requirements = tuple(
@@ -304,8 +325,10 @@ class Checker:
             for i, f in enumerate(merged.floors.values())
         )
         payments = tuple(self._payment(i, p, checker) for i, p in enumerate(merged.payments.values()))
+        values = tuple(self._value(i, v, checker) for i, v in enumerate(merged.values.values()))
         score = self._score(merged.settings.get("score"), checker, fans)
-        taken = {**dict.fromkeys(merged.defines, "define"), **dict.fromkeys(merged.fans, "fan")}
+        taken = {**dict.fromkeys(merged.defines, "define"), **dict.fromkeys(merged.fans, "fan"),
+                 **dict.fromkeys(merged.values, "value"), **dict.fromkeys(merged.tables, "table")}
         declared = lower_shapes(merged.shapes, checker, taken, self.report, self._wording)
         wildcards = lower_wildcards([*merged.wildcards, *filter(None, [merged.wildcard_use])],
                                     wildcard_kinds(merged.files, merged.settings.get("tiles"),
@@ -342,22 +365,28 @@ class Checker:
             account_once=principles.account_once(merged.settings.get("account_once"), fans, self.report),
             prefer=principles.prefer(merged.settings.get("prefer"), fans, self.report),
             base=self._base(merged),
-            examples=tuple(check_example(e, fans, payments, self.report) for e in merged.examples),
+            examples=tuple(check_example(e, fans, payments, values, self.report) for e in merged.examples),
             facts=facts,
             texts=tuple(self.texts[file] for file in merged.files),
             shapes=declared,
             play=lower_play(merged.play, merged.facts.values(), self.chosen, self.report),
+            tables=tables,
+            values=values,
         )
 
     def _check_names(self, merged: _Merged) -> None:
-        """Fan ids and defines are referred to by name: none may hide a built-in word."""
-        for name, statement in [*merged.defines.items(), *merged.fans.items()]:
-            what = "define" if isinstance(statement, ast.Define) else "fan"
-            span = id_span(self.lines(statement.span.file), statement.span, name)
-            if name in ALL_WORDS:
-                self.report(span, f"{what} {name!r} has the name of a built-in word; choose another name")
-            elif what == "define" and name in merged.fans:
-                self.report(span, f"define {quoted(name)} has the name of a fan; choose another name")
+        """Fan ids, defines, values and tables are referred to by name: none may hide a
+        built-in word, and no two kinds share one."""
+        owner: dict[str, str] = {}
+        for what, named in (("fan", merged.fans), ("define", merged.defines), ("value", merged.values),
+                            ("table", merged.tables)):
+            for name, statement in named.items():
+                span = id_span(self.lines(statement.span.file), statement.span, name)
+                if name in ALL_WORDS or (what in ("value", "table") and name in {*AMOUNT_NAMES, *FUNCTIONS}):
+                    self.report(span, f"{what} {name!r} has the name of a built-in word; choose another name")
+                elif name in owner:
+                    self.report(span, f"{what} {quoted(name)} has the name of a {owner[name]}; choose another name")
+                owner.setdefault(name, what)
 
     def _base(self, merged: _Merged) -> int:
         base = self._int_setting(merged, "base")
@@ -513,8 +542,17 @@ class Checker:
             self.report(fans[cycle[0]].span, f"fan conditions refer to each other in a cycle: {names}")
         return tuple(found.order)
 
+    def _value(self, index: int, value: ast.Value, checker: ExpressionChecker) -> ir.NamedValue:
+        checker.value_index = index
+        try:
+            body = checker.check(value.body, ir.INT, VALUE)
+        finally:
+            checker.value_index = -1
+        return ir.NamedValue(index, value.id, value.display, body, value.span,
+                             ir.Wording(self._statement_text(value.span), self._span_text(value.body.span)))
+
     def _payment(self, index: int, pay: ast.Pay, checker: ExpressionChecker) -> ir.PayClause:
-        condition = checker.check(pay.condition, ir.BOOL, RULE)
+        condition = checker.check(pay.condition, ir.BOOL, PAYMENT)
         amount = checker.check(pay.amount, ir.INT, AMOUNT) if pay.amount is not None else None
         if pay.liable and pay.payer.kind == "each":
             self.report(pay.payer.span, "a liable clause moves the payment to one player: the discarder, "
@@ -555,7 +593,7 @@ class Checker:
 
 def _droppable(merged: _Merged) -> tuple[dict[str, ast.Statement], ...]:
     tables = (merged.fans, merged.requirements, merged.floors, merged.payments, merged.defines, merged.shapes,
-              merged.facts)
+              merged.facts, merged.values, merged.tables)
     return (*tables, *merged.play.droppable())  # type: ignore[arg-type]
 
 

@@ -32,6 +32,7 @@ from mjr.abi import (
 from mjr.hand import MAX_FACT_NUMBER, MAX_FACT_TILES, ROBBED_PUNG
 
 from . import ir
+from .functions import table_code
 from .fusion import GROUP_COLLECTIONS, GROUP_MEMBERSHIP, TILE_COLLECTIONS, FusedFact, fused_table
 from .identities import identity_classes
 from .ranges import unproven
@@ -223,6 +224,24 @@ class ExpressionWriter:
         assert node.op in ("+", "-", "*", "==", "!=", "<", "<=", ">", ">=")
         return f"({left} {node.op} {right})"
 
+    def visit_Call(self, node: ir.Call, element: tuple[str, ...]) -> str:
+        arguments = [self.write(argument, element) for argument in node.arguments]
+        if node.name in ("min", "max"):
+            code = arguments[0]
+            for argument in arguments[1:]:
+                code = f"_{node.name}({code}, {argument})"
+            return code
+        value, step = arguments
+        divided = f"_div_up({value}, {step})" if node.name == "round_up" else f"_div({value}, {step})"
+        return f"_checked_mul(s, {divided}, {step})" if self.checked else f"({divided} * {step})"
+
+    def visit_Lookup(self, node: ir.Lookup, element: tuple[str, ...]) -> str:
+        arguments = ", ".join(self.write(argument, element) for argument in node.arguments)
+        return f"_table{int(node.table)}({arguments})"
+
+    def visit_ValueRef(self, node: ir.ValueRef, element: tuple[str, ...]) -> str:
+        return f"s.named[{int(node.index)}]"
+
     def visit_Member(self, node: ir.Member, element: tuple[str, ...]) -> str:
         operand = self.write(node.operand, element)
         return "(" + " or ".join(f"{operand} == {int(v)}" for v in node.values) + ")"
@@ -305,7 +324,7 @@ class ExpressionWriter:
         tiles = node.collection in TILE_COLLECTIONS or node.fact >= 0
         if node.element is not None:
             code = self.write(node.element, ("k",) if tiles else ("gk", "gt", "gf"))
-        table = fused_table(node) if self.fuse else None
+        table = fused_table(node) if self.fuse and node.op != "sum" else None
         if table is not None:
             term = "1"
             if node.op == "count" and node.fact >= 0:
@@ -466,7 +485,8 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
     ]
     requirements = [RuleCode(i, writer.write(r.condition), r.span) for i, r in enumerate(ruleset.requirements)]
     floors = [RuleCode(f.index, writer.write(f.condition), f.span) for f in ruleset.floors]
-    score_checked, amounts_checked = unproven(ruleset)
+    score_checked, amounts_checked, values_checked = unproven(ruleset)
+    values = [writer.write_checked(value.body, value.index in values_checked) for value in ruleset.values]
     payments = [
         PayCode(p, writer.write(p.condition),
                 writer.write_checked(p.amount, p.index in amounts_checked) if p.amount is not None else "0",
@@ -505,6 +525,9 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
         payments=payments,
         score=score,
         score_text=spelled(ruleset.score, ruleset),
+        values=values,
+        value_names=tuple((value.id, value.display) for value in ruleset.values),
+        tables=[(table, table_code(table)) for table in ruleset.tables],
         shapes=shapes,
         uses=uses,
         identities=identity_classes(ruleset, uses.winning_tile),

@@ -94,4 +94,8 @@ def children(expr: ast.Expr) -> tuple[ast.Expr, ...]:
         return (expr.then, expr.condition, expr.otherwise)
     if isinstance(expr, ast.Quantified | ast.Count):
         return (expr.condition,) if expr.condition is not None else ()
+    if isinstance(expr, ast.Sum):
+        return (expr.value,)
+    if isinstance(expr, ast.Call):
+        return expr.arguments
     return ()

@@ -16,9 +16,10 @@ Report = Callable[[Span, str], None]
 
 
 def check_example(example: ast.Example, fans: tuple[ir.Fan, ...], payments: tuple[ir.PayClause, ...],
-                  report: Report) -> ir.Example:
+                  values: tuple[ir.NamedValue, ...], report: Report) -> ir.Example:
     checks = tuple(
-        ir.ExampleCheck(e.kind, _expectation(e, fans, payments, report), e.span) for e in example.expectations
+        ir.ExampleCheck(e.kind, _expectation(e, fans, payments, values, report), e.span)
+        for e in example.expectations
     )
     if example.hand is None or example.hand_span is None:
         report(example.span, f"example {quoted(example.title)} has no hand")
@@ -27,9 +28,17 @@ def check_example(example: ast.Example, fans: tuple[ir.Fan, ...], payments: tupl
 
 
 def _expectation(expectation: ast.Expectation, fans: tuple[ir.Fan, ...], payments: tuple[ir.PayClause, ...],
-                 report: Report) -> object:
+                 values: tuple[ir.NamedValue, ...], report: Report) -> object:
     """The checked value of one ``expect`` line, its names resolved."""
     value = expectation.value
+    if expectation.kind == "value":
+        name, number, span = cast("tuple[str, int, Span]", value)
+        ids = [v.id for v in values]
+        if name not in ids:
+            known = f"the ruleset's values are {', '.join(ids)}" if ids else "the ruleset has no 'value' statement"
+            report(span, f"unknown name {quoted(name)} after 'expect': expect not win, fans, fan, points, "
+                         f"payments, clause, or a named value ({known}){did_you_mean(name, ids)}")
+        return name, number
     if expectation.kind == "fans":
         ids = sorted(f.id for f in fans)
         named = cast("tuple[tuple[str, Span], ...]", value)

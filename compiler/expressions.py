@@ -18,6 +18,7 @@ from mjr.tiles import parse_tile
 
 from . import ir
 from .defines import analyse, children, names_in
+from .functions import FUNCTIONS, arity_problem
 from .truth import constant_comparison, constant_member
 from .vocabulary import (
     ALL_WORDS,
@@ -45,6 +46,12 @@ MAX_SIZE = 10_000
 MAX_ARITY = 4
 #: Where an expression stands decides which names it may use.
 FAN_CONDITION, RULE, SCORE, AMOUNT = "fan condition", "rule", "score", "amount"
+#: A named value's expression, and a payment clause's condition: both are worked out
+#: after the fan total, so they may read the named values.
+VALUE, PAYMENT = "value", "payment condition"
+#: The places that may read named values (and the places that may say ``scored``).
+VALUE_PLACES = frozenset({SCORE, AMOUNT, VALUE, PAYMENT})
+SCORED_PLACES = frozenset({RULE, PAYMENT, VALUE})
 #: A declared shape's condition: over the tiles alone (there is no decomposition).
 SHAPE = "shape"
 #: Hand words that speak of a decomposition or of the winning tile's place in it:
@@ -55,8 +62,9 @@ DECOMPOSITION_WORDS = frozenset({"standard", "seven_pairs", "thirteen_orphans", 
 
 
 #: How messages name each place an expression can stand.
-PLACE_TEXT = {FAN_CONDITION: "a fan's condition or value", RULE: "a rule", SCORE: "the score formula",
-              AMOUNT: "a payment amount", SHAPE: "a shape's condition"}
+PLACE_TEXT = {FAN_CONDITION: "a fan's condition or value", RULE: "a requirement or a floor",
+              SCORE: "the score formula", AMOUNT: "a payment amount", SHAPE: "a shape's condition",
+              VALUE: "a named value", PAYMENT: "a payment condition"}
 #: Keywords a misspelt word may have been meant as.
 KEYWORDS = ("and", "or", "not", "if", "else", "of", "are", "is", "contain", "contains", "where", "count",
             "all", "any", "no", "scored", "each", "excludes", "pays", "when")
@@ -74,6 +82,9 @@ class Names:
     shapes: dict[str, int] = field(default_factory=dict)
     #: the ``each`` fans, whose id is also a number (the count) where one is expected
     counted: frozenset[str] = frozenset()
+    #: the named values by id (their index), and the lookup tables by id
+    values: dict[str, int] = field(default_factory=dict)
+    tables: dict[str, ir.Table] = field(default_factory=dict)
 
 
 class ExpressionChecker:
@@ -97,6 +108,14 @@ class ExpressionChecker:
         #: the divisor of every ``a / b``, with where it is written: its range is known
         #: only once the whole ruleset is (see :func:`mjr.compiler.ranges.check_divisors`)
         self.divisors: list[tuple[ir.Node, Span]] = []
+        #: likewise the step of every ``round_up``/``round_down`` (1 or more), and
+        #: every lookup with its arguments' places (never below a table's first key)
+        self.steps: list[tuple[ir.Node, Span]] = []
+        self.lookups: list[tuple[ir.Lookup, tuple[Span, ...]]] = []
+        #: every ``sum(...)``: its loop counts unchecked, so it must be proven to fit
+        self.sums: list[tuple[ir.Node, Span]] = []
+        #: while a named value is checked, its index: it may read only those before it
+        self.value_index = -1
 
     def check(self, node: ast.Expr, expected: str, place: str, scope: str = ir.HAND) -> ir.Node:
         """Check ``node`` in ``scope``, expecting type ``expected`` (bool or int)."""
@@ -185,10 +204,12 @@ class ExpressionChecker:
 
     def _visit_Name(self, node: ast.Name, scope: str) -> ir.Node:
         name = node.name
-        if self.place in (SCORE, AMOUNT):
-            table = SCORE_NAMES if self.place == SCORE else AMOUNT_NAMES
+        if self.place in (SCORE, AMOUNT, VALUE):
+            table = AMOUNT_NAMES if self.place == AMOUNT else SCORE_NAMES
             if name in table:
                 return ir.Word(ir.INT, "formula", name)
+        if name in self.names.values:
+            return self._value(node)
         if name == "no_other_fans" and self.place != FAN_CONDITION:
             return self._error(node.span, "'no_other_fans' can be used only in a fan's condition")
         if name in PAYER_WORDS:
@@ -220,6 +241,18 @@ class ExpressionChecker:
             return ir.FanRef(ir.BOOL, self.names.fans[name], False)
         return self._unknown(node, scope)
 
+    def _value(self, node: ast.Name) -> ir.Node:
+        index = self.names.values[node.name]
+        if self.place not in VALUE_PLACES:
+            return self._error(node.span, f"value {quoted(node.name)} is worked out after the fan total: it can be "
+                                          f"used in the score, payments and later values, not in "
+                                          f"{PLACE_TEXT[self.place]}")
+        if self.place == VALUE and index >= self.value_index >= 0:
+            what = "this value itself" if index == self.value_index else "written after this one"
+            return self._error(node.span, f"value {quoted(node.name)} is {what}: a value may use only the values "
+                                          f"written before it")
+        return ir.ValueRef(ir.INT, index, node.name)
+
     def _fact(self, node: ast.Name, fact: ir.Fact) -> ir.Node:
         if fact.kind == "tiles":
             return self._error(node.span, f"fact {quoted(fact.id)} holds tiles: count them, as in "
@@ -244,10 +277,12 @@ class ExpressionChecker:
         if key not in self._suggestions:  # the same typo a thousand times is looked up once
             candidates = [*words_for(scope), *self.names.defines, *self.names.fans, *self.names.shapes,
                           *self.names.facts, *KEYWORDS]
-            if self.place == SCORE:
+            if self.place in (SCORE, VALUE):
                 candidates += list(SCORE_NAMES)
             if self.place == AMOUNT:
                 candidates += [*AMOUNT_NAMES, *PAYER_WORDS]
+            if self.place in VALUE_PLACES:
+                candidates += list(self.names.values)
             self._suggestions[key] = did_you_mean(name, candidates)
         return self._error(node.span, f"unknown name {quoted(name)}{self._suggestions[key]}")
 
@@ -288,9 +323,9 @@ class ExpressionChecker:
     def _visit_Scored(self, node: ast.Scored, scope: str) -> ir.Node:
         if node.fan not in self.names.fans:
             return self._error(node.span, f"unknown fan {quoted(node.fan)}{did_you_mean(node.fan, self.names.fans)}")
-        if self.place != RULE:
-            return self._error(node.span, f"'scored' is for requirements, floors and payment conditions, "
-                                          f"not for {PLACE_TEXT[self.place]}")
+        if self.place not in SCORED_PLACES:
+            return self._error(node.span, f"'scored' is for requirements, floors, payment conditions and named "
+                                          f"values, not for {PLACE_TEXT[self.place]}")
         return ir.FanRef(ir.BOOL, self.names.fans[node.fan], True)
 
     def _visit_Not(self, node: ast.Not, scope: str) -> ir.Node:
@@ -326,6 +361,32 @@ class ExpressionChecker:
         if node.op == "/":
             self.divisors.append((right, node.right.span))
         return ir.Binary(ir.INT, node.op, left, right)
+
+    def _visit_Call(self, node: ast.Call, scope: str) -> ir.Node:
+        """A function of numbers, or a lookup in a table."""
+        name = node.name
+        if name not in FUNCTIONS and name not in self.names.tables:
+            what = " (a name, not a function)" if name in self.names.defines or name in words_for(scope) else ""
+            known = [*FUNCTIONS, *self.names.tables]
+            return self._error(node.name_span, f"unknown function {quoted(name)}{what}: the functions are "
+                                               f"{', '.join(FUNCTIONS)}, and the ruleset's tables"
+                                               f"{did_you_mean(name, known)}")
+        arguments = tuple(self._expect(a, self._visit(a, scope), ir.INT) for a in node.arguments)
+        problem = arity_problem(name, len(arguments), self.names.tables)
+        if problem is not None:
+            return self._error(node.span, problem)
+        if name in self.names.tables:
+            lookup = ir.Lookup(ir.INT, self.names.tables[name].index, arguments)
+            self.lookups.append((lookup, tuple(a.span for a in node.arguments)))
+            return lookup
+        if name.startswith("round_"):
+            self.steps.append((arguments[1], node.arguments[1].span))
+        return ir.Call(ir.INT, name, arguments)
+
+    def _visit_Sum(self, node: ast.Sum, scope: str) -> ir.Node:
+        total = self._aggregate(ir.INT, "sum", node.collection, node.value, node.span, ir.INT)
+        self.sums.append((total, node.span))
+        return total
 
     def _visit_Negate(self, node: ast.Negate, scope: str) -> ir.Node:
         operand = self._expect(node.operand, self._visit(node.operand, scope), ir.INT)
@@ -374,8 +435,10 @@ class ExpressionChecker:
         element = self._expect(node.condition, self._visit(node.condition, ir.TUPLE), ir.BOOL)
         return ir.Aggregate(ir.INT, "count", node.collection, element, arity=node.arity)
 
-    def _aggregate(self, type_: str, op: str, collection: str, condition: ast.Expr | None, span: Span) -> ir.Node:
-        """A built-in collection (elements of its scope), or a tiles fact (tiles)."""
+    def _aggregate(self, type_: str, op: str, collection: str, condition: ast.Expr | None, span: Span,
+                   element_type: str = ir.BOOL) -> ir.Node:
+        """A built-in collection (elements of its scope), or a tiles fact (tiles);
+        the element is a condition, or for ``sum`` a number."""
         self._shape_collection(collection, span)
         fact = self.names.facts.get(collection)
         if fact is not None and fact.kind == "tiles":
@@ -388,7 +451,7 @@ class ExpressionChecker:
                                      f"{did_you_mean(collection, [*COLLECTIONS, *tiles_facts])}")
         element = None
         if condition is not None:
-            element = self._expect(condition, self._visit(condition, scope), ir.BOOL)
+            element = self._expect(condition, self._visit(condition, scope), element_type)
         return ir.Aggregate(type_, op, collection, element, slot, size)
 
     def _is_tile_expression(self, node: ast.Expr) -> bool:
@@ -423,7 +486,7 @@ class ExpressionChecker:
             return home in (None, ir.TILE), home == ir.TILE
         if isinstance(expr, ast.TileIs):
             return True, True
-        if isinstance(expr, (ast.Quantified, ast.Count, ast.Contains)):
+        if isinstance(expr, (ast.Quantified, ast.Count, ast.Sum, ast.Contains)):
             return False, False
         fits, found_tile = True, False
         for child in children(expr):

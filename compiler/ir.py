@@ -129,6 +129,32 @@ class Members(Node):
 
 
 @dataclass(frozen=True)
+class Call(Node):
+    """``min``, ``max`` (two or more numbers), ``round_up`` or ``round_down`` (a
+    number and its step): see :data:`mjr.compiler.functions.FUNCTIONS`."""
+
+    name: str
+    arguments: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Lookup(Node):
+    """A lookup in the table ``table`` (its index): a row, and a column for a table
+    of two dimensions."""
+
+    table: int
+    arguments: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class ValueRef(Node):
+    """A named value (``value ID ...``), by its index: worked out after the fan total."""
+
+    index: int
+    name: str
+
+
+@dataclass(frozen=True)
 class TileIs(Node):
     """A tile (or a kind) of one kind, written ``F`` or ``6z``."""
 
@@ -170,6 +196,49 @@ class Fan:
     excludes: tuple[int, ...]
     span: Span
     source_line: str
+    wording: Wording = Wording()
+
+
+@dataclass(frozen=True)
+class Table:
+    """A checked ``table``: ``keys`` ascending, a row of ``values`` per key (one value
+    each, or one per column of ``columns``).  A lookup takes the last row whose key
+    is at most the row asked for, and so across the columns."""
+
+    index: int
+    id: str
+    display: str
+    columns: tuple[int, ...]
+    keys: tuple[int, ...]
+    rows: tuple[tuple[int, ...], ...]
+    span: Span
+    #: the statement as written, for explanation
+    statement: str = ""
+
+    @property
+    def shape(self) -> str:
+        """``9 rows`` or ``13 rows x 11 columns``, for explanation."""
+        rows = f"{len(self.keys)} row{'s' if len(self.keys) != 1 else ''}"
+        return f"{rows} x {len(self.columns)} columns" if self.columns else rows
+
+    @property
+    def contents(self) -> str:
+        """The rows on one line (``columns 20 25; 1: 100 200; ...``), for comparison."""
+        rows = [f"{key}: {' '.join(map(str, values))}" for key, values in zip(self.keys, self.rows, strict=True)]
+        columns = [f"columns {' '.join(map(str, self.columns))}"] if self.columns else []
+        return "; ".join(columns + rows)
+
+
+@dataclass(frozen=True)
+class NamedValue:
+    """``value ID "name" : EXPR``: worked out in file order after the fan total, read
+    by the score, the payments and later values, and part of the result."""
+
+    index: int
+    id: str
+    display: str
+    body: Node
+    span: Span
     wording: Wording = Wording()
 
 
@@ -353,6 +422,9 @@ class Ruleset:
     example_options: tuple[tuple[tuple[str, Value], ...], ...] = ()
     #: the rules of a hand of play (``discard_win``, ``kong_pay``, ``at_draw`` ...)
     play: Play = Play()
+    #: the lookup tables, and the named values (worked out after the fan total)
+    tables: tuple[Table, ...] = ()
+    values: tuple[NamedValue, ...] = ()
 
     @property
     def sets(self) -> int:
@@ -367,6 +439,7 @@ def expressions(ruleset: Ruleset) -> list[Node]:
     roots += [rule.condition for rule in ruleset.requirements]
     roots += [floor.condition for floor in ruleset.floors] + [shape.condition for shape in ruleset.shapes]
     roots += [node for pay in ruleset.payments for node in (pay.condition, pay.amount) if node is not None]
+    roots += [value.body for value in ruleset.values]
     return roots
 
 

@@ -24,6 +24,10 @@ def statement_key(statement: ast.Statement) -> tuple[str, str] | None:
         return ("payment clause", statement.id)
     if isinstance(statement, ast.Fact):
         return ("fact", statement.id)
+    if isinstance(statement, ast.Value):
+        return ("value", statement.id)
+    if isinstance(statement, ast.Table):
+        return ("table", statement.id)
     if isinstance(statement, ast.Example):
         return ("example", statement.title)
     if isinstance(statement, ast.Setting):

@@ -21,10 +21,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from mjr.errors import Span
 
 from . import ir
+from .functions import below_first_key, call_range, lookup_range
 from .vocabulary import COLLECTIONS
 
 Report = Callable[[Span, str], None]
@@ -112,10 +114,14 @@ def _quotient(value: Interval, divisor: Interval) -> Interval:
 class Ranges:
     """Intervals of IR expressions; ``totals`` gives the formula names theirs."""
 
-    def __init__(self, totals: dict[str, Interval], fans: dict[int, ir.Node] | None = None):
+    def __init__(self, totals: dict[str, Interval], fans: dict[int, ir.Node] | None = None,
+                 tables: tuple[ir.Table, ...] = (), values: dict[int, Interval] | None = None):
         self.totals = totals
         #: each fan's condition, for an ``each`` fan's count used as a number
         self.fans = fans if fans is not None else {}
+        self.tables = tables
+        #: the named values worked out so far
+        self.values = values if values is not None else {}
         self._defines: dict[int, Interval] = {}
 
     def of(self, node: ir.Node) -> Interval:
@@ -177,10 +183,20 @@ class Ranges:
         return self.of(node.operand)
 
     def visit_Aggregate(self, node: ir.Aggregate) -> Interval:
-        if node.element is not None:
-            self.of(node.element)
+        element = self.of(node.element) if node.element is not None else BOOL
         size = node.size if node.fact >= 0 else _COLLECTION_SIZE[node.collection]
+        if node.op == "sum":  # up to ``size`` elements (a tile's kind counts each copy)
+            return min(0, size * element[0]), max(0, size * element[1])
         return 0, math.comb(size, node.arity) if node.arity else size
+
+    def visit_Call(self, node: ir.Call) -> Interval:
+        return call_range(node.name, [self.of(argument) for argument in node.arguments])
+
+    def visit_Lookup(self, node: ir.Lookup) -> Interval:
+        return lookup_range(self.tables[node.table], [self.of(argument) for argument in node.arguments])
+
+    def visit_ValueRef(self, node: ir.ValueRef) -> Interval:
+        return self.values.get(node.index, (INT64_MIN, INT64_MAX))
 
 
 assert set(_COLLECTION_SIZE) == set(COLLECTIONS)
@@ -212,56 +228,105 @@ def check_ranges(ruleset: ir.Ruleset, report: Report, score_span: Span) -> None:
     except Overflow as overflow:
         report(score_span, _message("the fan total or the product of the multipliers", overflow))
     conditions = ruleset.requirements + ruleset.floors + ruleset.payments  # the rules' plain arithmetic
+    ranges = worked_out(ruleset).ranges
     for rule in conditions:
         try:
-            Ranges({}, _conditions(ruleset)).of(rule.condition)
+            ranges.of(rule.condition)
         except Overflow as overflow:
             report(rule.span, _message(f"the condition of {rule.id!r}", overflow))
 
 
-def check_divisors(ruleset: ir.Ruleset, divisors: list[tuple[ir.Node, Span]], report: Report) -> None:
-    """Report each divisor (``a / b``) that can be 0 for some hand, where it is
-    written: a division by 0 has no answer, so it is refused before any hand.
-    (Totals past 64 bits are refused by :func:`check_ranges`.)"""
-    if not divisors:
-        return
+@dataclass(frozen=True)
+class WorkedOut:
+    """The ranges of the totals, the named values and the points, in the order a
+    hand works them out; what could not be proven to fit in 64 bits is unbounded
+    (and its code checked: see :func:`unproven`)."""
+
+    ranges: Ranges
+    score_proven: bool
+    unproven_values: frozenset[int]
+
+
+def worked_out(ruleset: ir.Ruleset) -> WorkedOut:
     try:
         totals = _formula_totals(ruleset, lambda span, message: None)
     except Overflow:
         totals = dict.fromkeys(("base", "fan", "mult"), (INT64_MIN, INT64_MAX))
-    try:
-        points = Ranges(totals).of(ruleset.score)
-    except Overflow:
-        points = (INT64_MIN, INT64_MAX)
-    ranges = Ranges({**totals, "points": points}, _conditions(ruleset))
-    for divisor, span in divisors:
+    values: dict[int, Interval] = {}
+    ranges = Ranges(totals, _conditions(ruleset), ruleset.tables, values)
+    unproven_values = set()
+    for value in ruleset.values:  # in file order: each may read those before it
         try:
-            low, high = ranges.of(divisor)
+            values[value.index] = ranges.of(value.body)
         except Overflow:
-            low, high = INT64_MIN, INT64_MAX
+            values[value.index] = (INT64_MIN, INT64_MAX)
+            unproven_values.add(value.index)
+    try:
+        points, score_proven = ranges.of(ruleset.score), True
+    except Overflow:
+        points, score_proven = (INT64_MIN, INT64_MAX), False
+    ranges.totals = {**totals, "points": points}
+    return WorkedOut(ranges, score_proven, frozenset(unproven_values))
+
+
+def check_numbers(ruleset: ir.Ruleset, checker: _Numbers | None, report: Report) -> None:
+    """Report each divisor (``a / b``) that can be 0, each rounding step that can be
+    below 1, each lookup whose row or column can be below its table's first key,
+    and each ``sum`` that may pass 64 bits, where it is written: none has an
+    answer, so each is refused before any hand.  (Totals past 64 bits are refused
+    by :func:`check_ranges`.)"""
+    if checker is None or not (checker.divisors or checker.steps or checker.lookups or checker.sums):
+        return
+    ranges = worked_out(ruleset).ranges
+    for divisor, span in checker.divisors:
+        low, high = _range(ranges, divisor)
         if low <= 0 <= high:
             shown = "is 0" if low == high else f"can be 0 (it is {low} to {high})"
             report(span, f"division by 0: the divisor {shown}; divide by a number that cannot be 0")
+    for step, span in checker.steps:
+        low, high = _range(ranges, step)
+        if low < 1:
+            shown = f"is {low}" if low == high else f"can be {low} (it is {low} to {high})"
+            report(span, f"a rounding step is 1 or more, but this {shown}")
+    for total, span in checker.sums:
+        try:
+            ranges.of(total)
+        except Overflow as overflow:
+            report(span, _message("this sum", overflow))
+    for lookup, spans in checker.lookups:
+        table = ruleset.tables[lookup.table]
+        for place, message in below_first_key(table, [_range(ranges, a) for a in lookup.arguments]):
+            report(spans[place], message)
 
 
-def unproven(ruleset: ir.Ruleset) -> tuple[bool, frozenset[int]]:
-    """Whether the score formula, and which payment clauses' amounts, may leave
-    64 bits for some hand: their code needs checked arithmetic."""
-    totals = _formula_totals(ruleset, lambda span, message: None)
+def _range(ranges: Ranges, node: ir.Node) -> Interval:
     try:
-        points = Ranges(totals).of(ruleset.score)
-        score_proven = True
+        return ranges.of(node)
     except Overflow:
-        points, score_proven = (INT64_MIN, INT64_MAX), False
-    amounts = Ranges({**totals, "points": points}, _conditions(ruleset))
+        return INT64_MIN, INT64_MAX
+
+
+class _Numbers(Protocol):
+    """What :func:`check_numbers` reads of the expression checker."""
+
+    divisors: list[tuple[ir.Node, Span]]
+    steps: list[tuple[ir.Node, Span]]
+    lookups: list[tuple[ir.Lookup, tuple[Span, ...]]]
+    sums: list[tuple[ir.Node, Span]]
+
+
+def unproven(ruleset: ir.Ruleset) -> tuple[bool, frozenset[int], frozenset[int]]:
+    """Whether the score formula, which payment clauses' amounts and which named
+    values may leave 64 bits for some hand: their code needs checked arithmetic."""
+    found = worked_out(ruleset)
     clauses = set()
     for clause in ruleset.payments:
         try:
             if clause.amount is not None:
-                amounts.of(clause.amount)
+                found.ranges.of(clause.amount)
         except Overflow:
             clauses.add(clause.index)
-    return not score_proven, frozenset(clauses)
+    return not found.score_proven, frozenset(clauses), found.unproven_values
 
 
 def _conditions(ruleset: ir.Ruleset) -> dict[int, ir.Node]:
@@ -271,7 +336,7 @@ def _conditions(ruleset: ir.Ruleset) -> dict[int, ir.Node]:
 def _formula_totals(ruleset: ir.Ruleset, report: Report) -> dict[str, Interval]:
     """The intervals of ``base``, ``fan`` and ``mult``; a fan whose value may not
     fit is reported (and counts as 0)."""
-    ranges = Ranges({}, _conditions(ruleset))
+    ranges = Ranges({}, _conditions(ruleset), ruleset.tables)
     values: dict[int, Interval] = {}
     for fan in ruleset.fans:
         try:

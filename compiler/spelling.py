@@ -12,7 +12,7 @@ from __future__ import annotations
 from . import ir
 
 #: how tightly each operator binds: a lower operand in a higher place is parenthesised
-_BINARY = {"+": 5, "-": 5, "*": 6, "%": 6, "^": 7}
+_BINARY = {"+": 5, "-": 5, "*": 6, "/": 6, "%": 6, "^": 7}
 _COMPARE = 4
 _CONDITIONAL, _OR, _AND, _NOT, _NEG, _ATOM = 0, 1, 2, 3, 8, 9
 
@@ -78,9 +78,21 @@ class _Speller:
         condition = self.wrapped(node.condition, _OR)
         return f"{then} if {condition} else {self.wrapped(node.otherwise, _CONDITIONAL)}", _CONDITIONAL
 
+    def visit_Call(self, node: ir.Call) -> tuple[str, int]:
+        return f"{node.name}({', '.join(self.text(a)[0] for a in node.arguments)})", _ATOM
+
+    def visit_Lookup(self, node: ir.Lookup) -> tuple[str, int]:
+        name = self.ruleset.tables[node.table].id
+        return f"{name}({', '.join(self.text(a)[0] for a in node.arguments)})", _ATOM
+
+    def visit_ValueRef(self, node: ir.ValueRef) -> tuple[str, int]:
+        return node.name, _ATOM
+
     def visit_Aggregate(self, node: ir.Aggregate) -> tuple[str, int]:
         element = "" if node.element is None else self.text(node.element)[0]
         collection = f"{node.arity} {node.collection}" if node.arity else node.collection
+        if node.op == "sum":
+            return f"sum({collection} of {element})", _ATOM
         if node.op == "count":
             return (f"count({collection} where {element})" if element else f"count({collection})"), _ATOM
         return f"{node.op} {node.collection} are ({element})", _ATOM

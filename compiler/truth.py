@@ -18,10 +18,10 @@ _MOST_VALUES = 64
 
 def _bounds(node: ir.Node) -> Interval | None:
     """The values ``node`` can take, or None where that is not known here (a word of
-    the score formula, a word without bounds, a value past 64 bits)."""
+    the score formula, a lookup, a word without bounds, a value past 64 bits)."""
     try:
         return Ranges({}).of(node)
-    except (KeyError, AttributeError, Overflow):
+    except (KeyError, IndexError, AttributeError, Overflow):
         return None
 
 

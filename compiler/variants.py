@@ -22,7 +22,8 @@ _FAN_WORDS = ("fan", "limit", "bonus", "multiplier")
 #: How a message names a statement of each kind.
 _NAMES = {"fan": "fan", "limit": "limit", "bonus": "bonus", "multiplier": "multiplier", "require": "requirement",
           "floor": "floor", "pay": "payment clause", "liable": "liable clause", "define": "define",
-          "shape": "shape", "fact": "fact", "kong_pay": "kong payment", "at_draw": "draw check"}
+          "shape": "shape", "fact": "fact", "kong_pay": "kong payment", "at_draw": "draw check", "value": "value",
+          "table": "table"}
 
 
 def kind_word(statement: ast.Statement) -> str:
@@ -32,7 +33,8 @@ def kind_word(statement: ast.Statement) -> str:
     if isinstance(statement, ast.Pay):
         return "liable" if statement.liable else "pay"
     return {ast.Require: "require", ast.Floor: "floor", ast.Define: "define", ast.Shape: "shape",
-            ast.Fact: "fact", ast.KongPay: "kong_pay", ast.AtDraw: "at_draw"}[type(statement)]
+            ast.Fact: "fact", ast.KongPay: "kong_pay", ast.AtDraw: "at_draw", ast.Value: "value",
+            ast.Table: "table"}[type(statement)]
 
 
 def _matches(kind: str, statement: ast.Statement) -> bool:

@@ -121,6 +121,24 @@ class Count(Expr):
 
 
 @dataclass(frozen=True)
+class Sum(Expr):
+    """``sum(sets of VALUE)``: VALUE worked out for each element, added up."""
+
+    collection: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class Call(Expr):
+    """``NAME(A, B, ...)``: a function of numbers (``min``, ``max``, ``round_up``,
+    ``round_down``) or a lookup in a ``table``; ``name_span`` is the name's place."""
+
+    name: str
+    arguments: tuple[Expr, ...]
+    name_span: Span
+
+
+@dataclass(frozen=True)
 class TileIs(Expr):
     """A tile kind written in a condition (``F``, ``6z``): the tile is of that kind."""
 
@@ -236,6 +254,47 @@ class Fact(Statement):
 class Define(Statement):
     name: str
     body: Expr
+
+
+@dataclass(frozen=True)
+class Value(Statement):
+    """``value ID "name" : EXPR``: a named number worked out after the fan total,
+    part of the result."""
+
+    id: str
+    display: str
+    body: Expr
+
+
+@dataclass(frozen=True)
+class Table(Statement):
+    """``table ID "name" { [columns C ...] KEY: VALUE ... }``: each row holds from its
+    key up to the next row's key; ``columns`` (empty for one dimension) likewise
+    across a row."""
+
+    id: str
+    display: str
+    columns: tuple[int, ...]
+    rows: tuple[tuple[int, tuple[int, ...], Span], ...]
+    #: where the ``columns`` line is (None: a table of one dimension)
+    columns_span: Span | None = None
+
+
+@dataclass(frozen=True)
+class TableColumns:
+    """A table's ``columns`` line, while parsing."""
+
+    span: Span
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A table's row, while parsing."""
+
+    span: Span
+    key: int
+    values: tuple[int, ...]
 
 
 @dataclass(frozen=True)

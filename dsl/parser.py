@@ -30,7 +30,7 @@ MAX_NESTING = 50
 _EXPRESSION_RULES = frozenset({
     "conditional", "or_expr", "and_expr", "negation", "compare", "member", "binary", "neg",
     "words", "scored", "contains", "quantified", "quantified_contain",
-    "count", "count_tuples", "tile_kind", "quality", "quality_contains",
+    "count", "count_tuples", "tile_kind", "quality", "quality_contains", "sum", "call",
 })
 
 _ESCAPES = {'"': '"', "\\": "\\", "n": "\n"}
@@ -68,8 +68,10 @@ def parse(text: str, file: str = "<string>") -> ast.Ruleset:
         raise SourceError([_too_deep(text, Span(file, 1, 1))]) from None
 
 
-def _too_deep(text: str, span: Span) -> Problem:
+def _too_deep(text: str, span: Span, chain: bool = False) -> Problem:
     message = f"expression nested too deeply (more than {MAX_NESTING} levels of operators)"
+    if chain:  # each 'else' of a chain is a level: a table says the same flat
+        message += "; a long chain of 'A if C else ...' is a lookup: write a 'table' and look it up"
     return problem_at(text, span, message)
 
 
@@ -84,7 +86,7 @@ def _check_nesting(tree: Tree[Token], text: str, file: str) -> None:
         if node.data in _EXPRESSION_RULES:
             depth += 1
             if depth > MAX_NESTING:
-                raise SourceError([_too_deep(text, _span(file, node.meta))])
+                raise SourceError([_too_deep(text, _span(file, node.meta), node.data == "conditional")])
         stack.extend((child, depth) for child in reversed(node.children) if isinstance(child, Tree))
 
 
@@ -227,6 +229,22 @@ class _ToAst(Transformer[Token, Any]):
 
     def define(self, meta: Any, items: list[Any]) -> ast.Define:
         return ast.Define(self._s(meta), str(items[0]), items[1])
+
+    def value_decl(self, meta: Any, items: list[Any]) -> ast.Value:
+        return ast.Value(self._s(meta), str(items[0]), _string(items[1]), items[2])
+
+    def table(self, meta: Any, items: list[Any]) -> ast.Table:
+        rows = tuple(item for item in items[2:] if isinstance(item, ast.TableRow))
+        columns = next((item for item in items[2:] if isinstance(item, ast.TableColumns)), None)
+        return ast.Table(self._s(meta), str(items[0]), _string(items[1]), columns.values if columns else (),
+                         tuple((row.key, row.values, row.span) for row in rows), columns.span if columns else None)
+
+    def table_columns(self, meta: Any, items: list[Token]) -> ast.TableColumns:
+        return ast.TableColumns(self._s(meta), tuple(int(item) for item in items))
+
+    def table_row(self, meta: Any, items: list[Token]) -> ast.TableRow:
+        key = int(str(items[0]).rstrip(":").strip())
+        return ast.TableRow(self._s(meta), key, tuple(int(item) for item in items[1:]))
 
     def fact(self, meta: Any, items: list[Any]) -> ast.Fact:
         kind, low, high = items[2]
@@ -487,6 +505,10 @@ class _ToAst(Transformer[Token, Any]):
     def expect_clause(self, meta: Any, items: list[Token]) -> ast.Expectation:
         return self._expect(meta, "clause", (str(items[0]), _token_span(self.file, items[0])))
 
+    def expect_value(self, meta: Any, items: list[Token]) -> ast.Expectation:
+        """``expect fu 40``: a named value of the result."""
+        return self._expect(meta, "value", (str(items[0]), int(items[1]), _token_span(self.file, items[0])))
+
     # -- expressions
 
     def number(self, meta: Any, items: list[Token]) -> ast.Number:
@@ -537,6 +559,12 @@ class _ToAst(Transformer[Token, Any]):
 
     def count_tuples(self, meta: Any, items: list[Any]) -> ast.Count:
         return ast.Count(self._s(meta), items[1], items[2], int(items[0]))
+
+    def sum(self, meta: Any, items: list[Any]) -> ast.Sum:
+        return ast.Sum(self._s(meta), str(items[0]), items[1])
+
+    def call(self, meta: Any, items: list[Any]) -> ast.Call:
+        return ast.Call(self._s(meta), str(items[0]), tuple(items[1:]), _token_span(self.file, items[0]))
 
     def tile_kind(self, meta: Any, items: list[Token]) -> ast.TileIs:
         return ast.TileIs(_token_span(self.file, items[0]), str(items[0]))

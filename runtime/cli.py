@@ -301,6 +301,8 @@ def _totals(ruleset: Ruleset, result: Result) -> list[list[object]]:
     if result.floor is not None:
         names = {row[0]: row[1] for row in ruleset.module.FLOORS}
         rows.append(["floor", f"{result.floor} {names.get(result.floor, '')}".rstrip()])
+    displays = dict(ruleset.module.VALUES)
+    rows.extend([f"{name} {displays.get(name, '')}".rstrip(), value] for name, value in result.values)
     rows.append(["points", result.points])
     rows.append(["shape", result.shape])
     rows.append(["groups", " ".join(_group_text(g) for g in result.groups)])

@@ -44,7 +44,8 @@ SETTINGS: tuple[tuple[str, Callable[[Ruleset], str]], ...] = (
     ("prefer", lambda rs: describe.fan_list(rs, "PREFER")),
 )
 #: the item sections, in the order shown, with their titles
-SECTIONS = (("fan", "fans"), ("requirement", "requirements"), ("floor", "floors"), ("clause", "payment clauses"))
+SECTIONS = (("fan", "fans"), ("requirement", "requirements"), ("floor", "floors"), ("clause", "payment clauses"),
+            ("value", "named values"), ("table", "tables"))
 #: what of an item is compared
 ITEM_FIELDS = ("name", "kind", "value", "condition", "excludes")
 ABSENT = "(none)"

@@ -104,6 +104,10 @@ def _check(ruleset: Ruleset, result: Result, kind: str, expected: object) -> str
     if kind in ("fan", "points"):
         value = result.fan if kind == "fan" else result.points
         return "" if value == expected else f"expected {kind} {expected}, got {value} ({_summary(result)})"
+    if kind == "value":
+        name, number = cast("tuple[str, int]", expected)
+        found = dict(result.values).get(name)
+        return "" if found == number else f"expected {name} {number}, got {found} ({_summary(result)})"
     try:
         settlement = ruleset.settle(result)
     except MjrError as error:

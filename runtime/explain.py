@@ -28,7 +28,7 @@ from .ruleset import Ruleset
 FAN_KINDS = ("fan", "limit", "bonus", "multiplier")
 #: the section each item kind is listed under
 SECTIONS = {**dict.fromkeys(FAN_KINDS, "fan"), "requirement": "requirement", "floor": "floor",
-            "pay": "clause", "liable": "clause"}
+            "pay": "clause", "liable": "clause", "value": "value", "table": "table"}
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class Item:
     clause's payer and amount ("discarder pays points"); ``condition`` is its
     condition as written; ``statement`` the whole statement, indented as written."""
 
-    kind: str  # fan | limit | bonus | multiplier | requirement | floor | pay | liable
+    kind: str  # fan | limit | bonus | multiplier | requirement | floor | pay | liable | value | table
     id: str
     name: str
     value: str
@@ -49,7 +49,7 @@ class Item:
 
     @property
     def section(self) -> str:
-        """``fan``, ``requirement``, ``floor`` or ``clause``."""
+        """``fan``, ``requirement``, ``floor``, ``clause``, ``value`` or ``table``."""
         return SECTIONS[self.kind]
 
 
@@ -64,7 +64,7 @@ class Place:
 
 def items(ruleset: Ruleset) -> tuple[Item, ...]:
     """Every scored item of ``ruleset``: the fans in file order, then the requirements,
-    floors and payment clauses."""
+    floors, payment clauses, named values and tables."""
     return tuple(Item(*row) for row in ruleset.module.ITEMS)
 
 
@@ -136,13 +136,16 @@ def place(file: str, line: int | None = None) -> Place:
 
 def applies(item: Item, result: Result) -> bool:
     """Whether ``item`` takes part in ``result``: the fan is awarded, the floor taken,
-    the clause pays, or the requirement is the one the hand fails."""
+    the clause pays, the requirement is the one the hand fails, or (a named value)
+    the hand wins; a table is looked up by the formulas, never shown alone."""
     if item.section == "fan":
         return item.id in result.fan_ids
     if item.section == "floor":
         return result.floor == item.id
     if item.section == "clause":
         return item.id in (result.payment, result.liable)
+    if item.section in ("value", "table"):
+        return item.section == "value" and result.is_win
     return not result.is_win and f"requirement {item.id} " in result.reason + " "
 
 

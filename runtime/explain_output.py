@@ -23,12 +23,14 @@ def item_lines(item: explain.Item, found: list[tuple[str, explain.Place]]) -> li
     if item.section in ("fan", "clause"):
         rows.append(["kind", item.kind])
     if item.value:
-        rows.append(["pays" if item.section == "clause" else "value", item.value])
+        rows.append([{"clause": "pays", "table": "size"}.get(item.section, "value"), item.value])
     rows.append(["defined", explain.place(item.file, item.line).shown])
     lines = table(rows)
     lines += [f"    {line}" for line in item.statement.split("\n")]
     if item.section == "fan":
         lines.append(f"excludes  {' '.join(item.excludes) or '(nothing)'}")
+    if item.section == "table":
+        return lines
     lines.append("examples" + ("" if found else "  (no example hand of this ruleset shows it)"))
     return lines + table([[title, where.shown] for title, where in found], indent="  ")
 
@@ -65,15 +67,19 @@ def explain_ruleset(ruleset: Ruleset, as_json: bool) -> int:
     sections = [("fans", "fan", ["id", "name", "kind", "value", "excludes"]),
                 ("requirements", "requirement", ["id", "name", "condition"]),
                 ("floors", "floor", ["id", "name", "value", "condition"]),
-                ("payment clauses", "clause", ["id", "name", "kind", "pays", "condition"])]
+                ("payment clauses", "clause", ["id", "name", "kind", "pays", "condition"]),
+                ("named values", "value", ["id", "name", "value"]),
+                ("tables", "table", ["id", "name", "size"])]
     for title, section, header in sections:
         found = [_item_row(item, header) for item in every if item.section == section]
-        say("", title, *(table([header, *found], indent="  ") if found else ["  (none)"]))
+        if found or section not in ("value", "table"):  # few rulesets have these: shown only where there are
+            say("", title, *(table([header, *found], indent="  ") if found else ["  (none)"]))
     say("", "rules of play", *(f"  {line}" for rule in play_lines(ruleset.play) for line in rule.statements))
     return 0
 
 
 def _item_row(item: explain.Item, header: list[str]) -> list[object]:
     cells = {"id": item.id, "name": item.name, "kind": item.kind, "value": item.value, "pays": item.value,
+             "size": item.value,
              "excludes": " ".join(item.excludes), "condition": item.condition}
     return [cells[column] for column in header]

@@ -43,6 +43,8 @@ STATEMENTS = (
     # rules of play
     "discard_win", "missed_win", "hand_ends", "dead_wall", "kong_pay", "next_dealer", "at_draw",
     "last_draw", "void_suit", "indicator_flip", "open_kong", "false_win",
+    # named values and lookup tables
+    "value", "table", "columns",
 )
 #: words that qualify a statement: tile sets, wildcard forms, fact and option kinds, payers
 QUALIFIERS = (
@@ -54,7 +56,9 @@ QUALIFIERS = (
 #: the words of expressions
 EXPRESSION_WORDS = (
     "and", "or", "not", "if", "in", "of", "are", "is", "contain", "contains", "where", "count", "all", "any",
-    "no", "scored",
+    "no", "scored", "sum",
+    # functions of numbers
+    "min", "max", "round_up", "round_down",
 )
 #: the two values of a flag option
 CONSTANTS = ("on", "off")

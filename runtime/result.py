@@ -62,6 +62,9 @@ class Result:
     #: what each other seat pays under ``payment``, in play order from the winner's
     #: right: ``(("S", 4), ("W", 8), ("N", 4))`` (settlement charges the payers among them)
     amounts: tuple[tuple[str, int], ...] = ()
+    #: the ruleset's named values (``value fu "符" : ...``) for this reading, in
+    #: file order: ``(("fu", 40), ("basic", 2600))``
+    values: tuple[tuple[str, int], ...] = ()
     hand: Hand | None = field(default=None, compare=False)
 
     @property
@@ -89,7 +92,15 @@ class Result:
         data["groups"] = [asdict(group) for group in self.groups]
         data["wildcards"] = [list(pair) for pair in self.wildcards]
         data["amounts"] = dict(self.amounts)
+        data["values"] = dict(self.values)
         return data
+
+    def value(self, name: str) -> int:
+        """The named value ``name`` (a KeyError naming the values there are)."""
+        found = dict(self.values)
+        if name not in found:
+            raise KeyError(f"no value {name!r} in this result; its values: {', '.join(found) or 'none'}")
+        return found[name]
 
 
 #: The fields of a :class:`Result` that a ruleset computes on first read.
