@@ -56,6 +56,7 @@ def test_the_index_compares_every_bundled_ruleset(pages: ModuleType) -> None:
     assert rows["changsha"][0] == "108"
     assert rows["guangdong.tuidaohu"][1] == "``indicator + 1``"
     assert rows["wenzhou"][1] == "``indicator + 0, stand-in P``"
+    assert rows["hongkong"][:4] == ["136", "none", "10", "3"]
     for ident, row in rows.items():
         assert row[4] == str(len(mjr.load(ident, backend="python").fans)), ident
 
@@ -77,6 +78,7 @@ def test_the_committed_index_has_the_table() -> None:
 def test_the_committed_index_says_how_each_hand_ends() -> None:
     rows = glance_rows((DOCS / "regions" / "index.rst").read_text(encoding="utf-8"))
     assert (rows["sichuan.xuezhan"][5], rows["guangdong.tuidaohu"][5]) == ("``wins 3``", "``first_win``")
+    assert rows["hongkong"][:4] == ["136", "none", "10", "3"]
 
 
 def play_section(page: str) -> list[list[str]]:

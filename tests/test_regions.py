@@ -253,3 +253,47 @@ def test_taiwan_refuses_a_kong_on_the_left_players_discard_unless_the_table_allo
         mjr.load("taiwan").evaluate(hand)
     assert mjr.load("taiwan", shun_gang=True).evaluate(hand).is_win
     assert mjr.load("taiwan").evaluate("123m 456m 789m 11s 22p [5555s<L+] win 2p from O dealer S").is_win
+
+
+@pytest.mark.parametrize(("fan", "points"), [(3, 8), (4, 16), (5, 24), (6, 32), (7, 48), (8, 64), (9, 96), (10, 128)])
+def test_hongkong_pays_the_half_spicy_table(fan: int, points: int) -> None:
+    """半辣上: from 4 faan on, each faan adds a half and a third in turn."""
+    hands = {3: "111m 999p 555s 3m [777s<O] 2f win 3m from O",            # 對對糊
+             4: "234m 567m 345p 678s 2s win 2s self_draw",                  # 平糊 門前清 自摸 無花
+             5: "123m 456m 789m EEE 5m 2f win 5m from L round S",           # 混一色 門風 門前清
+             6: "123p 345p 555p 1p [789p<L] 2f win 1p from O",              # 清一色 6
+             7: "123p 345p 555p 1p [789p<L] 2f win 1p from O",              # 清一色 7
+             8: "PPP FFF 123m 5s [CCC<L] 2f win 5s from O",                 # 大三元
+             9: "EEE SSS N 123m [WWW<L] 2f win N from O",                   # 小四喜 混一色
+             10: "19m19p19s1234567z 2f win 1m from O"}                      # 十三么
+    ruleset = mjr.load("hongkong", full_flush_faan=6) if fan == 6 else mjr.load("hongkong")
+    result = ruleset.evaluate(hands[fan])
+    assert (result.fan, result.points) == (fan, points)
+
+
+def test_hongkong_leaves_the_flowers_out_of_the_minimum_unless_the_table_counts_them() -> None:
+    hand = "123m 456p PPP 5s [789p<L] 1f win 5s self_draw"              # 自摸 三元牌 + 正花
+    assert "minimum of 3" in mjr.load("hongkong").evaluate(hand).reason
+    assert mjr.load("hongkong", flowers_to_minimum=True).evaluate(hand).fan == 3
+
+
+@pytest.mark.parametrize(("shooter", "payments"), [("half", {"E": 48, "S": -12, "W": -12, "N": -24}),
+                                                   ("full", {"E": 48, "S": 0, "W": 0, "N": -48})])
+def test_hongkong_discarder_pays_double_or_for_all(shooter: str, payments: dict[str, int]) -> None:
+    """半銃: the discarder pays T, the others T / 2; 全銃: the discarder pays it all."""
+    ruleset = mjr.load("hongkong", shooter=shooter)
+    result = ruleset.evaluate("123m 456m 789m EEE 5m 2f win 5m from L round S")
+    assert ruleset.settle(result).totals() == payments
+
+
+def test_hongkong_twelve_tiles_out_makes_the_fourth_feeder_pay_a_self_draw() -> None:
+    ruleset = mjr.load("hongkong")
+    result = ruleset.evaluate("5m [123m<L] [456m<L] [789m<L] [EEE<O] 2f win 5m self_draw round S")
+    assert ruleset.settle(result).totals() == {"E": 72, "S": 0, "W": -72, "N": 0}
+
+
+def test_hongkong_limit_hands_score_the_limit_chosen() -> None:
+    orphans = "19m19p19s1234567z 2f win 1m from O"
+    assert mjr.load("hongkong").evaluate(orphans).fan == 10
+    assert mjr.load("hongkong", limit_faan=13).evaluate(orphans).fan == 13
+    assert mjr.load("hongkong", limit_faan=13, spicy="full").evaluate(orphans).points == 2 ** 13
