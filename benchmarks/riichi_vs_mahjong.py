@@ -11,10 +11,12 @@ median of ``--rounds`` interleaved rounds (benchmarks/timing.py).
 The table has one column per side, registered in :data:`SIDES`: a side turns the
 hands into one prepared callable per row (``one call``, ``batch``) or leaves a
 row out (a dash).  The library has no batch entry point: its one-call row, a
-loop of calls, is what a batch is compared with.  A ruleset scoring the same hands adds its column there (its
-``evaluate`` per hand, and ``evaluate_batch``); ``--no-dora`` makes hands without
-dora or ura indicators, for a ruleset that does not read them.  Needs the
-``mahjong`` package (the ``riichi`` extra).
+loop of calls, is what a batch is compared with.  ``japan.riichi`` scores the
+same hands (with red fives), read into :class:`mjr.Hand` before timing: its
+``evaluate`` once per hand (fans, fu, points and payments), and
+``evaluate_batch`` on the hands' records (fan and points per hand).  The last
+line gives the ratios.  ``--no-dora`` makes hands without dora or ura
+indicators.  Needs the ``mahjong`` package (the ``riichi`` extra).
 """
 
 from __future__ import annotations
@@ -50,9 +52,30 @@ def library_runs(hands: tuple[RiichiHand, ...]) -> Runs:
     return {"one": one}
 
 
+def ruleset_runs(hands: tuple[RiichiHand, ...]) -> Runs:
+    """``japan.riichi``: ``evaluate`` once per hand, and one ``evaluate_batch`` of
+    all their records (built before timing)."""
+    import mjr
+
+    ruleset = mjr.load("japan.riichi")
+    read = [ruleset.read_hand(hand.text) for hand in hands]
+    records = b"".join(ruleset.records.record(hand) or b"" for hand in read)
+    evaluate = ruleset.evaluate
+
+    def one() -> None:
+        for hand in read:
+            evaluate(hand)
+
+    def batch() -> None:
+        ruleset.evaluate_batch(records, workers=1)
+
+    return {"one": one, "batch": batch}
+
+
 #: The columns: a name and what prepares its runs.
 SIDES: tuple[tuple[str, Callable[[tuple[RiichiHand, ...]], Runs]], ...] = (
     ("mahjong HandCalculator", library_runs),
+    ("mjr japan.riichi", ruleset_runs),
 )
 
 
@@ -82,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         print(missing, file=sys.stderr)
         return 2
     print(f"generating {args.hands} hands", file=sys.stderr, flush=True)
-    hands = generate(args.hands, args.seed, dora=not args.no_dora)
+    hands = generate(args.hands, args.seed, red=True, dora=not args.no_dora)
     suite = Suite("riichi")
     measures: dict[tuple[str, str], Measure] = {}
     for side, prepare in SIDES:
@@ -94,6 +117,11 @@ def main(argv: list[str] | None = None) -> int:
     print("| row | " + " | ".join(names) + " |\n|---|" + "---|" * len(names))
     for row, label in ROWS:
         print(f"| {label} | " + " | ".join(cell(measures.get((side, row))) for side in names) + " |")
+    library = measures.get((names[0], "one"))
+    if library is not None:
+        ratios = [f"{label}: {library.median / measures[names[1], row].median:,.0f}x"
+                  for row, label in ROWS if (names[1], row) in measures]
+        print(f"\n{names[1]} against {names[0]} (one call per hand): " + ", ".join(ratios))
     print(f"\nThis process had {100 * suite.cpu_share:.0f}% of a core while timing.")
     return 0
 

@@ -24,7 +24,7 @@ from .bots import BOTS, play_out
 from .errors import MjrError
 from .executor import cores, load_on_worker, map_partitions
 from .ruleset import Ruleset
-from .table import Seating, Table
+from .table import Seating, Table, unplayable
 
 #: Hands per partition, one partition per task: small enough to spread a few
 #: thousand hands over the cores, large enough that a task outweighs its overhead.
@@ -190,6 +190,9 @@ def simulate(ruleset: str | Path, hands: int, *, seed: int = 0, options: dict[st
         raise MjrError(f"unknown bot {bot!r}: choose one of {', '.join(sorted(BOTS))}")
     name = _by_name(ruleset)
     loaded = loader.load(name, backend, **(options or {}))  # a bad name or option is refused here, once
+    why = unplayable(loaded)
+    if why is not None:
+        raise MjrError(why)
     chosen = tuple(sorted(loaded.choices.items()))
     parts = [Partition(name, backend, chosen, bot, seed, start, min(PARTITION_SIZE, hands - start))
              for start in range(0, hands, PARTITION_SIZE)]

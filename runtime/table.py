@@ -30,6 +30,15 @@ from .wall import FLOWER_BASE, Wall, is_flower
 _SOURCE = {1: "R", 2: "O", 3: "L"}
 
 
+def unplayable(ruleset: Ruleset) -> str | None:
+    """Why a table cannot play ``ruleset``, or ``None``: a red five is a copy the
+    wall does not tell apart yet (such a ruleset is scored, not played)."""
+    if ruleset.has_red:
+        return (f"{ruleset.id} has red fives, which a table of play does not deal yet: score its hands with "
+                "Ruleset.evaluate")
+    return None
+
+
 class IllegalAction(MjrError):
     """An action the rules or the state of play do not allow; the table is unchanged."""
 
@@ -43,9 +52,9 @@ class Table:
 
     def __init__(self, ruleset: Ruleset, *, seed: int = 0, wall: list[int] | None = None,
                  seating: Seating | None = None, stake: int = 1, log: IO[str] | None = None):
-        if ruleset.has_red:  # a red five is a copy of a tile the wall does not tell apart yet
-            raise MjrError(f"{ruleset.id} has red fives, which a table of play does not deal yet: score its "
-                           "hands with Ruleset.evaluate")
+        why = unplayable(ruleset)
+        if why is not None:
+            raise MjrError(why)
         self.ruleset = ruleset
         self.rules = ruleset.play
         self.seating = seating or Seating()
@@ -601,4 +610,4 @@ def _chows(counts: list[int], tile: int) -> list[int]:
     return starts
 
 
-__all__ = ["IllegalAction", "Seating", "Table", "tiles_of"]
+__all__ = ["IllegalAction", "Seating", "Table", "tiles_of", "unplayable"]

@@ -13,10 +13,9 @@ apart (the batch keeps which fans, not their points).
 
 from __future__ import annotations
 
-import os
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from mcr_hands import McrHand
@@ -43,7 +42,6 @@ FAN_NAMES = (
 FROM_LIBRARY = {"独听・边张": "边张", "独听・嵌张": "嵌张", "独听・单钓": "单钓将"}
 #: The environment variable that sets how many hands the differential test compares.
 HANDS_VARIABLE = "MJR_MCR_HANDS"
-DEFAULT_HANDS = 10_000
 #: How many hands of each difference class a summary quotes.
 QUOTED = 2
 
@@ -51,21 +49,6 @@ QUOTED = 2
 def library_fans(hand: McrHand) -> dict[str, int]:
     """The library's fans of a hand, by display name, with their points."""
     return {FROM_LIBRARY.get(name, name): points for name, _, points in hand.fans}
-
-
-def hands_wanted(environ: Mapping[str, str] = os.environ) -> int:
-    """How many hands to compare: ``$MJR_MCR_HANDS``, else 10,000."""
-    text = environ.get(HANDS_VARIABLE)
-    if text is None:
-        return DEFAULT_HANDS
-    try:
-        value = int(text.replace("_", ""))
-    except ValueError:
-        value = 0
-    if value < 1 or not text.strip().replace("_", "").isdigit():
-        raise mjr.MjrError(f"environment variable {HANDS_VARIABLE}={text!r}: expected a whole number of hands, "
-                           "1 or more (such as 10000 or 1_000_000)")
-    return value
 
 
 @dataclass

@@ -12,7 +12,8 @@ comparison on a million hands.
 from __future__ import annotations
 
 import pytest
-from mcr_compare import DEFAULT_HANDS, HANDS_VARIABLE, compare, hands_wanted
+from hand_counts import DEFAULT_HANDS, hands_wanted
+from mcr_compare import HANDS_VARIABLE, compare
 from mcr_hands import generate, library_available
 
 import mjr
@@ -24,7 +25,7 @@ REQUIRED = 0.999
 @pytest.mark.skipif(library_available() is not None, reason=str(library_available()))
 def test_mcr_agrees_with_pymahjonggb() -> None:
     ruleset = mjr.load("mcr")
-    report = compare(ruleset, generate(hands_wanted()))
+    report = compare(ruleset, generate(hands_wanted(HANDS_VARIABLE)))
     print(report.summary())
     assert report.total_agreement >= REQUIRED, report.summary()
     # the fan lists too: they differ only where two readings of equal total are
@@ -34,10 +35,10 @@ def test_mcr_agrees_with_pymahjonggb() -> None:
 
 @pytest.mark.parametrize(("value", "expected"), [("250", 250), ("1_000_000", 1_000_000), (None, DEFAULT_HANDS)])
 def test_the_number_of_hands(value: str | None, expected: int) -> None:
-    assert hands_wanted({} if value is None else {HANDS_VARIABLE: value}) == expected
+    assert hands_wanted(HANDS_VARIABLE, {} if value is None else {HANDS_VARIABLE: value}) == expected
 
 
 @pytest.mark.parametrize("value", ["", "0", "-5", "ten", "1e6", "2.5", " "])
 def test_a_bad_number_of_hands_is_named(value: str) -> None:
     with pytest.raises(mjr.MjrError, match=rf"environment variable MJR_MCR_HANDS={value!r}: expected a whole number"):
-        hands_wanted({HANDS_VARIABLE: value})
+        hands_wanted(HANDS_VARIABLE, {HANDS_VARIABLE: value})

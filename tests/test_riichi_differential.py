@@ -9,22 +9,19 @@ the agreement and the first disagreements with both verdicts.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 pytest.importorskip("mahjong", reason="the riichi extra is not installed: pip install 'mahjong-rules[riichi]'")
 
-from riichi_hands import RiichiHand, Verdict, generate  # noqa: E402 - after the skip above
+from hand_counts import hands_wanted  # noqa: E402 - after the skip above
+from riichi_hands import RiichiHand, Verdict, generate  # noqa: E402
 
 import mjr  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("riichi_hands")
 
-RULESET = Path(__file__).resolve().parents[1] / "rulesets" / "japan.riichi.mjr"
-#: How many hands: 10,000 in CI; the long run sets MJR_RIICHI_HANDS (docs/development.rst).
-N = int(os.environ.get("MJR_RIICHI_HANDS", "10000"))
+#: How many hands: 10,000 in CI; the long run sets it (docs/development.rst).
+HANDS_VARIABLE = "MJR_RIICHI_HANDS"
 AGREEMENT = 0.999
 SEATS = "ESWN"
 #: From the winner's seat: R is the next seat, O two on, L three on.
@@ -74,13 +71,14 @@ def compare(rs: mjr.Ruleset, made: tuple[RiichiHand, ...]) -> tuple[float, list[
 
 @pytest.fixture(scope="module")
 def ruleset() -> mjr.Ruleset:
-    return mjr.load(str(RULESET))
+    return mjr.load("japan.riichi")
 
 
 def test_japan_riichi_scores_as_the_library(ruleset: mjr.Ruleset) -> None:
     """Han, fu (below yakuman) and every payment agree; MJR_RIICHI_HANDS=1000000
     runs the long comparison."""
-    agreement, differences = compare(ruleset, generate(N, seed=11, red=True))
-    print(f"japan.riichi agrees with the mahjong library on {agreement:.2%} of {N} hands")
+    n = hands_wanted(HANDS_VARIABLE)
+    agreement, differences = compare(ruleset, generate(n, seed=11, red=True))
+    print(f"japan.riichi agrees with the mahjong library on {agreement:.2%} of {n} hands")
     assert agreement >= AGREEMENT, "\n".join([f"agreement {agreement:.3%}", *differences[:10]])
     assert differences == [], "\n".join(differences[:10])

@@ -12,9 +12,10 @@ import pytest
 import mjr
 from mjr import cli, loader, simulate
 from mjr.bots import GreedyBot, play_out
+from mjr.errors import MjrError
 from mjr.hand_end import Payment
 from mjr.simulate_cli import report_lines
-from mjr.table import Seating, Table
+from mjr.table import Seating, Table, unplayable
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -79,8 +80,13 @@ def test_tallies_merge_in_any_order() -> None:
 
 @pytest.mark.parametrize("ident", loader.bundled_ids())
 def test_every_bundled_ruleset_plays_balanced_hands(ident: str) -> None:
-    report = simulate.simulate(ident, 12, seed=1, workers=1)
+    """... or, for one a table cannot play (red fives), is refused before any hand."""
     ruleset = mjr.load(ident)
+    if unplayable(ruleset) is not None:
+        with pytest.raises(MjrError, match="does not deal yet"):
+            simulate.simulate(ident, 12, seed=1, workers=1)
+        return
+    report = simulate.simulate(ident, 12, seed=1, workers=1)
     tally = report.tally
     assert set(tally.fan_wins) <= {fan.id for fan in ruleset.fans}
     assert tally.zero_sum_failures == [] and tally.tile_count_failures == []

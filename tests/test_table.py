@@ -26,7 +26,7 @@ from mjr.errors import MjrError
 from mjr.play_log import LogError, replay
 from mjr.session import Session
 from mjr.simulate import hand_seed
-from mjr.table import IllegalAction, Seating, Table
+from mjr.table import IllegalAction, Seating, Table, unplayable
 from mjr.wall import full_set
 
 HANDS = int(os.environ.get("MJR_TABLE_HANDS", "120"))
@@ -74,7 +74,13 @@ def _play_checked(table: Table, bots: list) -> Table:
 
 @pytest.mark.parametrize("ident", mjr.bundled_ids())
 def test_every_ruleset_plays_whole_hands(ident: str) -> None:
+    """Every bundled ruleset a table plays; one it cannot (red fives) is refused, saying why."""
     ruleset = mjr.load(ident)
+    why = unplayable(ruleset)
+    if why is not None:
+        with pytest.raises(MjrError, match="has red fives, which a table of play does not deal yet"):
+            Table(ruleset)
+        return
     wins = 0
     for number in range(hands_to_play(ruleset)):
         log = io.StringIO()
