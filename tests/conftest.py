@@ -1,5 +1,6 @@
 """Shared test settings: hypothesis's profile, a build cache private to the run,
-and what the machine can compile.
+the bundled rulesets' combinations of options built before the tests start, and
+what the machine can compile.
 
 The private cache is set up in ``pytest_configure``, before collection, because
 collecting ``rulesets/*.mjr`` already builds them.  The default cache location is
@@ -13,6 +14,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 import pytest
@@ -20,7 +22,7 @@ from hypothesis import HealthCheck, settings
 
 import mjr
 from mjr.compiler.toolchain import compiler_problem
-from mjr.errors import NotCompiledError
+from mjr.errors import MjrError, NotCompiledError
 
 # How fast hypothesis generates inputs depends on the machine's load, not on mjr:
 # no timing health checks and no deadlines (speed is measured in benchmarks/).
@@ -52,6 +54,56 @@ def pytest_configure(config: pytest.Config) -> None:
         # Everything runs interpreted: the one pure-Python warning of the run is
         # expected wherever it falls.  Tests about the warning catch it themselves.
         config.addinivalue_line("filterwarnings", "ignore::mjr.errors.PurePythonWarning")
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """On a run of the whole suite, compile every combination of options of every
+    bundled ruleset before the test processes start, side by side on every core.
+
+    Three parts of the suite need each of those builds: the examples of the
+    ``rulesets/`` files (one process per combination), and the two docs samples of
+    ``mjr test`` (every bundled ruleset).  Built on first need, the processes asked
+    for the same build at the same moment and one waited, idle, while the other
+    compiled (six minutes of a worker, one compile at a time).  Built here, each is
+    compiled once with every core busy, and every test finds it in the run's cache.
+    Runs in the xdist controller (or the only process), never in a worker; not on a
+    run of chosen files, which may need none of them."""
+    config = session.config
+    if hasattr(config, "workerinput") or config.args_source != pytest.Config.ArgsSource.TESTPATHS:
+        return
+    if compiler_problem() or _installed_interpreted():
+        return
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line("compiling the combinations of options of the bundled rulesets ...")
+    build_bundled_combinations(os.cpu_count() or 1)
+
+
+def build_bundled_combinations(workers: int) -> None:
+    """Every bundled ruleset under every other combination of options its examples
+    are played under, compiled into the run's cache, ``workers`` at a time (a
+    compile is a process of its own).  A build that fails is left for its tests
+    to report."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from mjr.examples import other_options
+    from mjr.loader import bundled_ids
+
+    def combinations(ident: str) -> list[tuple[str, dict[str, object]]]:
+        try:
+            return [(ident, options) for options in other_options(mjr.load(ident, backend="compiled"))]
+        except MjrError:
+            return []  # its tests fail, saying why
+
+    def build(job: tuple[str, dict[str, object]]) -> None:
+        try:
+            mjr.load(job[0], backend="compiled", **job[1])
+        except MjrError:
+            pass  # the examples of that combination fail, saying why
+
+    wanted = [job for ident in bundled_ids() for job in combinations(ident)]
+    with ThreadPoolExecutor(max_workers=max(workers, 1)) as pool:
+        list(pool.map(build, wanted))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -91,9 +143,30 @@ def tuidaohu() -> mjr.Ruleset:
     return mjr.load("guangdong.tuidaohu")
 
 
-def load_on(name: str | Path, backend: str) -> mjr.Ruleset:
-    """A ruleset on ``backend``; the test is skipped where it cannot be compiled."""
+def load_on(name: str | Path, backend: str, *, unoptimised: bool = False) -> mjr.Ruleset:
+    """A ruleset on ``backend``; the test is skipped where it cannot be compiled.
+
+    ``unoptimised``: a file a test wrote to try a construct of the language on a few
+    hands is compiled at ``-O0``, in about half the time of the ``-O3`` build users get
+    (the C compiler's optimisation changes how fast a module runs, not what it
+    computes).  The run's cache keeps that build under the file's key: use it only
+    for a text no other test loads expecting the optimised build."""
     try:
-        return mjr.load(name, backend=backend)
+        with _c_flags("-O0") if unoptimised and backend != "python" else nullcontext():
+            return mjr.load(name, backend=backend)
     except NotCompiledError as error:
         pytest.skip(f"needs a working C compiler: {error}")
+
+
+@contextmanager
+def _c_flags(flags: str) -> Iterator[None]:
+    """``CFLAGS`` with ``flags`` last (so they win) while the block runs."""
+    before = os.environ.get("CFLAGS")
+    os.environ["CFLAGS"] = f"{before or ''} {flags}".strip()
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["CFLAGS"]
+        else:
+            os.environ["CFLAGS"] = before

@@ -39,7 +39,7 @@ STAND_IN = """ruleset d.stand_in "Stand-in" {
 def ruleset(tmp_path: Path, text: str, backend: str) -> mjr.Ruleset:
     path = tmp_path / f"{text.split()[1]}.mjr"
     path.write_text(text, encoding="utf-8")
-    return load_on(path, backend)
+    return load_on(path, backend, unoptimised=True)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

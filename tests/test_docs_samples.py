@@ -73,9 +73,10 @@ def test_the_pages_have_samples() -> None:
     assert any(command.startswith("mjr test") for _, command, _ in SAMPLES)
 
 
-# One worker runs the samples in turn: two of them test every bundled ruleset, and the
-# second then finds the first's builds of every combination of options, where side by
-# side each would wait for or make them (about six minutes of a worker each).
+# One worker runs the samples in turn: two of them test every bundled ruleset.  On a run
+# of the whole suite every combination of options is built before the tests start
+# (conftest.py); on a run of chosen files the second sample finds the first's builds,
+# where side by side each would wait for or make them (minutes of a worker each).
 @pytest.mark.xdist_group("docs_samples")
 @pytest.mark.parametrize(("place", "command", "expected"), SAMPLES, ids=[s[0] for s in SAMPLES])
 def test_sample(place: str, command: str, expected: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

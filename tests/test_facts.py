@@ -40,7 +40,7 @@ BACKENDS = ["compiled", "python"]
 def rules(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> mjr.Ruleset:
     path = tmp_path_factory.mktemp("facts") / "t.facts.mjr"
     path.write_text(RULES, encoding="utf-8")
-    return load_on(path, request.param)
+    return load_on(path, request.param, unoptimised=True)
 
 
 DISCARD = "123m 456m 789m 123p 4p win 4p from L"
@@ -214,7 +214,7 @@ def test_the_remainder_counts_as_python_on_both_backends(tmp_path: Path, backend
                                                          expected: int) -> None:
     path = tmp_path / "t.mod.mjr"
     path.write_text(REMAINDER.format(value=value), encoding="utf-8")
-    rules = load_on(path, backend)
+    rules = load_on(path, backend, unoptimised=True)
     assert rules.evaluate(f"123m 456m 789m 123p 4p win 4p n {n}").points == 100 + expected
 
 
@@ -230,7 +230,7 @@ def test_amounts_alone_need_no_discarder_to_score(tmp_path: Path, backend: str) 
     pay discarded "Discard" when discard : each opponent pays 8 + (points if payer_discarder else 0)
 }
 """, encoding="utf-8")
-    rules = load_on(path, backend)
+    rules = load_on(path, backend, unoptimised=True)
     result = rules.evaluate("123m 456m 789m 123p 4p win 4p")
     assert result.is_win and result.points == 8 and result.payment == "discarded"
     assert result.amounts == ()

@@ -27,7 +27,7 @@ COUNTS = """ruleset w.formal "Formal waits" {
 def ruleset(tmp_path: Path, text: str, backend: str) -> mjr.Ruleset:
     path = tmp_path / f"{text.split()[1]}.mjr"
     path.write_text(text, encoding="utf-8")
-    return load_on(path, backend)
+    return load_on(path, backend, unoptimised=True)
 
 
 def counted(result: mjr.Result) -> tuple[int, int]:

@@ -43,7 +43,7 @@ WILD = KNITTED.replace("k.knitted", "k.wild").replace("claims chow pung kong", "
 def ruleset(tmp_path: Path, text: str, backend: str) -> mjr.Ruleset:
     path = tmp_path / f"{text.split()[1]}.mjr"
     path.write_text(text, encoding="utf-8")
-    return load_on(path, backend)
+    return load_on(path, backend, unoptimised=True)
 
 
 def shown(result: mjr.Result) -> list[tuple[str, str, bool]]:

@@ -42,7 +42,7 @@ RULES = """ruleset t.rel "Relations" {
 def rules(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> object:
     path = tmp_path_factory.mktemp("rel") / "t.rel.mjr"
     path.write_text(RULES, encoding="utf-8")
-    return load_on(path, request.param)
+    return load_on(path, request.param, unoptimised=True)
 
 
 def fans_of(rules: object, hand: str) -> dict[str, int]:
@@ -123,7 +123,7 @@ def test_winning_tile_names_the_kind_won_on(tmp_path: Path, backend: str) -> Non
     fan in_view "in view" 1 each : in_melds
 }
 """, encoding="utf-8")
-    rules = load_on(path, backend)
+    rules = load_on(path, backend, unoptimised=True)
 
     def got(hand: str) -> dict[str, int]:
         return {line.id: line.value for line in rules.evaluate(hand).fans}
@@ -147,7 +147,7 @@ def test_prefer_names_the_reading_kept_on_a_tie(tmp_path: Path, backend: str) ->
     def named(prefer: str) -> set[str]:
         path = tmp_path / f"t.prefer{len(prefer)}.mjr"
         path.write_text(text.replace("PREFER", prefer), encoding="utf-8")
-        result = load_on(path, backend).evaluate("111222333m 456p 7s win 7s")
+        result = load_on(path, backend, unoptimised=True).evaluate("111222333m 456p 7s win 7s")
         assert result.fan == 4
         return {line.id for line in result.fans}
 

@@ -51,7 +51,7 @@ def ruleset(tmp_path: Path, text: str, backend: str) -> mjr.Ruleset:
     ident = text.split()[1]
     path = tmp_path / f"{ident}.mjr"
     path.write_text(text, encoding="utf-8")
-    return load_on(path, backend)
+    return load_on(path, backend, unoptimised=True)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
