@@ -93,8 +93,10 @@ def test_every_wait_shape_and_context_is_drawn(hands: tuple[RiichiHand, ...]) ->
 
 
 def test_mjr_reads_every_hand(hands: tuple[RiichiHand, ...]) -> None:
+    """Read with japan.riichi's facts of play (a plain reader takes ``dora_indicators`` for a misspelt keyword)."""
+    declared = mjr.load("japan.riichi", backend="python").facts.kinds
     for made in hands:
-        hand = mjr.parse_hand(made.text)
+        hand = mjr.parse_hand(made.text, declared)
         call, config = made.call, dict(made.call.config)
         assert impossibility(hand) is None, made.text
         assert hand.all_counts() == [sorted(t // 4 for t in call.tiles).count(k) for k in range(34)], made.text
