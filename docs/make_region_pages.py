@@ -42,6 +42,8 @@ from region_text import comment_text, heading, list_table, literal, rst_text, sp
 import mjr
 import mjr.rulesets
 from mjr import describe
+from mjr.compiler import options as option_rules
+from mjr.compiler.keys import replaced_key
 from mjr.describe import tile_text
 from mjr.dsl import ast
 from mjr.dsl.parser import parse
@@ -177,10 +179,14 @@ def _flattened(statements: Iterable[ast.Statement]) -> Iterable[ast.Statement]:
 
 
 def merged_settings(sources: list[Source]) -> dict[str, ast.Statement]:
-    """The settings in force: each keyword's statement from the last file that has it."""
+    """The settings in force under the default options: each keyword's statement
+    from the last file that has it, of the ``when`` branches the defaults choose."""
     settings: dict[str, ast.Statement] = {}
+    ignore = lambda span, message: None  # noqa: E731 - the files check, so nothing is reported here
+    table = option_rules.table([source.tree for source in sources], ignore)
+    settle = option_rules.Settle(table.defaults(), table, ignore, replaced_key)
     for source in sources:
-        for statement in source.statements():
+        for statement in settle.statements(source.tree.statements):
             if isinstance(statement, ast.Setting):
                 settings[statement.keyword] = statement
             elif isinstance(statement, ast.Options):

@@ -114,3 +114,11 @@ def test_the_committed_pages_have_the_rules_of_play() -> None:
     assert [row[0] for row in play_section(page)][7:10] == [
         "``kong_pay gua_feng_direct`` 刮风(直杠)", "``kong_pay gua_feng_added`` 刮风(面下杠)",
         "``kong_pay xia_yu`` 下雨(暗杠)"]
+
+
+def test_a_region_page_shows_the_settings_of_its_default_options(pages: ModuleType) -> None:
+    """guangdong.tuidaohu.t2's default is 136 tiles; its ``when tiles == 108`` branch
+    writes ``tiles suits(m p s)``, which is not the setting in force."""
+    page = pages.page("guangdong.tuidaohu.t2")
+    row = page.split("   * - tiles\n", 1)[1].split("\n", 1)[0]
+    assert "136 tiles" in row and "``tiles suits(m p s) winds dragons``" in row, row
