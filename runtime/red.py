@@ -1,7 +1,7 @@
-"""Red fives (赤ドラ, 赤五): a copy of the 5 of a suit marked red.
+"""Red fives: a copy of the 5 of a suit marked red.
 
-The riichi ecosystem writes a red five ``0m``, ``0p`` or ``0s`` in MPSZ: it is a 5
-of its suit in every respect (shape, melds, waits) and is only counted.  A hand
+MPSZ writes a red five ``0m``, ``0p`` or ``0s`` (the digit 0 where a 5 stands): it
+is a 5 of its suit in every respect (shape, melds, waits) and is only counted.  A hand
 keeps the kinds of the red fives it holds, sorted (:attr:`mjr.Hand.red`): ``(4,
 13)`` for a red 5m and a red 5p.  A ruleset whose tile set has ``red_fives`` has
 one red copy of each suit's 5; a hand record holds the count of each suit's in
