@@ -30,7 +30,7 @@ from mjr.ruleset import HandError
 from mjr.tiles import N_KINDS
 
 BUNDLED = ("guangdong.jipinghu", "guangdong.tuidaohu", "sichuan.xuezhan", "changsha", "hangzhou", "wenzhou", "taiwan",
-           "taiwan.thirteen", "hongkong", "japan.riichi")
+           "taiwan.thirteen", "hongkong", "japan.riichi", "shanghai")
 BACKENDS = ("compiled", "python")
 
 

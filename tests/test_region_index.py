@@ -57,6 +57,7 @@ def test_the_index_compares_every_bundled_ruleset(pages: ModuleType) -> None:
     assert rows["guangdong.tuidaohu"][1] == "``indicator + 1``"
     assert rows["wenzhou"][1] == "``indicator + 0, stand-in P``"
     assert rows["hongkong"][:4] == ["136", "none", "10", "3"]
+    assert rows["shanghai"][:4] == ["136", "``indicator + 0``", "none", "none"]
     for ident, row in rows.items():
         assert row[4] == str(len(mjr.load(ident, backend="python").fans)), ident
 
@@ -79,6 +80,7 @@ def test_the_committed_index_says_how_each_hand_ends() -> None:
     rows = glance_rows((DOCS / "regions" / "index.rst").read_text(encoding="utf-8"))
     assert (rows["sichuan.xuezhan"][5], rows["guangdong.tuidaohu"][5]) == ("``wins 3``", "``first_win``")
     assert rows["hongkong"][:4] == ["136", "none", "10", "3"]
+    assert rows["shanghai"][:4] == ["136", "``indicator + 0``", "none", "none"]
 
 
 def play_section(page: str) -> list[list[str]]:

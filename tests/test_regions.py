@@ -297,3 +297,26 @@ def test_hongkong_limit_hands_score_the_limit_chosen() -> None:
     assert mjr.load("hongkong").evaluate(orphans).fan == 10
     assert mjr.load("hongkong", limit_faan=13).evaluate(orphans).fan == 13
     assert mjr.load("hongkong", limit_faan=13, spicy="full").evaluate(orphans).points == 2 ** 13
+
+
+def test_shanghai_keeps_the_baida_out_of_melds() -> None:
+    """[bk] 百搭: a 百搭 may not be used to chow, pung or kong (翻百搭: the flipped kind)."""
+    hand = "[444p<L] 123m 567p 789s 5s win 5s from O indicator 4p"
+    with pytest.raises(HandError, match="may not be used in a pung"):
+        mjr.load("shanghai").evaluate(hand)
+    assert mjr.load("shanghai", baida="next").evaluate(hand).is_win  # 5p is the 百搭 then
+
+
+def test_shanghai_counts_the_hua_of_each_kong() -> None:
+    """花: 底花 2, a concealed wind kong 3, an exposed one 2, a concealed suit kong 2, an exposed one 1."""
+    result = mjr.load("shanghai").evaluate("(EEEE) [SSSS<L] (1111m) [9999p<O] 5s win 5s self_draw indicator 4p")
+    assert (result.value("hua"), result.points) == (10, 10 * 2 ** 3)
+
+
+@pytest.mark.parametrize(("lezi", "each"), [(10, 20), (20, 24)])
+def test_shanghai_caps_what_each_player_pays_at_the_lezi(lezi: int, each: int) -> None:
+    """勒子: each payer pays at most lezi x 底花 (2); the points themselves are not capped."""
+    ruleset = mjr.load("shanghai", lezi=lezi)
+    result = ruleset.evaluate("234m 567m 345p 678s 2s 1f win 2s self_draw indicator 9p")
+    assert result.points == 24
+    assert ruleset.settle(result).totals() == {"E": 3 * each, "S": -each, "W": -each, "N": -each}
