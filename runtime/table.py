@@ -67,6 +67,8 @@ class Table:
             self.wall = Wall.given(wall, ruleset.kinds, ruleset.has_flowers, dead)
         self.players = [Player() for _ in range(4)]
         self.indicator: int | None = None
+        #: the flowers flipped where the indicator is, set aside (no player's)
+        self.set_aside: list[int] = []
         self.wild: frozenset[int] = frozenset()  # the wildcard kinds of the hand, once the indicator is flipped
         self.forbidden: tuple[str, ...] = tuple(ruleset.module.WILD_FORBIDDEN)
         self.payments: list[Payment] = []
@@ -128,6 +130,7 @@ class Table:
             wall.take_out(position)
             if not is_flower(tile):
                 break
+            self.set_aside.append(tile)
         self.indicator = tile
 
     def _take(self, seat: int, tile: int) -> int | None:

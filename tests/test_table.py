@@ -42,14 +42,16 @@ def hands_to_play(ruleset: mjr.Ruleset) -> int:
 
 def _tiles_in_play(table: Table) -> int:
     """Every tile the table accounts for: hands, melds, flowers, discards, the wall,
-    the indicator taken out of play, the tiles won on, and an added kong's tile on offer."""
+    the indicator taken out of play and the flowers flipped before it, the tiles won
+    on, and an added kong's tile on offer."""
     held = sum(sum(p.counts) + sum(len(m.tiles) for m in p.melds) + len(p.flowers) + len(p.discards)
                for p in table.players)
     indicator_out = table.indicator is not None and not table.ruleset.indicator_in_play
     taken = round(sum(1 / win.winners for win in table.wins if win.method != "self_draw"))  # one tile, k winners
     self_drawn = sum(1 for win in table.wins if win.method == "self_draw")
     robbable = table.phase == "rob"  # the tile of an added kong, on offer to be robbed
-    return held + (table.wall.tail - table.wall.head) + indicator_out + taken + self_drawn + robbable
+    set_aside = len(table.set_aside)
+    return held + (table.wall.tail - table.wall.head) + indicator_out + set_aside + taken + self_drawn + robbable
 
 
 def _check_step(table: Table, total: int) -> None:
