@@ -20,7 +20,6 @@ from pathlib import Path, PurePosixPath
 
 from .errors import MjrError
 from .examples import examples
-from .notation import parse_hand
 from .play_text import PlayLine, play_lines
 from .result import Result
 from .ruleset import Ruleset
@@ -157,7 +156,7 @@ def examples_applying(ruleset: Ruleset, chosen: list[Item]) -> list[list[tuple[s
     hands = [row[1] for row in ruleset.module.EXAMPLES]
     for (title, file, line), text in zip(examples(ruleset), hands, strict=True):
         try:
-            result = ruleset.evaluate(parse_hand(text))
+            result = ruleset.evaluate(text)
         except MjrError:
             continue
         for index, item in enumerate(chosen):

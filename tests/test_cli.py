@@ -463,6 +463,15 @@ def test_explain(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
     assert [e["title"] for e in item["examples"]] == ["平胡 passes"]
 
 
+def test_explain_reads_the_examples_with_the_rulesets_facts(capsys: pytest.CaptureFixture[str]) -> None:
+    """japan.riichi's examples say ``dora_indicators ...``, a fact a plain reader takes
+    for a misspelt keyword: explain reads them as the ruleset does."""
+    code, doc = run_json(capsys, "explain", "-r", "japan.riichi", *PY, "dora_han")
+    (item,) = doc["items"]
+    assert code == 0 and len(item["examples"]) >= 2
+    assert "kazoe: seventeen han, dora included, pay as one yakuman" in [e["title"] for e in item["examples"]]
+
+
 def test_explain_by_display_name(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
     code, doc = run_json(capsys, "explain", "-r", tiny, *PY, "平胡")
     assert code == 0 and [i["id"] for i in doc["items"]] == ["all_chows"]
