@@ -400,6 +400,9 @@ def expectation_text(kind: str, value: object) -> str:
         return "not a win" + (f" ({rst_text(repr(value))})" if value else "")
     if kind == "clause":
         return f"clause {literal(str(value))}"
+    if kind == "value":  # a named value: ``expect fu 40``
+        assert isinstance(value, tuple)
+        return f"{literal(str(value[0]))} {value[1]}"
     return f"{kind} {value}"
 
 

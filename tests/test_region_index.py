@@ -124,3 +124,7 @@ def test_a_region_page_shows_the_settings_of_its_default_options(pages: ModuleTy
     page = pages.page("guangdong.tuidaohu.t2")
     row = page.split("   * - tiles\n", 1)[1].split("\n", 1)[0]
     assert "136 tiles" in row and "``tiles suits(m p s) winds dragons``" in row, row
+
+
+def test_an_example_expecting_a_named_value_reads_as_written(pages: ModuleType) -> None:
+    assert pages.expectation_text("value", ("fu", 40)) == "``fu`` 40"
