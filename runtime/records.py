@@ -161,11 +161,17 @@ class RecordCodec:
         counts[win] -= 1
         tiles = tuple(kind for kind in range(N_KINDS) for _ in range(counts[kind]))
         flowers = flowers_of_mask(record[record_flowers(self.max_melds)]) if self.flowers else ()
-        red = red_of_byte(record[record_red(self.max_melds, self.flowers)]) if self.red else ()
+        red = self._read_red(record[record_red(self.max_melds, self.flowers)]) if self.red else ()
         try:
             return Hand(tiles, self._read_melds(record), win, self._read_context(record), flowers, red)
         except HandFieldError as error:
             raise RecordError(str(error)) from None
+
+    @staticmethod
+    def _read_red(byte: int) -> tuple[int, ...]:
+        if byte > 63:
+            raise RecordError(f"red fives {byte} has bits beyond two a suit (m, p, s: 0-63)")
+        return red_of_byte(byte)
 
     def _read_context(self, record: bytes | memoryview) -> Context:
         method, flags, seat, round_, source, dealer, indicator, void, winners = record[35:44]

@@ -9,9 +9,11 @@ import pytest
 from conftest import load_on
 
 import mjr
+from mjr.abi import STATUS_MALFORMED, record_red
 from mjr.hand import Hand, HandFieldError
 from mjr.hand_json import hand_from_json, hand_to_json
 from mjr.notation import NotationError, format_hand, parse_hand
+from mjr.records import RecordError
 from mjr.ruleset import HandError
 
 BACKENDS = ["compiled", "python"]
@@ -104,10 +106,12 @@ def test_records_carry_the_red_fives(rules_path: Path, backend: str) -> None:
     batch = rules.evaluate_batch([hand, "345m 46p [555s<L] 789s 99s win 5p"])
     assert list(batch.fan) == [4, 1]
     forged = bytearray(rules.records.record(parse_hand("123m 46p [555s<L] 789s 99s win 5p")) or b"")
-    from mjr.abi import record_red
-
     forged[record_red(rules.records.max_melds, False)] = 1  # a red 5m, and no 5m held
     assert rules.evaluate_batch(bytes(forged)).reason(0) != ""
+    forged[record_red(rules.records.max_melds, False)] = 128  # bits beyond two a suit: no hand reads so
+    assert rules.module.evaluate_record(bytes(forged))[0] == STATUS_MALFORMED
+    with pytest.raises(RecordError, match="red fives 128 has bits beyond two a suit"):
+        rules.records.hand(bytes(forged))
 
 
 def test_a_table_does_not_deal_red_fives_yet(rules_path: Path) -> None:
