@@ -51,6 +51,12 @@ INDICATOR_PLAY = ("in_play", "out_of_play")
 #: The terminals and honours, every one of which a thirteen-orphans hand holds.
 ORPHANS = frozenset({0, 8, 9, 17, 18, 26, *range(FIRST_HONOR, N_KINDS)})
 
+#: The statements a file keeps by id, and the field of ``_Merged`` that keeps each kind
+#: (a variant's statement of the same kind and id replaces its parent's).
+_KEPT_BY_ID = {ast.Define: "defines", ast.Shape: "shapes", ast.Fan: "fans", ast.Require: "requirements",
+               ast.Floor: "floors", ast.Pay: "payments", ast.Fact: "facts", ast.Value: "values",
+               ast.Table: "tables", ast.Derive: "derived"}
+
 #: Loads a ruleset's AST by id, for ``extends``; returns None when there is none.
 Resolver = Callable[[str], "ast.Ruleset | None"]
 #: Lists the ruleset ids ``extends`` could name, for "did you mean".
@@ -232,28 +238,12 @@ class Checker:
             if merged.stand_in is not None and merged.stand_in.span.file == statement.span.file:
                 self.report(statement.span, f"a second 'wildcard stand_in' (first at line {merged.stand_in.span.line})")
             merged.stand_in = statement
-        elif isinstance(statement, ast.Shape):
-            merged.shapes[statement.id] = statement
+        elif type(statement) in _KEPT_BY_ID:
+            key = statement_key(statement)
+            assert key is not None
+            getattr(merged, _KEPT_BY_ID[type(statement)])[key[1]] = statement
         elif isinstance(statement, (ast.WildcardNone, ast.WildcardFixed, ast.WildcardIndicator)):
             wildcards.append(statement)
-        elif isinstance(statement, ast.Define):
-            merged.defines[statement.name] = statement
-        elif isinstance(statement, ast.Fan):
-            merged.fans[statement.id] = statement
-        elif isinstance(statement, ast.Require):
-            merged.requirements[statement.id] = statement
-        elif isinstance(statement, ast.Floor):
-            merged.floors[statement.id] = statement
-        elif isinstance(statement, ast.Pay):
-            merged.payments[statement.id] = statement
-        elif isinstance(statement, ast.Fact):
-            merged.facts[statement.id] = statement
-        elif isinstance(statement, ast.Value):
-            merged.values[statement.id] = statement
-        elif isinstance(statement, ast.Table):
-            merged.tables[statement.id] = statement
-        elif isinstance(statement, ast.Derive):
-            merged.derived[statement.id] = statement
         elif isinstance(statement, PLAY_STATEMENTS):
             merged.play.add(statement)
         elif isinstance(statement, ast.Example):
