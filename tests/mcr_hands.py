@@ -22,6 +22,21 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from hand_shapes import (
+    DRAGONS,
+    GREEN,
+    HONORS,
+    TERMINALS,
+    WINDS,
+    SetSpec,
+    Standard,
+    any_pair,
+    any_set,
+    chow,
+    kind,
+    pung,
+)
+
 import mjr
 from mjr.hand import Context, Hand, Meld
 from mjr.pymahjonggb import LAST_COPY, to_args
@@ -30,8 +45,6 @@ from mjr.pymahjonggb import LAST_COPY, to_args
 FLOWER_FAN = "花牌"
 MINIMUM = 8
 
-SetSpec = tuple[str, int]  # ("chow", lowest kind) or ("pung", kind)
-Standard = tuple[list[SetSpec], int]  # four sets and the pair's kind
 
 
 @dataclass(frozen=True)
@@ -47,25 +60,9 @@ class McrHand:
     total: int
 
 
-def kind(suit: int, rank: int) -> int:
-    return suit * 9 + rank - 1
-
-
-WINDS, DRAGONS = tuple(range(27, 31)), tuple(range(31, 34))
-HONORS = WINDS + DRAGONS
-TERMINALS = tuple(kind(s, r) for s in range(3) for r in (1, 9))
-GREEN = (kind(2, 2), kind(2, 3), kind(2, 4), kind(2, 6), kind(2, 8), 32)
 REVERSIBLE = tuple(kind(1, r) for r in (1, 2, 3, 4, 5, 8, 9)) + tuple(kind(2, r) for r in (2, 4, 5, 6, 8, 9)) + (31,)
 #: The six knitted straights: for each, the suit of 147, 258 and 369.
 KNITTED_ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-
-
-def chow(suit: int, rank: int) -> SetSpec:
-    return ("chow", kind(suit, rank))
-
-
-def pung(k: int) -> SetSpec:
-    return ("pung", k)
 
 
 def knitted_tiles(order: tuple[int, int, int]) -> list[int]:
@@ -73,17 +70,6 @@ def knitted_tiles(order: tuple[int, int, int]) -> list[int]:
 
 
 # --------------------------------------------------------------------------- themes of the standard shape
-
-
-def any_set(rng: random.Random, suits: tuple[int, ...] = (0, 1, 2), honors: bool = True) -> SetSpec:
-    if rng.random() < 0.55:
-        return chow(rng.choice(suits), rng.randint(1, 7))
-    pool = [kind(s, r) for s in suits for r in range(1, 10)] + (list(HONORS) if honors else [])
-    return pung(rng.choice(pool))
-
-
-def any_pair(rng: random.Random, suits: tuple[int, ...] = (0, 1, 2), honors: bool = True) -> int:
-    return rng.choice([kind(s, r) for s in suits for r in range(1, 10)] + (list(HONORS) if honors else []))
 
 
 def theme_random(rng: random.Random) -> Standard:

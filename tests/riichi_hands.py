@@ -51,18 +51,18 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-SetSpec = tuple[str, int]  # ("chow", lowest kind) or ("pung", kind)
-Standard = tuple[list[SetSpec], int]  # four sets and the pair's kind
+from hand_shapes import DRAGONS, GREEN, HONORS, TERMINALS, WINDS, SetSpec, Standard, any_pair, chow, kind, pung
+from hand_shapes import any_set as _any_set
+
+#: A set of the riichi themes: chows a little more often than the shared default.
+any_set = functools.partial(_any_set, chows=0.6)
+
 #: A declared set: (kind "chow" "pung" "kong", lowest kind, how: "open" "added" "closed", source L/O/R or "")
 Declared = tuple[str, int, str, str]
 
 MAN, PIN, SOU = 0, 1, 2
-WINDS, DRAGONS = tuple(range(27, 31)), tuple(range(31, 34))
-HONORS = WINDS + DRAGONS
-TERMINALS = tuple(9 * s + r for s in range(3) for r in (0, 8))
 ORPHANS = TERMINALS + HONORS
 SIMPLES = tuple(9 * s + r for s in range(3) for r in range(1, 8))
-GREEN = (19, 20, 21, 23, 25, 32)  # 2 3 4 6 8 sou and the green dragon
 FIVES = (4, 13, 22)
 #: The red five's copy in the library's 136 format (kind * 4 + copy): copy 0 of each five.
 RED_COPY = 0
@@ -70,10 +70,6 @@ RED_COPY = 0
 EXCLUDED_YAKU = frozenset({"open_riichi", "daburu_open_riichi", "nagashi_mangan", "renhou", "renhou_yakuman",
                            "daisharin", "daichisei", "sashikomi", "paarenchan"})
 WAIT_CLASSES = ("ryanmen", "kanchan", "penchan", "shanpon", "tanki", "kokushi", "kokushi_13", "chuuren_9")
-
-
-def kind(suit: int, rank: int) -> int:
-    return suit * 9 + rank - 1
 
 
 @dataclass(frozen=True)
@@ -125,25 +121,6 @@ class RiichiHand:
 
 
 # --------------------------------------------------------------------------- themes of the standard shape
-
-
-def chow(suit: int, rank: int) -> SetSpec:
-    return ("chow", kind(suit, rank))
-
-
-def pung(k: int) -> SetSpec:
-    return ("pung", k)
-
-
-def any_set(rng: random.Random, suits: tuple[int, ...] = (0, 1, 2), honors: bool = True) -> SetSpec:
-    if rng.random() < 0.6:
-        return chow(rng.choice(suits), rng.randint(1, 7))
-    pool = [kind(s, r) for s in suits for r in range(1, 10)] + (list(HONORS) if honors else [])
-    return pung(rng.choice(pool))
-
-
-def any_pair(rng: random.Random, suits: tuple[int, ...] = (0, 1, 2), honors: bool = True) -> int:
-    return rng.choice([kind(s, r) for s in suits for r in range(1, 10)] + (list(HONORS) if honors else []))
 
 
 def theme_random(rng: random.Random) -> Standard:
