@@ -423,10 +423,15 @@ class Hand:
         """
         counts: bytes | None = self.__dict__.get("_concealed_counts")
         if counts is None:
-            tally = self._concealed_tally()
-            if max(tally) > 255:
-                raise ValueError(f"{max(tally)} concealed copies of a kind do not fit a byte count; "
-                                 "mjr.hand.impossibility says why no table deals this hand")
+            tally = bytearray(N_KINDS)
+            try:
+                for kind in self.tiles:
+                    tally[kind] += 1
+                if self.win_tile is not None:
+                    tally[self.win_tile] += 1
+            except ValueError:  # past 255
+                raise ValueError(f"{max(self._concealed_tally())} concealed copies of a kind do not fit a byte "
+                                 "count; mjr.hand.impossibility says why no table deals this hand") from None
             counts = self.__dict__["_concealed_counts"] = bytes(tally)
         return counts
 

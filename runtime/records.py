@@ -60,9 +60,22 @@ class RecordCodec:
         self.facts = facts
         self._values = sorted((f for f in facts.by_id.values() if f.kind != "tiles"), key=lambda f: f.slot)
         self._tiles = sorted((f for f in facts.by_id.values() if f.kind == "tiles"), key=lambda f: f.slot)
+        # A record's last bytes, after the melds and the hand's flowers and red fives, in
+        # a context with no facts given (each number at its low end), and where in them
+        # each fact's bytes start: a context's are a copy with its facts written in.
+        start = record_red(max_melds, flowers) + red  # after the hand's own bytes: its flowers and red fives
+        tail = bytearray(size - start)
+        self._tail_at: dict[str, tuple[int, str]] = {}
+        for fact in self._values:
+            at = facts_at - start + 8 * fact.slot
+            self._tail_at[fact.id] = (at, fact.kind)
+            if fact.kind == "number":
+                tail[at:at + 8] = fact.low.to_bytes(8, "little")
+        for fact in self._tiles:
+            self._tail_at[fact.id] = (tiles_at - start + N_KINDS * fact.slot, fact.kind)
+        self._empty_tail = bytes(tail)
         self._contexts: dict[int, tuple[Context, bytes | None, bytes | None]] = {}
         self._no_melds = bytes(3 * max_melds)
-        self._melds: dict[tuple[Meld, ...], bytes | None] = {}
 
     # -- writing -------------------------------------------------------------------
 
@@ -74,26 +87,25 @@ class RecordCodec:
         kept = self._contexts.get(id(context))
         if kept is None or kept[0] is not context:
             kept = self._keep(context)
-        melds = self._melds.get(hand.melds) if hand.melds else self._no_melds
-        if melds is None:
-            melds = self._meld_bytes(hand.melds)
         head, tail = kept[1], kept[2]
+        melds = self._meld_bytes(hand.melds) if hand.melds else self._no_melds
         if melds is None or head is None or tail is None:
             return None
         win = hand.win_tile
-        if self.flowers:  # the flowers' byte takes the first of the tail's padding
-            tail = _BYTE[flower_mask(hand.flowers)] + tail[1:]
+        parts = [hand.concealed_counts(), _BYTE[RECORD_NONE if win is None else win], head, melds]
+        if self.flowers:  # the flowers' byte, then the red fives', then the context's
+            parts.append(_BYTE[flower_mask(hand.flowers)])
         elif hand.flowers:
             return None
-        if self.red:  # the red fives' byte the next
-            at = int(self.flowers)
-            tail = tail[:at] + _BYTE[red_byte(hand.red)] + tail[at + 1:]
+        if self.red:
+            parts.append(_BYTE[red_byte(hand.red)])
         elif hand.red:
             return None
-        return b"".join((hand.concealed_counts(), _BYTE[RECORD_NONE if win is None else win], head, melds, tail))
+        parts.append(tail)
+        return b"".join(parts)
 
     def _keep(self, context: Context) -> tuple[Context, bytes | None, bytes | None]:
-        """A context's bytes before and after the melds, kept by the context's
+        """A context's bytes before the melds and after the hand's own, kept by its
         identity (the entry holds the context, so the identity stays its own):
         the hands of one table share a few contexts, and the notation reuses them."""
         encoded = self._context_bytes(context)
@@ -115,37 +127,41 @@ class RecordCodec:
             RECORD_NONE if context.void is None else context.void,
             context.winners,
         ))
-        values = bytearray(self.tiles_at - self.facts_at)
-        tiles = bytearray(self.size - self.tiles_at)
-        for fact in self._values:
-            if fact.kind == "number":
-                values[8 * fact.slot:8 * fact.slot + 8] = fact.low.to_bytes(8, "little")
+        if not context.facts:
+            return head, self._empty_tail
+        tail = bytearray(self._empty_tail)
+        places = self._tail_at
         for name, value in context.facts:
-            given = self.facts.by_id.get(name)
-            if given is None or (given.kind == "tiles") != isinstance(value, tuple):
+            place = places.get(name)
+            if place is None:
                 return None
-            if isinstance(value, tuple):
-                for kind in value:
-                    tiles[N_KINDS * given.slot + kind] += 1
+            at, kind = place
+            if kind == "tiles":
+                if type(value) is not tuple:
+                    return None
+                for tile in value:
+                    tail[at + tile] += 1
+            elif type(value) is tuple:
+                return None
+            elif value is True and kind == "flag":  # the template's 8 bytes are 0
+                tail[at] = 1
             else:
-                values[8 * given.slot:8 * given.slot + 8] = int(value).to_bytes(8, "little")
-        pad = bytes(self.facts_at - (len(head) + 35 + 3 * self.max_melds))
-        return head, pad + bytes(values) + bytes(tiles)
+                tail[at:at + 8] = int(value).to_bytes(8, "little")
+        return head, bytes(tail)
 
     def _meld_bytes(self, melds: tuple[Meld, ...]) -> bytes | None:
         if len(melds) > self.max_melds:
             return None
-        out = bytearray(3 * self.max_melds)
-        for i, meld in enumerate(melds):
-            flags = (MELD_CONCEALED if meld.concealed else 0) | (MELD_ADDED if meld.added else 0)
-            if meld.source is not None:
-                flags |= SOURCE_STEPS[meld.source] << MELD_SOURCE_SHIFT
-            out[3 * i:3 * i + 3] = (_MELD_CODE[meld.kind], meld.tile, flags)
-        encoded = bytes(out)
-        if len(self._melds) >= 4096:
-            self._melds.clear()
-        self._melds[melds] = encoded
-        return encoded
+        out = bytearray(self._no_melds)
+        at = 0
+        for meld in melds:
+            source = meld.source
+            out[at] = _MELD_CODE[meld.kind]
+            out[at + 1] = meld.tile
+            out[at + 2] = ((MELD_CONCEALED if meld.concealed else 0) | (MELD_ADDED if meld.added else 0)
+                           | (0 if source is None else SOURCE_STEPS[source] << MELD_SOURCE_SHIFT))
+            at += 3
+        return bytes(out)
 
     # -- reading -------------------------------------------------------------------
 

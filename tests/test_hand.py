@@ -150,3 +150,13 @@ def test_indicator_is_refused_without_a_wildcard(jipinghu: mjr.Ruleset) -> None:
 def test_indicator_is_accepted_with_a_wildcard() -> None:
     tuidaohu = mjr.load("guangdong.tuidaohu")
     assert tuidaohu.evaluate("234m 567m 345p 67p 2s 1s win 2s self_draw indicator 9s").is_win
+
+
+def test_concealed_counts_past_a_byte_say_how_many():
+    """Counts go to the kernel as bytes: 256 copies of a kind (no table deals them)
+    raise ValueError naming the count, with the winning tile counted."""
+    assert Hand((0,) * 254, win_tile=0).concealed_counts()[0] == 255
+    with pytest.raises(ValueError, match="256 concealed copies of a kind"):
+        Hand((0,) * 255, win_tile=0).concealed_counts()
+    with pytest.raises(ValueError, match="300 concealed copies"):
+        Hand((3,) * 300).concealed_counts()
