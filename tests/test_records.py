@@ -248,3 +248,20 @@ def test_workers_must_be_a_count(jipinghu: mjr.Ruleset) -> None:
     for workers in (0, -1, 1.5, True):
         with pytest.raises(MjrError, match="workers must be"):
             jipinghu.evaluate_batch(["123m 456m 789m 123p 4p win 4p"], workers=workers)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_result_pickles_with_its_lazy_fields_computed(backend):
+    """A winning result keeps the evaluation's state for its lazy fields; pickled or
+    copied, it carries the fields themselves (the state is never pickled: the
+    compiled module has no pickling of it)."""
+    import copy
+    import pickle
+
+    rules = load_on("japan.riichi", backend)
+    result = rules.evaluate("234m 567p 789s 2z 345s win 2z self_draw dealer riichi dora_indicators 1z")
+    assert "_lazy" in vars(result) and "fans" not in vars(result)
+    for twin in (pickle.loads(pickle.dumps(result)), copy.deepcopy(result)):
+        assert "_lazy" not in vars(twin)
+        assert twin == result and twin.fans == result.fans and twin.values == result.values
+        assert twin.amounts == result.amounts and twin.groups == result.groups
