@@ -18,22 +18,14 @@ import sys
 import time
 from pathlib import Path
 
+from timing import positive
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from mcr_compare import Report, compare  # noqa: E402 - from the tests folder, put on the path above
 from mcr_hands import hands, library_available  # noqa: E402
 
 import mjr  # noqa: E402
-
-
-def positive(text: str) -> int:
-    try:
-        value = int(text.replace("_", ""))
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number, 1 or more, not {text!r}")
-    return value
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

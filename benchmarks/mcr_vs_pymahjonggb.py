@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 
 from processes import cold_compile
-from timing import Measure, Suite, fmt_ratio, fmt_time
+from timing import Measure, Suite, fmt_ratio, fmt_time, positive, timed_parser
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
@@ -38,18 +38,11 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=20_000, help="distinct hands per pass (default 20000)")
-    parser.add_argument("--rounds", type=int, default=5, help="timed rounds (default 5)")
-    parser.add_argument("--compile-rounds", type=int, default=3, help="cold compiles (default 3)")
-    parser.add_argument("--load-rounds", type=int, default=5, help="loads in a new process (default 5)")
-    parser.add_argument("--seed", type=int, default=1, help="the generator's seed (default 1)")
+    parser = timed_parser(__doc__, hands=20_000)
+    parser.add_argument("--compile-rounds", type=positive, default=3, help="cold compiles (default 3)")
+    parser.add_argument("--load-rounds", type=positive, default=5, help="loads in a new process (default 5)")
     parser.add_argument("--ruleset", default="mcr", help="an id or a .mjr path (default mcr)")
-    args = parser.parse_args(argv)
-    for name in ("hands", "rounds", "compile_rounds", "load_rounds"):
-        if getattr(args, name) < 1:
-            parser.error(f"--{name.replace('_', '-')} must be 1 or more")
-    return args
+    return parser.parse_args(argv)
 
 
 def source_of(ruleset: str) -> Path:

@@ -26,7 +26,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from timing import Measure, Suite, fmt_time
+from timing import Measure, Suite, per_hand, timed_parser
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
@@ -80,22 +80,9 @@ SIDES: tuple[tuple[str, Callable[[tuple[RiichiHand, ...]], Runs]], ...] = (
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=10_000, help="distinct hands per pass (default 10000)")
-    parser.add_argument("--rounds", type=int, default=5, help="timed rounds (default 5)")
-    parser.add_argument("--seed", type=int, default=1, help="the generator's seed (default 1)")
+    parser = timed_parser(__doc__, hands=10_000)
     parser.add_argument("--no-dora", action="store_true", help="hands without dora or ura indicators")
-    args = parser.parse_args(argv)
-    for name in ("hands", "rounds"):
-        if getattr(args, name) < 1:
-            parser.error(f"--{name} must be 1 or more")
-    return args
-
-
-def cell(measure: Measure | None) -> str:
-    if measure is None:
-        return "—"
-    return f"{fmt_time(measure.median)}/hand, {1 / measure.median:,.0f} hands/s"
+    return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -116,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# riichi scoring, {len(hands)} distinct hands, medians of {args.rounds} rounds\n")
     print("| row | " + " | ".join(names) + " |\n|---|" + "---|" * len(names))
     for row, label in ROWS:
-        print(f"| {label} | " + " | ".join(cell(measures.get((side, row))) for side in names) + " |")
+        print(f"| {label} | " + " | ".join(per_hand(measures.get((side, row))) for side in names) + " |")
     library = measures.get((names[0], "one"))
     if library is not None:
         ratios = [f"{label}: {library.median / measures[names[1], row].median:,.0f}x"

@@ -27,7 +27,7 @@ import sys
 from collections.abc import Callable
 
 from processes import dask_available
-from timing import Measure, Suite, fmt_ratio
+from timing import Measure, Suite, fmt_ratio, timed_parser
 
 import mjr
 from mjr import simulate
@@ -41,16 +41,13 @@ SCALED = "guangdong.jipinghu"
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=400, help="hands per round and ruleset, one core (400)")
+    parser = timed_parser(__doc__, hands=400, rounds=3, hands_help="hands per round and ruleset, one core")
     parser.add_argument("--scaling-hands", type=int, default=1000,
                         help="hands per round of the scaling rows (1000; 0 leaves them out)")
-    parser.add_argument("--rounds", type=int, default=3, help="timed rounds (default 3)")
-    parser.add_argument("--seed", type=int, default=1, help="the first round's seed (default 1)")
     parser.add_argument("--rulesets", nargs="+", default=list(RULESETS), metavar="ID", help="per-core rows")
     args = parser.parse_args(argv)
-    if args.hands < 1 or args.rounds < 1 or args.scaling_hands < 0:
-        parser.error("--hands and --rounds must be 1 or more, --scaling-hands 0 or more")
+    if args.scaling_hands < 0:
+        parser.error("--scaling-hands must be 0 or more")
     return args
 
 

@@ -9,6 +9,7 @@ measurements rather than every sample of one.  Reported: the median of the round
 
 from __future__ import annotations
 
+import argparse
 import gc
 import statistics
 import sys
@@ -102,3 +103,33 @@ def fmt_time(seconds: float) -> str:
 
 def fmt_ratio(ratio: float) -> str:
     return f"{ratio:.2f}×" if ratio < 10 else f"{ratio:.0f}×"
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number, 1 or more (``10_000`` allowed)."""
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number, 1 or more, not {text!r}")
+    return value
+
+
+def timed_parser(doc: str, hands: int, rounds: int = 5, hands_help: str = "distinct hands per pass",
+                 ) -> argparse.ArgumentParser:
+    """The options every timed comparison takes, described by the first paragraph
+    of ``doc``: ``--hands`` (default ``hands``), ``--rounds`` (default ``rounds``)
+    and ``--seed`` (default 1)."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--hands", type=positive, default=hands, help=f"{hands_help} (default {hands})")
+    parser.add_argument("--rounds", type=positive, default=rounds, help=f"timed rounds (default {rounds})")
+    parser.add_argument("--seed", type=int, default=1, help="the generator's seed (default 1)")
+    return parser
+
+
+def per_hand(measure: Measure | None) -> str:
+    """A table cell: time and hands per second, or a dash where a side has no figure."""
+    if measure is None:
+        return "—"
+    return f"{fmt_time(measure.median)}/hand, {1 / measure.median:,.0f} hands/s"

@@ -157,3 +157,18 @@ def test_a_readme_without_the_section_is_refused_before_the_run(tmp_path: Path) 
     assert done.stderr.splitlines()[-1] == (f"run.py: error: {readme} has no speed section to rewrite: put the "
                                             f"table between the lines {BEGIN} and {END}")
     assert done.stdout == ""
+
+
+@pytest.mark.parametrize(("script", "option"), [
+    ("riichi_vs_mahjong.py", "--hands"), ("mcr_vs_pymahjonggb.py", "--rounds"), ("simulate.py", "--hands"),
+    ("mcr_differential.py", "--chunk"), ("mcr_vs_pymahjonggb.py", "--load-rounds"),
+])
+@pytest.mark.parametrize("value", ["0", "-3", "many"])
+def test_a_benchmark_refuses_a_count_below_one_naming_the_option(script, option, value):
+    """The comparisons share their options (benchmarks/timing.py): a count that is not
+    a whole number of 1 or more is refused before anything runs, naming the option."""
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), f"{option}={value}"],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1] == (f"{script}: error: argument {option}: expected a whole number, "
+                                            f"1 or more, not '{value}'")
