@@ -170,3 +170,24 @@ def _c_flags(flags: str) -> Iterator[None]:
             del os.environ["CFLAGS"]
         else:
             os.environ["CFLAGS"] = before
+
+
+@pytest.fixture(scope="module")
+def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """A build cache of the module's own (``pytestmark =
+    pytest.mark.usefixtures("private_cache")``): for tests that build rulesets written
+    on the fly, or count what a command compiles."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MJR_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+        yield
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``mjr ARGV...`` in this process: its exit code, standard output and error,
+    never a traceback."""
+    from mjr import cli
+
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err

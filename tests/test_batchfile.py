@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import run_cli
 
 import mjr
 from mjr import batchfile, cli, executor
@@ -27,10 +28,7 @@ NOT_A_WIN = "123m 456p 789s 234s 5s win 6s self_draw"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = cli.main(["score", *argv, "--no-progress"] if "--batch" in argv else ["score", *argv])
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return code, out, err
+    return run_cli(capsys, "score", *argv, *(["--no-progress"] if "--batch" in argv else []))
 
 
 def hand_line(text: str) -> str:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import run_cli
 
 import mjr
 from mjr import cli, output
@@ -51,11 +52,7 @@ FAILING = """\
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed in \d+\.\d\ds$")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("MJR_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
-        yield
+pytestmark = pytest.mark.usefixtures("private_cache")
 
 
 @pytest.fixture
@@ -73,10 +70,7 @@ def failing(tmp_path: Path) -> str:
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return code, out, err
+    return run_cli(capsys, *argv)
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any]:

@@ -5,30 +5,23 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
+from conftest import run_cli
 
 import mjr
-from mjr import cli, diff
+from mjr import diff
 from mjr.errors import MjrError
 
 PY = ["--backend", "python"]
 JA, JB = "guangdong.jipinghu", "guangdong.jipinghu.cap5"
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("MJR_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
-        yield
+pytestmark = pytest.mark.usefixtures("private_cache")
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = cli.main(["diff", *PY, *argv])
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return code, out, err
+    return run_cli(capsys, "diff", *PY, *argv)
 
 
 def row_of(out: str, key: str) -> list[str]:

@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
+from conftest import run_cli
 
 import mjr
-from mjr import cli
 from mjr.play_rules import DealerRule, DrawCheck, FalseWin, OpenKong, PlayerTest, PlayRules
 from mjr.play_text import hand_end, play_lines
 
@@ -27,18 +26,11 @@ SICHUAN_DRAWS = [
 ]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("MJR_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
-        yield
+pytestmark = pytest.mark.usefixtures("private_cache")
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = cli.main(["explain", *PY, *argv])
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return code, out, err
+    return run_cli(capsys, "explain", *PY, *argv)
 
 
 def test_sichuan_spells_every_rule_of_play_in_the_files_words() -> None:
