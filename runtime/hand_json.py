@@ -61,9 +61,9 @@ from .hand import (
     facts_problem,
     first_turn_claim,
 )
+from .jokers import JOKER, JOKER_LETTER, MAX_JOKERS, held_name
 from .notation import NotationError
 from .notation_format import DEFAULT_CONTEXT, VOID_LETTERS, check_writable
-from .jokers import JOKER, JOKER_LETTER, MAX_JOKERS, held_name
 from .red import red_problem
 from .tiles import WIND_LETTERS, parse_tile, tile_name
 
