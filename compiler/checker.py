@@ -329,7 +329,8 @@ class Checker:
         jokers = check_jokers(tiles, self.report) if isinstance(tiles, ast.Tiles) else 0
         wildcards = lower_wildcards([*merged.wildcards, *filter(None, [merged.wildcard_use])],
                                     wildcard_kinds(merged.files, merged.settings.get("tiles"),
-                                                   merged.wildcards, kinds, self.report), self.report, jokers)
+                                                   merged.wildcards, kinds, self.report), self.report,
+                                    jokers or isinstance(tiles, ast.Tiles) and bool(tiles.joker_parts))
         wildcards = replace(wildcards, stand_in=stand_in(merged.stand_in, wildcards, kinds,
                                                          partial(tile_kind, report=self.report), self.report),
                             indicator_in_play=self._indicator_in_play(merged))

@@ -47,9 +47,9 @@ def check_jokers(tiles: ast.Tiles, report: Report) -> int:
 
 
 def lower_wildcards(statements: list[ast.Statement], kinds: tuple[int, ...], report: Report,
-                    jokers: int = 0) -> ir.Wildcards:
+                    jokers: int | bool = False) -> ir.Wildcards:
     """The wildcard lines of a ruleset (and its ``may_not``), checked against its
-    tiles; ``may_not`` restricts the dedicated ``jokers`` too."""
+    tiles; ``may_not`` restricts the tile set's dedicated ``jokers`` too."""
     fixed: list[int] = []
     derived: tuple[int, ...] = ()
     forbidden: list[str] = []
