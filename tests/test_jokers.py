@@ -242,3 +242,12 @@ def test_a_bad_jokers_count_is_refused_at_its_place(tmp_path: Path, line: str, m
     path.write_text(f'ruleset t.bad "Bad" {{\n    # jokers\n    {line}\n}}\n', encoding="utf-8")
     with pytest.raises(SourceError, match=message):
         mjr.load(path, backend="python")
+
+
+def test_a_batch_of_counts_has_no_jokers_in_its_context(paths: dict[str, Path]) -> None:
+    rules = mjr.load(paths["t.jk"], backend="python")
+    counts = parse_hand("123m 456m 789m 123p 4p win 4p").concealed_counts()
+    with pytest.raises(HandError, match="jokers are tiles of each hand, not of the shared context"):
+        rules.evaluate_counts(counts, "J self_draw")
+    points, fan = rules.evaluate_counts(counts, "1m self_draw", win_tiles=bytes([12]))
+    assert list(fan) == [rules.evaluate("123m 456m 789m 123p 4p win 4p self_draw").fan]
