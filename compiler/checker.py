@@ -40,7 +40,7 @@ from .play import PLAY_STATEMENTS, PlayStatements, lower_play
 from .ranges import check_numbers, check_ranges
 from .variants import apply_drop, wildcard_kinds
 from .vocabulary import ALL_WORDS, AMOUNT_NAMES
-from .wildcards import lower_derived, lower_wildcards, tile_kind
+from .wildcards import check_jokers, lower_derived, lower_wildcards, tile_kind
 
 #: The claims, and the words that say whom each may be claimed from (none: anyone).
 CLAIMS = {"chow": ("left", "any"), "pung": ("left", "opposite", "right"), "kong": ("left", "opposite", "right")}
@@ -326,9 +326,11 @@ class Checker:
                  **dict.fromkeys(merged.values, "value"), **dict.fromkeys(merged.tables, "table"),
                  **dict.fromkeys(merged.derived, "derived kind")}
         declared = lower_shapes(merged.shapes, checker, taken, self.report, self._wording)
+        jokers = check_jokers(tiles, self.report) if isinstance(tiles, ast.Tiles) else 0
         wildcards = lower_wildcards([*merged.wildcards, *filter(None, [merged.wildcard_use])],
                                     wildcard_kinds(merged.files, merged.settings.get("tiles"),
-                                                   merged.wildcards, kinds, self.report), self.report)
+                                                   merged.wildcards, kinds, self.report), self.report,
+                                    jokers or isinstance(tiles, ast.Tiles) and bool(tiles.joker_parts))
         wildcards = replace(wildcards, stand_in=stand_in(merged.stand_in, wildcards, kinds,
                                                          partial(tile_kind, report=self.report), self.report),
                             indicator_in_play=self._indicator_in_play(merged))
@@ -371,6 +373,7 @@ class Checker:
             derived=derived,
             prefer=prefer_fans,
             prefer_values=prefer_values,
+            jokers=jokers,
         )
 
     def _check_names(self, merged: _Merged) -> None:

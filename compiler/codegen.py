@@ -30,6 +30,7 @@ from mjr.abi import (
     GROUP_WINNING,
 )
 from mjr.hand import MAX_FACT_NUMBER, MAX_FACT_TILES, ROBBED_PUNG
+from mjr.jokers import JOKER, MAX_JOKERS, MELD_JOKER_SHIFT
 from mjr.red import RED_COPIES
 
 from . import ir
@@ -459,13 +460,16 @@ class RecordLayout:
     size: int
     flowers_at: int = -1  # the flowers' byte (-1: the ruleset has none)
     red_at: int = -1  # the red fives' byte (-1: the ruleset has none)
+    jokers_at: int = -1  # the concealed jokers' byte (-1: the tile set has no jokers)
 
 
 def _record_layout(ruleset: ir.Ruleset) -> RecordLayout:
     values = sum(1 for fact in ruleset.facts if fact.kind != "tiles")
-    layout = abi.record_layout(ruleset.sets, values, len(ruleset.facts) - values, ruleset.flowers, ruleset.red_fives)
+    layout = abi.record_layout(ruleset.sets, values, len(ruleset.facts) - values, ruleset.flowers, ruleset.red_fives,
+                               ruleset.jokers > 0)
     return RecordLayout(*layout, abi.record_flowers(ruleset.sets) if ruleset.flowers else -1,
-                        abi.record_red(ruleset.sets, ruleset.flowers) if ruleset.red_fives else -1)
+                        abi.record_red(ruleset.sets, ruleset.flowers) if ruleset.red_fives else -1,
+                        abi.record_jokers(ruleset.sets, ruleset.flowers, ruleset.red_fives) if ruleset.jokers else -1)
 
 
 def _account_once(ruleset: ir.Ruleset, writer: ExpressionWriter) -> list[AccountOnce]:
@@ -560,6 +564,9 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
         max_fact_number=MAX_FACT_NUMBER,
         max_fact_tiles=MAX_FACT_TILES,
         red_copies=RED_COPIES,
+        joker=JOKER,
+        max_jokers=MAX_JOKERS,
+        meld_joker_shift=MELD_JOKER_SHIFT,
     )
     return ModuleSource(name, text)
 

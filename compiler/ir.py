@@ -455,6 +455,8 @@ class Ruleset:
     values: tuple[NamedValue, ...] = ()
     #: the kinds counted from indicators (``derive``)
     derived: tuple[Derived, ...] = ()
+    #: the dedicated joker tiles of the tile set (``tiles ... jokers N``): always wild, of no kind
+    jokers: int = 0
 
     @property
     def sets(self) -> int:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from mjr.dsl import ast
 from mjr.dsl.quoting import quoted
 from mjr.errors import Span, did_you_mean
+from mjr.jokers import MAX_JOKERS
 from mjr.tiles import N_KINDS, parse_tile
 
 from . import ir
@@ -31,8 +32,24 @@ def tile_kind(ref: ast.TileRef, kinds: tuple[int, ...], report: Report) -> int |
         return None
     return kind
 
-def lower_wildcards(statements: list[ast.Statement], kinds: tuple[int, ...], report: Report) -> ir.Wildcards:
-    """The wildcard lines of a ruleset (and its ``may_not``), checked against its tiles."""
+def check_jokers(tiles: ast.Tiles, report: Report) -> int:
+    """The dedicated jokers of a ``tiles`` statement (``jokers N``): 1 to
+    :data:`mjr.jokers.MAX_JOKERS`, given once; 0 where it names none."""
+    for _count, span in tiles.joker_parts[1:]:
+        report(span, "'jokers' is given twice in 'tiles': say how many once")
+    if not tiles.joker_parts:
+        return 0
+    count, span = tiles.joker_parts[0]
+    if not 1 <= count <= MAX_JOKERS:
+        report(span, f"a tile set has 1 to {MAX_JOKERS} jokers, not {count} (leave 'jokers' out for none)")
+        return 0
+    return count
+
+
+def lower_wildcards(statements: list[ast.Statement], kinds: tuple[int, ...], report: Report,
+                    jokers: int | bool = False) -> ir.Wildcards:
+    """The wildcard lines of a ruleset (and its ``may_not``), checked against its
+    tiles; ``may_not`` restricts the tile set's dedicated ``jokers`` too."""
     fixed: list[int] = []
     derived: tuple[int, ...] = ()
     forbidden: list[str] = []
@@ -51,9 +68,9 @@ def lower_wildcards(statements: list[ast.Statement], kinds: tuple[int, ...], rep
                                              f"{', '.join(WILDCARD_USES)}")
                 else:
                     forbidden.append(option.name)
-            if not any(isinstance(s, ast.WildcardFixed | ast.WildcardIndicator) for s in statements):
+            if not jokers and not any(isinstance(s, ast.WildcardFixed | ast.WildcardIndicator) for s in statements):
                 report(statement.span, "'wildcard may_not' restricts wildcards, and this ruleset has none "
-                                            "(no 'wildcard fixed' or 'wildcard indicator')")
+                                            "(no 'wildcard fixed' or 'wildcard indicator', no 'jokers' in 'tiles')")
     return ir.Wildcards(tuple(fixed), derived, tuple(forbidden))
 
 

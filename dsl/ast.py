@@ -167,6 +167,10 @@ class Tiles(Statement):
     flowers: bool = False
     #: a red copy of each suit's 5, written 0m 0p 0s (mjr.red)
     red_fives: bool = False
+    #: dedicated joker tiles, always wild, of no kind (mjr.jokers): how many, and
+    #: each ``jokers N`` part with its count's span (a count is checked, and given once)
+    jokers: int = 0
+    joker_parts: tuple[tuple[int, Span], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -89,14 +89,21 @@ def record_red(melds: int, flowers: bool) -> int:
     return record_flowers(melds) + flowers
 
 
+def record_jokers(melds: int, flowers: bool, red: bool) -> int:
+    """Where a record holds its concealed jokers, in a ruleset with dedicated jokers:
+    one byte after the red fives' (or the flowers', or the melds), the count of
+    jokers among the concealed tiles, a joker winning tile included (see mjr.jokers)."""
+    return record_red(melds, flowers) + red
+
+
 def record_layout(melds: int, values: int, tiles: int, flowers: bool = False,
-                  red: bool = False) -> tuple[int, int, int]:
+                  red: bool = False, jokers: bool = False) -> tuple[int, int, int]:
     """Where the facts of play start (flag and number facts, 8-byte integers),
     where the tiles facts start (34 counts each), and the record's size, for a
     ruleset of ``melds`` sets, ``values`` flag and number facts and ``tiles`` tiles
     facts, with the flowers' byte when the ruleset has ``flowers`` and the red
-    fives' when it has ``red``.  Everything 8-byte aligned, so a record array has
-    no padding to guess."""
-    facts_at = -(-(record_red(melds, flowers) + red) // 8) * 8
+    fives' when it has ``red``, the jokers' when it has ``jokers``.  Everything
+    8-byte aligned, so a record array has no padding to guess."""
+    facts_at = -(-(record_jokers(melds, flowers, red) + jokers) // 8) * 8
     tiles_at = facts_at + 8 * values
     return facts_at, tiles_at, -(-(tiles_at + 34 * tiles) // 8) * 8

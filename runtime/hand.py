@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, fields
 from .abi import CONTEXT_WORDS
 from .errors import MjrError
 from .flowers import flowers_problem
+from .jokers import JOKER, hand_jokers_problem, meld_joker_problem
 from .red import red_problem
 from .tiles import FIRST_HONOR, N_KINDS, tile_name
 
@@ -130,9 +131,13 @@ class Meld:
     concealed: bool = False
     source: str | None = None
     added: bool = False
+    #: the kinds its dedicated jokers stand for, sorted (see :mod:`mjr.jokers`): ``(4,)`` for ``[3J5m]``
+    jokers: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         """One cheap test for the usual case; the detailed search only on failure."""
+        if self.jokers or type(self.jokers) is not tuple:
+            _store_meld_jokers(self)
         tile = self.tile
         if not (
             type(tile) is int and 0 <= tile < N_KINDS
@@ -150,6 +155,16 @@ class Meld:
         if self.kind == CHOW:
             return (self.tile, self.tile + 1, self.tile + 2)
         return (self.tile,) * (4 if self.kind == KONG else 3)
+
+
+def _store_meld_jokers(meld: Meld) -> None:
+    """Sort a meld's jokers, and refuse jokers it cannot hold (after its other fields)."""
+    jokers = meld.jokers
+    if type(jokers) is tuple and _INT.issuperset(map(type, jokers)):
+        object.__setattr__(meld, "jokers", jokers := tuple(sorted(jokers)))
+    problem = meld_problem(meld) or meld_joker_problem(meld.tiles, jokers)
+    if problem is not None:
+        raise HandFieldError("Meld", *problem)
 
 
 def meld_problem(meld: Meld) -> tuple[str, object, str] | None:
@@ -394,6 +409,8 @@ class Hand:
     flowers: tuple[int, ...] = ()
     #: the kinds of the red fives among the hand's tiles (4, 13, 22: 5m 5p 5s), sorted
     red: tuple[int, ...] = ()
+    #: the dedicated jokers among the concealed tiles, the winning tile not among them (mjr.jokers)
+    jokers: int = 0
 
     def __post_init__(self) -> None:
         """One cheap test for the usual case; the detailed search only on failure."""
@@ -405,6 +422,7 @@ class Hand:
             and type(self.melds) is tuple and _MELD.issuperset(map(type, self.melds))
             and (win is None or (type(win) is int and 0 <= win < N_KINDS))
             and type(self.context) is Context
+            and self.jokers == 0 and type(self.jokers) is int
             and not (self.context.first_turn and self.melds)  # first_turn_claim decides
         ):
             problem = hand_problem(self)
@@ -412,6 +430,11 @@ class Hand:
                 raise HandFieldError("Hand", *problem)
         if self.red or type(self.red) is not tuple:
             _store_red(self)
+
+    @property
+    def all_jokers(self) -> int:
+        """Every dedicated joker the hand holds: concealed, the winning tile, in melds."""
+        return self.jokers + (self.win_tile == JOKER) + sum(len(meld.jokers) for meld in self.melds)
 
     def concealed_counts(self) -> bytes:
         """Counts of the 34 kinds among the concealed tiles, the winning tile included,
@@ -439,25 +462,28 @@ class Hand:
         counts = [0] * N_KINDS
         for kind in self.tiles:
             counts[kind] += 1
-        if self.win_tile is not None:
+        if self.win_tile is not None and self.win_tile != JOKER:
             counts[self.win_tile] += 1
         return counts
 
     def all_counts(self) -> list[int]:
-        """Counts of every tile the hand holds, melds and winning tile included."""
+        """Counts of every tile the hand holds, melds and winning tile included (a
+        joker is of no kind: it is not counted)."""
         counts = self._concealed_tally()
         for meld in self.melds:
             for kind in meld.tiles:
                 counts[kind] += 1
+            for kind in meld.jokers:
+                counts[kind] -= 1
         return counts
 
     @property
     def size(self) -> int:
         """Tiles as the deal counts them: a kong counts three."""
-        return len(self.tiles) + 3 * len(self.melds) + (self.win_tile is not None)
+        return len(self.tiles) + self.jokers + 3 * len(self.melds) + (self.win_tile is not None)
 
     def with_win(self, tile: int) -> Hand:
-        return Hand(self.tiles, self.melds, tile, self.context, self.flowers, self.red)
+        return Hand(self.tiles, self.melds, tile, self.context, self.flowers, self.red, self.jokers)
 
 
 def _store_flowers(hand: Hand) -> None:
@@ -501,7 +527,7 @@ def _trusted_hand(tiles: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int
     reader reads no flowers)."""
     hand = object.__new__(Hand)
     object.__setattr__(hand, "__dict__", {"tiles": tiles, "melds": melds, "win_tile": win_tile, "context": context,
-                                          "flowers": (), "red": ()})
+                                          "flowers": (), "red": (), "jokers": 0})
     return hand
 
 
@@ -518,7 +544,11 @@ def hand_problem(hand: Hand) -> tuple[str, object, str] | None:
     for index, meld in enumerate(hand.melds):
         if not isinstance(meld, Meld):
             return f"melds[{index}]", meld, "expected a Meld"
-    problem = _kind_problem("win_tile", hand.win_tile, optional=True)
+    if hand.win_tile != JOKER or type(hand.win_tile) is not int:
+        problem = _kind_problem("win_tile", hand.win_tile, optional=True)
+        if problem is not None:
+            return (*problem[:2], f"{problem[2]}; mjr.jokers.JOKER ({JOKER}) for a joker")
+    problem = hand_jokers_problem(hand.jokers, hand.all_jokers if type(hand.jokers) is int else 0)
     if problem is not None:
         return problem
     if not isinstance(hand.context, Context):
@@ -560,7 +590,7 @@ def copies(hand: Hand, indicator_in_play: bool = False) -> list[int]:
         if type(value) is tuple:
             for kind in value:
                 counts[kind] += 1
-    if hand.context.win_by == "robbing_kong" and hand.win_tile is not None:
+    if hand.context.win_by == "robbing_kong" and hand.win_tile is not None and hand.win_tile != JOKER:
         counts[hand.win_tile] += ROBBED_PUNG
     return counts
 

@@ -8,10 +8,12 @@
                  "tile": "5p",             # lowest tile of the set
                  "concealed": false,       # only a kong
                  "from": "O",              # "L" | "O" | "R" | null
-                 "added": false}],         # only an exposed kong
-      "win": "2s",                         # or null for a waiting hand
+                 "added": false,           # only an exposed kong
+                 "jokers": []}],           # the tiles its jokers stand for (see mjr.jokers), or []
+      "win": "2s",                         # or null for a waiting hand; "J" for a joker
       "flowers": ["1f", "5f"],             # flowers set aside (1f-8f, each once), or []
       "red": ["5p"],                       # the red fives among the tiles (0p in the text), or []
+      "jokers": 0,                         # the jokers among the concealed tiles (J in the text)
       "context": {"win_by": "self_draw",   # "self_draw" | "discard" | "robbing_kong"
                   "after_kong": false, "last_tile": false,
                   "first_turn": false, "dealer": false,
@@ -59,6 +61,7 @@ from .hand import (
     facts_problem,
     first_turn_claim,
 )
+from .jokers import JOKER, JOKER_LETTER, MAX_JOKERS, held_name
 from .notation import NotationError
 from .notation_format import DEFAULT_CONTEXT, VOID_LETTERS, check_writable
 from .red import red_problem
@@ -70,7 +73,7 @@ MAX_JSON_ITEMS = 1024
 
 
 def _optional_name(kind: int | None) -> str | None:
-    return None if kind is None else tile_name(kind)
+    return None if kind is None else held_name(kind)
 
 
 def _meld_to_json(meld: Meld) -> dict[str, Any]:
@@ -80,6 +83,7 @@ def _meld_to_json(meld: Meld) -> dict[str, Any]:
         "concealed": meld.concealed,
         "from": meld.source,
         "added": meld.added,
+        "jokers": [tile_name(kind) for kind in meld.jokers],
     }
 
 
@@ -114,13 +118,14 @@ def hand_to_json(hand: Hand) -> dict[str, Any]:
         "win": _optional_name(hand.win_tile),
         "flowers": [flower_name(number) for number in hand.flowers],
         "red": [tile_name(kind) for kind in hand.red],
+        "jokers": hand.jokers,
         "context": _context_to_json(hand.context),
     }
 
 
 _T = TypeVar("_T")
-_HAND_KEYS = ("tiles", "melds", "win", "flowers", "red", "context")
-_MELD_KEYS = ("kind", "tile", "concealed", "from", "added")
+_HAND_KEYS = ("tiles", "melds", "win", "flowers", "red", "jokers", "context")
+_MELD_KEYS = ("kind", "tile", "concealed", "from", "added", "jokers")
 _CONTEXT_KEYS = tuple(_context_to_json(DEFAULT_CONTEXT))
 
 
@@ -177,6 +182,20 @@ def _json_optional_tile(obj: dict[str, object], key: str, path: str) -> int | No
     return None if value is None else _json_tile(value, _at(path, key))
 
 
+def _json_win(obj: dict[str, object]) -> int | None:
+    """The winning tile: a tile name, ``"J"`` for a joker, or null."""
+    return JOKER if obj.get("win") == JOKER_LETTER else _json_optional_tile(obj, "win", "")
+
+
+def _json_jokers(obj: dict[str, object]) -> int:
+    """The jokers among the concealed tiles: a count, 0 to :data:`mjr.jokers.MAX_JOKERS`."""
+    value = obj.get("jokers", 0)
+    if type(value) is not int or not 0 <= value <= MAX_JOKERS:
+        _json_fail("jokers", f"expected the number of jokers among the concealed tiles, 0-{MAX_JOKERS}, "
+                             f"got {clip_repr(value)}")
+    return value
+
+
 def _json_bool(obj: dict[str, object], key: str, path: str) -> bool:
     value = obj.get(key, False)
     if not isinstance(value, bool):
@@ -215,7 +234,9 @@ def _json_meld(value: object, path: str) -> Meld:
     tile = _json_tile(obj["tile"], _at(path, "tile"))
     concealed, added = _json_bool(obj, "concealed", path), _json_bool(obj, "added", path)
     source = _json_optional_choice(obj, "from", path, SOURCES)
-    return _built(path, lambda: Meld(kind, tile, concealed, source, added))
+    jokers = tuple(_json_tile(v, _at(_at(path, "jokers"), i)) for i, v in
+                   enumerate(_json_list(obj.get("jokers", []), _at(path, "jokers"))))
+    return _built(path, lambda: Meld(kind, tile, concealed, source, added, jokers))
 
 
 def _built(path: str, build: Callable[[], _T]) -> _T:
@@ -284,20 +305,21 @@ def hand_from_json(data: dict[str, Any]) -> Hand:
     obj = _json_object(data, "", _HAND_KEYS)
     tiles = [_json_tile(v, _at("tiles", i)) for i, v in enumerate(_json_list(obj.get("tiles", []), "tiles"))]
     melds = [_json_meld(v, _at("melds", i)) for i, v in enumerate(_json_list(obj.get("melds", []), "melds"))]
-    win = _json_optional_tile(obj, "win", "")
+    win = _json_win(obj)
     context = _json_context(obj.get("context", {}), "context")
     flowers = _json_flowers(_json_list(obj.get("flowers", []), "flowers"))
     red = tuple(sorted(_json_tile(v, _at("red", i)) for i, v in enumerate(_json_list(obj.get("red", []), "red"))))
-    if not tiles and not melds and win is None:
+    jokers = _json_jokers(obj)
+    if not tiles and not melds and win is None and not jokers:
         _json_fail("", "a hand needs at least one tile")
     claimed = first_turn_claim(tuple(melds), context.first_turn)
     if claimed is not None:
         _json_fail("context.first_turn", f"{FIRST_TURN_CLAIM} (melds[{claimed}])")
-    held = Hand(tuple(sorted(tiles)), tuple(melds), win, context, flowers)
+    held = _built("", lambda: Hand(tuple(sorted(tiles)), tuple(melds), win, context, flowers, jokers=jokers))
     problem = red_problem(red, held.all_counts())
     if problem is not None:
         _json_fail(problem[0], f"{tile_name(cast(int, problem[1]))}: {problem[2]}")
-    return Hand(held.tiles, held.melds, win, context, flowers, red)
+    return Hand(held.tiles, held.melds, win, context, flowers, red, jokers)
 
 
 def _json_flowers(values: list[object]) -> tuple[int, ...]:

@@ -82,6 +82,7 @@ from .hand import (
     conflict,
     first_turn_claim,
 )
+from .jokers import JOKER, JOKER_LETTER, MAX_JOKERS
 from .notation_errors import NotationError, _fail, _guess
 from .notation_format import (
     CLOSER_OF,
@@ -92,6 +93,7 @@ from .notation_format import (
     format_hand,
     format_meld,
 )
+from .notation_jokers import joker_meld
 from .notation_scan import is_number, read_common
 from .red import RED_DIGIT
 from .tiles import (
@@ -190,14 +192,16 @@ def _flower_group(text: str, ranks: list[tuple[int, int]], pos: int, flowers: li
 
 
 def _scan_tiles(text: str, start: int, end: int, stops: str = "",
-                flowers: list[_Tile] | None = None, red: bool = False) -> tuple[list[_Tile], int]:
+                flowers: list[_Tile] | None = None, red: bool = False, jokers: bool = False) -> tuple[list[_Tile], int]:
     """Read tiles from ``text[start:end]`` up to the first character in ``stops``.
 
     Returns the tiles and where reading stopped, so a meld can go on to its
     source and closing bracket.  Flowers (``15f``) go to ``flowers`` as numbers;
     where none may stand (``None``: a meld, ``win``, a fact) they are refused.  A
     red five (``0m``) stands only among the hand's own tiles (``red``): an
-    indicator or a fact writes its kind, ``5m``.
+    indicator or a fact writes its kind, ``5m``.  So does a joker (``J``, read as
+    kind :data:`mjr.jokers.JOKER`, ``jokers``), which may stand among a suit's
+    ranks (``3J5m``).
     """
     tiles: list[_Tile] = []
     ranks: list[tuple[int, int]] = []
@@ -219,6 +223,11 @@ def _scan_tiles(text: str, start: int, end: int, stops: str = "",
             if ranks:
                 _fail(text, pos, f"the ranks before '{ch}' have no suit letter (m p s z)")
             tiles.append(_Tile(FIRST_HONOR + HONOR_LETTERS.index(ch), pos))
+        elif ch == JOKER_LETTER:
+            if not jokers:
+                _fail(text, pos, "J writes a joker, one of the hand's own tiles (concealed, in a meld or the "
+                                 "winning tile): an indicator or a fact names a tile kind")
+            tiles.append(_Tile(JOKER, pos))
         else:
             _fail(text, pos, _bad_char_reason(ch))
         pos += 1
@@ -235,10 +244,10 @@ def _looks_like_tiles(word: str) -> bool:
     """
     if word[0] in DIGITS:
         return True
-    tile_chars = set(DIGITS + SUITS + HONOR_LETTERS)
+    tile_chars = set(DIGITS + SUITS + HONOR_LETTERS + JOKER_LETTER)
     if set(word) <= tile_chars and any(ch in DIGITS for ch in word):
         return True
-    if word[0] in HONOR_LETTERS:
+    if word[0] in HONOR_LETTERS or word[0] == JOKER_LETTER:
         from difflib import get_close_matches  # only a word that is not plain tiles needs it
 
         return set(word) <= tile_chars or not get_close_matches(word, KEYWORDS, n=1)
@@ -321,19 +330,29 @@ def _meld_suffix(text: str, pos: int, end: int, opener: int) -> _Suffix:
     return _Suffix(source, added, plus_at)
 
 
-def _parse_meld(text: str, start: int, end: int, red: list[_Tile] | None = None) -> Meld:
-    """One bracketed meld word, ``[345p<L]`` ... ``(5555p)``; its red fives go to ``red``."""
-    tiles, stop = _scan_tiles(text, start + 1, end, stops="<+])", red=red is not None)
+def _parse_meld(text: str, start: int, end: int, red: list[_Tile] | None = None,
+                jokers: list[_Tile] | None = None) -> Meld:
+    """One bracketed meld word, ``[345p<L]`` ... ``(5555p)``; its red fives go to
+    ``red``, its jokers (``[5J5m]``) to ``jokers``."""
+    tiles, stop = _scan_tiles(text, start + 1, end, stops="<+])", red=red is not None, jokers=jokers is not None)
     if red is not None:
         red += [tile for tile in tiles if tile.red]
+    held = [tile for tile in tiles if tile.kind == JOKER]
     suffix = _meld_suffix(text, stop, end, start)
-    kind, tile = _meld_shape(text, tiles, stop)
+    stands_for: tuple[int, ...] = ()
+    if held:
+        assert jokers is not None  # (read only where they may stand)
+        jokers += held
+        _meld_size_check(text, tiles, stop)
+        kind, tile, stands_for = joker_meld(text, tiles, stop)
+    else:
+        kind, tile = _meld_shape(text, tiles, stop)
     if suffix.added and kind != KONG:
         _fail(text, suffix.plus_at, "only a kong can be added (+): a fourth tile added to a pung")
     concealed = text[start] == "("
     if concealed and kind != KONG:
         _fail(text, start, f"( ) holds only a concealed kong; write [ ] for a {kind}")
-    return Meld(kind, tile, concealed, suffix.source, suffix.added)
+    return Meld(kind, tile, concealed, suffix.source, suffix.added, stands_for)
 
 
 # --------------------------------------------------------------------------- words
@@ -353,8 +372,12 @@ class _Parser:
     """Walks the words of one hand string; keeps the text so errors can show it."""
 
     def __init__(self, text: str, facts: Mapping[str, str] | None = None, flowers: bool = True,
-                 red: bool = True) -> None:
+                 red: bool = True, jokers: int = MAX_JOKERS) -> None:
         self.text = text
+        #: the jokers the tile set has, and those read (concealed, in melds, winning), with where
+        self.max_jokers = jokers
+        self.jokers: list[_Tile] = []
+        self.concealed_jokers = 0
         #: whether the hand may hold flowers, and red fives (a ruleset without them says no)
         self.flowers = flowers
         self.red = red
@@ -408,12 +431,15 @@ class _Parser:
         while (word := self.peek()) is not None and word.text not in KEYWORDS:
             self.index += 1
             if word.text[0] in CLOSER_OF:
-                melds.append(_parse_meld(self.text, word.start, word.end, self.reds))
+                melds.append(_parse_meld(self.text, word.start, word.end, self.reds, self.jokers))
                 self.meld_words.append(word)
             elif _looks_like_tiles(word.text):
-                read = _scan_tiles(self.text, word.start, word.end, flowers=flowers, red=True)[0]
-                tiles += [t.kind for t in read]
+                read = _scan_tiles(self.text, word.start, word.end, flowers=flowers, red=True, jokers=True)[0]
+                tiles += [t.kind for t in read if t.kind != JOKER]
                 self.reds += [t for t in read if t.red]
+                held = [t for t in read if t.kind == JOKER]
+                self.jokers += held
+                self.concealed_jokers += len(held)
             else:
                 self.unknown(word)
         return tiles, melds, self.check_flowers(flowers)
@@ -527,11 +553,23 @@ class _Parser:
         """Exactly one tile, as ``win`` and ``indicator`` take (the winning tile may be red)."""
         if not _looks_like_tiles(word.text):
             self.fail(word.start, f"expected a tile after '{keyword}', as in '{_EXAMPLES[keyword]}'")
-        tiles, _ = _scan_tiles(self.text, word.start, word.end, red=keyword == "win")
+        tiles, _ = _scan_tiles(self.text, word.start, word.end, red=keyword == "win", jokers=keyword == "win")
         if len(tiles) != 1:
             self.fail(tiles[1].column, f"'{keyword}' takes exactly one tile")
         self.reds += [tile for tile in tiles if tile.red]
+        self.jokers += [tile for tile in tiles if tile.kind == JOKER]
         return tiles[0].kind
+
+    def check_jokers(self) -> int:
+        """The jokers among the concealed tiles: every joker read is refused where
+        the ruleset has none, and the first past its count."""
+        for index, tile in enumerate(sorted(self.jokers, key=lambda t: t.column)):
+            if not self.max_jokers:
+                self.fail(tile.column, "J writes a joker, and this ruleset's tile set has none (its tiles "
+                                       "statement names no jokers)")
+            if index >= self.max_jokers:
+                self.fail(tile.column, f"joker {index + 1}: this tile set has {self.max_jokers}")
+        return self.concealed_jokers
 
     def check_red(self) -> tuple[int, ...]:
         """The kinds of the red fives read, sorted: only where the ruleset has them,
@@ -575,7 +613,8 @@ class _Parser:
                 return VOID_LETTERS.index(self.letter(value, VOID_LETTERS, "void"))
 
 
-def parse_hand(text: str, facts: Mapping[str, str] | None = None, flowers: bool = True, red: bool = True) -> Hand:
+def parse_hand(text: str, facts: Mapping[str, str] | None = None, flowers: bool = True, red: bool = True,
+               jokers: int = MAX_JOKERS) -> Hand:
     """Read a hand in the notation above.
 
     Checks the shape of every word but not whether the hand could be dealt; call
@@ -584,26 +623,27 @@ def parse_hand(text: str, facts: Mapping[str, str] | None = None, flowers: bool 
     ``facts`` maps the facts of play a ruleset declares to their kinds (``flag``,
     ``number``, ``tiles``); a ruleset passes its own, and ``flowers=False`` when its
     tile set has none (a flower is then refused at its character), ``red=False``
-    when it has no red fives (``0m`` is then refused).
+    when it has no red fives (``0m`` is then refused), and ``jokers``, the jokers
+    its tile set has (0: ``J`` is refused; the first past the count is too).
     """
     if not isinstance(text, str):
         raise NotationError("", 0, f"a hand is text (str), not {type(text).__name__}")
     if len(text) > MAX_HAND_TEXT:
         _fail(text, MAX_HAND_TEXT, f"hand text longer than {MAX_HAND_TEXT} characters ({len(text)})")
-    return read_common(text, facts) or _parse_hand_full(text, facts, flowers, red)
+    return read_common(text, facts) or _parse_hand_full(text, facts, flowers, red, jokers)
 
 
 def _parse_hand_full(text: str, facts: Mapping[str, str] | None = None, flowers: bool = True,
-                     red: bool = True) -> Hand:
+                     red: bool = True, jokers: int = MAX_JOKERS) -> Hand:
     """:func:`parse_hand` by the full parser, which reads any text and names the
     place of a mistake; :func:`mjr.notation_scan.read_common` reads the common
     valid hands faster and leaves it the rest."""
-    parser = _Parser(text, facts, flowers, red)
+    parser = _Parser(text, facts, flowers, red, jokers)
     if not parser.words:
         parser.fail(len(text), "empty hand: expected tiles such as 123m456p")
     tiles, melds, held = parser.read_body()
     win, context = parser.read_tail()
     parser.check_first_turn(melds, context)
-    if not tiles and not melds and win is None:
+    if not tiles and not melds and win is None and not parser.concealed_jokers:
         parser.fail(parser.words[0].start, "no tiles: tiles and melds come first, as in '123m dealer'")
-    return Hand(tuple(sorted(tiles)), tuple(melds), win, context, held, parser.check_red())
+    return Hand(tuple(sorted(tiles)), tuple(melds), win, context, held, parser.check_red(), parser.check_jokers())

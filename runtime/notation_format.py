@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .flowers import format_flowers
 from .hand import Context, Hand, Meld
+from .jokers import JOKER, JOKER_LETTER, joker_places
 from .red import RED_DIGIT
 from .tiles import WIND_LETTERS, suit_of, tile_name
 
@@ -25,7 +26,7 @@ DEFAULT_CONTEXT = Context()
 def check_writable(hand: Hand) -> None:
     """Refuse to write what could not be read back as the same hand: a Hand is
     valid by construction, so only the hand with no tile at all remains."""
-    if not hand.tiles and not hand.melds and hand.win_tile is None:
+    if not hand.tiles and not hand.jokers and not hand.melds and hand.win_tile is None:
         raise ValueError("a hand with no tiles has no notation")
 
 
@@ -55,7 +56,21 @@ def format_meld(meld: Meld, red: list[int] | None = None) -> str:
     opener = "(" if meld.concealed else "["
     source = f"<{meld.source}" if meld.source else ""
     plus = "+" if meld.added else ""
-    return f"{opener}{_format_tiles(meld.tiles, red)}{source}{plus}{CLOSER_OF[opener]}"
+    tiles = _format_joker_meld(meld, red) if meld.jokers else _format_tiles(meld.tiles, red)
+    return f"{opener}{tiles}{source}{plus}{CLOSER_OF[opener]}"
+
+
+def _format_joker_meld(meld: Meld, red: list[int] | None) -> str:
+    """A meld's tiles with its jokers: a chow's in their places (``3J5m``), a pung's
+    or kong's after its real tiles (``55Jm``)."""
+    tiles = meld.tiles
+    if meld.kind == "chow":
+        places = joker_places(tiles, meld.jokers)
+        ranks = "".join(JOKER_LETTER if places >> p & 1 else _rank(k, red) for p, k in enumerate(tiles))
+    else:
+        real = tiles[:len(tiles) - len(meld.jokers)]
+        ranks = "".join(_rank(k, red) for k in real) + JOKER_LETTER * len(meld.jokers)
+    return ranks + SUITS[suit_of(meld.tile)]
 
 
 def _format_context(context: Context) -> list[str]:
@@ -96,11 +111,13 @@ def format_hand(hand: Hand) -> str:
     """
     check_writable(hand)
     red = list(hand.red)  # written in the first places they can stand: concealed, melds, the winning tile
-    words = [_format_tiles(hand.tiles, red)] if hand.tiles else []
+    words = [_format_tiles(hand.tiles, red) + JOKER_LETTER * hand.jokers] if hand.tiles or hand.jokers else []
     if hand.flowers:
         words.append(format_flowers(hand.flowers))
     words += [format_meld(meld, red) for meld in hand.melds]
-    if hand.win_tile is not None:
+    if hand.win_tile == JOKER:
+        words += ["win", JOKER_LETTER]
+    elif hand.win_tile is not None:
         words += ["win", RED_DIGIT + tile_name(hand.win_tile)[1] if red else tile_name(hand.win_tile)]
     return " ".join(words + _format_context(hand.context))
 

@@ -4,8 +4,9 @@ A record holds one hand with its melds and context (see :mod:`mjr.abi` for the
 fields).  :class:`RecordCodec` writes a :class:`~mjr.hand.Hand` as one, and reads
 one back into a hand to say, in :func:`~mjr.Ruleset.check_hand`'s words, why the
 kernel refused it.  The layout depends on the ruleset: the most melds a hand holds,
-its facts of play, and whether it has flowers (one byte after the melds) and red
-fives (one byte after those).
+its facts of play, and whether it has flowers (one byte after the melds), red
+fives (one byte after those) and dedicated jokers (one byte after those, and
+the places of each meld's jokers in its flags: see :mod:`mjr.jokers`).
 """
 
 from __future__ import annotations
@@ -22,12 +23,14 @@ from .abi import (
     RECORD_NONE,
     SOURCE_STEPS,
     record_flowers,
+    record_jokers,
     record_red,
 )
 from .errors import MjrError
 from .facts import Facts
 from .flowers import flower_mask, flowers_of_mask
 from .hand import Context, FactValue, Hand, HandFieldError, Meld
+from .jokers import JOKER, MAX_JOKERS, MELD_JOKER_SHIFT, joker_places, jokers_of_places
 from .red import red_byte, red_of_byte
 from .tiles import N_KINDS
 
@@ -49,8 +52,10 @@ class RecordCodec:
     """One ruleset's hand records: writing hands, reading records back."""
 
     def __init__(self, size: int, max_melds: int, facts_at: int, tiles_at: int, facts: Facts,
-                 flowers: bool = False, red: bool = False):
+                 flowers: bool = False, red: bool = False, jokers: int = 0):
         self.size = size
+        #: the dedicated jokers of the tile set (0: the records hold no jokers' byte)
+        self.jokers = jokers
         self.max_melds = max_melds
         #: whether the records hold a byte of flowers (the ruleset has flowers), and of red fives
         self.flowers = flowers
@@ -60,10 +65,10 @@ class RecordCodec:
         self.facts = facts
         self._values = sorted((f for f in facts.by_id.values() if f.kind != "tiles"), key=lambda f: f.slot)
         self._tiles = sorted((f for f in facts.by_id.values() if f.kind == "tiles"), key=lambda f: f.slot)
-        # A record's last bytes, after the melds and the hand's flowers and red fives, in
-        # a context with no facts given (each number at its low end), and where in them
-        # each fact's bytes start: a context's are a copy with its facts written in.
-        start = record_red(max_melds, flowers) + red  # after the hand's own bytes: its flowers and red fives
+        # A record's last bytes, after the melds and the hand's flowers, red fives and
+        # jokers, in a context with no facts given (each number at its low end), and where
+        # in them each fact's bytes start: a context's are a copy with its facts written in.
+        start = record_jokers(max_melds, flowers, red) + bool(jokers)  # after the hand's own bytes
         tail = bytearray(size - start)
         self._tail_at: dict[str, tuple[int, str]] = {}
         for fact in self._values:
@@ -93,13 +98,17 @@ class RecordCodec:
             return None
         win = hand.win_tile
         parts = [hand.concealed_counts(), _BYTE[RECORD_NONE if win is None else win], head, melds]
-        if self.flowers:  # the flowers' byte, then the red fives', then the context's
+        if self.flowers:  # the flowers' byte, then the red fives', the jokers', the context's
             parts.append(_BYTE[flower_mask(hand.flowers)])
         elif hand.flowers:
             return None
         if self.red:
             parts.append(_BYTE[red_byte(hand.red)])
         elif hand.red:
+            return None
+        if self.jokers:  # the concealed jokers' byte the next
+            parts.append(_BYTE[hand.jokers + (win == JOKER)])
+        elif hand.jokers or win == JOKER or any(meld.jokers for meld in hand.melds):
             return None
         parts.append(tail)
         return b"".join(parts)
@@ -159,7 +168,8 @@ class RecordCodec:
             out[at] = _MELD_CODE[meld.kind]
             out[at + 1] = meld.tile
             out[at + 2] = ((MELD_CONCEALED if meld.concealed else 0) | (MELD_ADDED if meld.added else 0)
-                           | (0 if source is None else SOURCE_STEPS[source] << MELD_SOURCE_SHIFT))
+                           | (0 if source is None else SOURCE_STEPS[source] << MELD_SOURCE_SHIFT)
+                           | (joker_places(meld.tiles, meld.jokers) << MELD_JOKER_SHIFT if meld.jokers else 0))
             at += 3
         return bytes(out)
 
@@ -170,18 +180,30 @@ class RecordCodec:
         :class:`RecordError` naming it."""
         counts = list(record[:N_KINDS])
         win = record[34]
-        if win >= N_KINDS:
+        jokers = self._read_jokers(record[record_jokers(self.max_melds, self.flowers, self.red)]) if self.jokers else 0
+        if win == JOKER and self.jokers:
+            if jokers == 0:
+                raise RecordError("its winning tile is a joker, and its jokers' byte holds none")
+            jokers -= 1
+        elif win >= N_KINDS:
             raise RecordError(f"its winning tile {win} is not a tile kind (0-33)")
-        if counts[win] == 0:
+        elif counts[win] == 0:
             raise RecordError(f"its winning tile (kind {win}) is not among its tile counts")
-        counts[win] -= 1
+        else:
+            counts[win] -= 1
         tiles = tuple(kind for kind in range(N_KINDS) for _ in range(counts[kind]))
         flowers = flowers_of_mask(record[record_flowers(self.max_melds)]) if self.flowers else ()
         red = self._read_red(record[record_red(self.max_melds, self.flowers)]) if self.red else ()
         try:
-            return Hand(tiles, self._read_melds(record), win, self._read_context(record), flowers, red)
+            return Hand(tiles, self._read_melds(record), win, self._read_context(record), flowers, red, jokers)
         except HandFieldError as error:
             raise RecordError(str(error)) from None
+
+    @staticmethod
+    def _read_jokers(byte: int) -> int:
+        if byte > MAX_JOKERS:
+            raise RecordError(f"jokers {byte}: no tile set has more than {MAX_JOKERS}")
+        return byte
 
     @staticmethod
     def _read_red(byte: int) -> tuple[int, ...]:
@@ -235,12 +257,18 @@ class RecordCodec:
             if kind == 0 or kind >= len(MELD_KINDS) or len(melds) < i:
                 raise RecordError(f"{where}: kind {kind} is not 1-3 (chow, pung, kong), or a meld follows an "
                                   "empty one (melds come first, one after another)")
-            if flags > 15:
+            if flags > 15 and not self.jokers:
                 raise RecordError(f"{where}: flags {flags} has bits beyond concealed (1), added (2) and the "
                                   "source (4, 8, 12)")
+            places = flags >> MELD_JOKER_SHIFT
             try:
+                shape = Meld(MELD_KINDS[kind], tile)
+                if places >> len(shape.tiles):
+                    raise RecordError(f"{where}: jokers at places {places:#x} of a {shape.kind} of "
+                                      f"{len(shape.tiles)} tiles")
                 melds.append(Meld(MELD_KINDS[kind], tile, bool(flags & MELD_CONCEALED),
-                                  _STEP_SOURCE.get(flags >> MELD_SOURCE_SHIFT), bool(flags & MELD_ADDED)))
+                                  _STEP_SOURCE.get(flags >> MELD_SOURCE_SHIFT & 3), bool(flags & MELD_ADDED),
+                                  jokers_of_places(shape.tiles, places)))
             except HandFieldError as error:
                 raise RecordError(f"{where}: {error}") from None
         return tuple(melds)
@@ -262,6 +290,8 @@ def numpy_dtype(codec: RecordCodec) -> Any:
         fields.append(("flowers", "u1", (), record_flowers(codec.max_melds)))
     if codec.red:
         fields.append(("red", "u1", (), record_red(codec.max_melds, codec.flowers)))
+    if codec.jokers:
+        fields.append(("jokers", "u1", (), record_jokers(codec.max_melds, codec.flowers, codec.red)))
     if codec._values:
         fields.append(("facts", "<i8", (len(codec._values),), codec.facts_at))
     if codec._tiles:

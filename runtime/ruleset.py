@@ -36,6 +36,7 @@ from .errors import MjrError, did_you_mean
 from .facts import Facts
 from .flowers import flower_name
 from .hand import CHOW, ROBBED_PUNG, Context, Hand, Meld, copies, impossibility
+from .jokers import JOKER
 from .notation import format_hand, format_meld, parse_hand
 from .options import OptionInfo, describe
 from .options import Value as OptionValue
@@ -123,8 +124,11 @@ class Ruleset:
         self.has_red = bool(module.RED_FIVES)
         #: how a hand is played beyond how a win scores (:class:`mjr.play_rules.PlayRules`)
         self.play = PlayRules.from_module(module.PLAY)
+        #: the dedicated joker tiles of the tile set (``jokers N``: mjr.jokers), 0 for none
+        self.jokers = int(getattr(module, "JOKERS", 0))
         self.records = RecordCodec(module.RECORD_SIZE, module.RECORD_MAX_MELDS, module.RECORD_FACTS_AT,
-                                   module.RECORD_TILES_AT, self.facts, self.has_flowers, self.has_red)
+                                   module.RECORD_TILES_AT, self.facts, self.has_flowers, self.has_red,
+                                   self.jokers)
 
     @property
     def choices(self) -> dict[str, OptionValue]:
@@ -147,7 +151,7 @@ class Ruleset:
     def read_hand(self, text: str) -> Hand:
         """A hand in the notation, read with this ruleset's facts of play, flowers
         and red fives (what the tile set lacks is refused at its character)."""
-        return parse_hand(text, self.facts.kinds, self.has_flowers, self.has_red)
+        return parse_hand(text, self.facts.kinds, self.has_flowers, self.has_red, self.jokers)
 
     def _hand(self, hand: Hand | str, what: str = "a hand") -> Hand:
         if isinstance(hand, str):
@@ -163,6 +167,14 @@ class Ruleset:
         for kind in red:
             if red.count(kind) > RED_COPIES:
                 return f"{self.id} has {RED_COPIES} red {tile_name(kind)}; this hand holds {red.count(kind)}"
+        return None
+
+    def _jokers_problem(self, hand: Hand) -> str | None:
+        held = hand.all_jokers
+        if held and not self.jokers:
+            return f"a joker (J) is not in {self.id}'s tile set, which has no jokers"
+        if held > self.jokers:
+            return f"{self.id} has {self.jokers} jokers; this hand holds {held}"
         return None
 
     def check_hand(self, hand: Hand, winning: bool) -> None:
@@ -183,12 +195,12 @@ class Ruleset:
         if problem is not None:
             return problem
         used = {*hand.tiles, *(m.tile for m in hand.melds), hand.win_tile}
-        foreign = [kind for kind in used if kind is not None and kind not in self.kinds]
+        foreign = [kind for kind in used if kind is not None and kind != JOKER and kind not in self.kinds]
         if foreign:  # (a chow's tiles are in play when its lowest is: suits come whole)
             return f"tile {tile_name(min(foreign))} is not in {self.id}'s tile set"
         if hand.flowers and not self.has_flowers:
             return f"flower {flower_name(hand.flowers[0])} is not in {self.id}'s tile set, which has no flowers"
-        problem = self._red_problem(hand.red)
+        problem = self._red_problem(hand.red) or self._jokers_problem(hand)
         if problem is not None:
             return problem
         wild = self.wildcard_kinds(hand)
@@ -223,20 +235,22 @@ class Ruleset:
         wild = self.wildcard_kinds(hand)
         for meld in hand.melds:
             held = next((kind for kind in meld.tiles if wild[kind]), None)
-            if held is None:
+            if held is None and not meld.jokers:
                 continue
             word = format_meld(meld)
+            what_held = "a joker" if held is None else f"the wildcard {tile_name(held)}"
             if meld.kind in forbidden:
                 what = "a concealed kong" if meld.concealed else f"a {meld.kind}"
-                return (f"{word} holds the wildcard {tile_name(held)}: in {self.id} a wildcard may not be used "
+                return (f"{word} holds {what_held}: in {self.id} a wildcard may not be used "
                         f"in {what} (wildcard may_not {meld.kind})")
             if "claim" in forbidden and not meld.concealed:
-                return (f"{word} holds the wildcard {tile_name(held)}: in {self.id} wildcards may not be used "
+                return (f"{word} holds {what_held}: in {self.id} wildcards may not be used "
                         "in a claimed meld (wildcard may_not claim)")
         win = hand.win_tile
-        if "discard" in forbidden and win is not None and wild[win] and not hand.context.self_draw:
+        if "discard" in forbidden and win is not None and (win == JOKER or wild[win]) and not hand.context.self_draw:
             how = "robbed from a kong" if hand.context.win_by == "robbing_kong" else "a discard"
-            return (f"the winning tile {tile_name(win)} is a wildcard, so it cannot be {how}: in {self.id} "
+            name = "J is a joker" if win == JOKER else f"{tile_name(win)} is a wildcard"
+            return (f"the winning tile {name}, so it cannot be {how}: in {self.id} "
                     "a wildcard is never discarded (wildcard may_not discard)")
         return None
 
@@ -347,7 +361,7 @@ class Ruleset:
         a ``win`` tile, its last concealed tile is taken as the winning one."""
         hand = self._hand(hand)
         if hand.win_tile is None and hand.tiles:
-            hand = Hand(hand.tiles[:-1], hand.melds, hand.tiles[-1], hand.context, hand.flowers)
+            hand = Hand(hand.tiles[:-1], hand.melds, hand.tiles[-1], hand.context, hand.flowers, jokers=hand.jokers)
         self.check_hand(hand, winning=True)
         return self._completes(hand)
 
@@ -356,7 +370,7 @@ class Ruleset:
         then the declared shapes (whose conditions only the ruleset's module knows)."""
         wild = self.wildcard_kinds(hand)
         counts = bytearray(hand.concealed_counts())
-        jokers = 0
+        jokers = hand.jokers + (hand.win_tile == JOKER)  # dedicated jokers, beside the wild kinds
         for kind in range(N_KINDS):
             if wild[kind]:
                 jokers += counts[kind]
@@ -474,6 +488,8 @@ class Ruleset:
             problem = f"{self.id}'s tile set has no flowers"
         if problem is None and ctx_hand.red:
             problem = "red fives are tiles of each hand, not of the shared context (a batch of counts has none)"
+        if problem is None and ctx_hand.all_jokers:
+            problem = "jokers are tiles of each hand, not of the shared context (a batch of counts has none)"
         if problem is not None:
             raise HandError(f"the batch's context: {problem}")
         record = self.records.record(Hand((), context=ctx_hand.context, flowers=ctx_hand.flowers))

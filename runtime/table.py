@@ -32,10 +32,14 @@ _SOURCE = {1: "R", 2: "O", 3: "L"}
 
 def unplayable(ruleset: Ruleset) -> str | None:
     """Why a table cannot play ``ruleset``, or ``None``: a red five is a copy the
-    wall does not tell apart yet (such a ruleset is scored, not played)."""
+    wall does not tell apart yet, a dedicated joker a tile of no kind it does not
+    hold yet (such a ruleset is scored, not played)."""
     if ruleset.has_red:
         return (f"{ruleset.id} has red fives, which a table of play does not deal yet: score its hands with "
                 "Ruleset.evaluate")
+    if ruleset.jokers:  # a joker is a tile of no kind: the wall, the hands and the discards hold kinds
+        return (f"{ruleset.id} has {ruleset.jokers} jokers, which a table of play does not deal yet: score its "
+                "hands with Ruleset.evaluate")
     return None
 
 

@@ -63,8 +63,8 @@ def refused(build: Callable[[], object]) -> HandFieldError:
         (lambda: Hand([0, 1]), "tiles", "bad Hand.tiles a list of 2 items: expected a tuple of tile kinds"),
         (lambda: Hand((0,), [Meld("pung", 3)]), "melds", "expected a tuple of Meld"),
         (lambda: Hand((0,), (("pung", 3),)), "melds[0]", "expected a Meld"),
-        (lambda: Hand((0,), win_tile=34), "win_tile",
-         "bad Hand.win_tile 34: tile kinds are ints 0-33 (see mjr.tiles), or None"),
+        (lambda: Hand((0,), win_tile=35), "win_tile",
+         "bad Hand.win_tile 35: tile kinds are ints 0-33 (see mjr.tiles), or None; mjr.jokers.JOKER (34) for a joker"),
         (lambda: Hand((0,), win_tile="5m"), "win_tile", "or None, not str"),
         (lambda: Hand((0,), context={}), "context", "expected a Context"),
     ],
@@ -130,7 +130,7 @@ def test_replace_and_with_win_are_checked() -> None:
     from dataclasses import replace
 
     hand = Hand(TILES[:9] + (22,), (Meld("pung", 4),))
-    assert refused(lambda: hand.with_win(34)).field == "win_tile"
+    assert refused(lambda: hand.with_win(35)).field == "win_tile"
     assert refused(lambda: replace(hand.context, win_by="self_draw", source="O")).field == "source"
 
 

@@ -91,10 +91,11 @@ def test_json_matches_schema() -> None:
     hand = parse_hand("23m [555p<O] win 2s robbing_kong round S from L indicator 5m void m")
     assert hand_to_json(hand) == {
         "tiles": ["2m", "3m"],
-        "melds": [{"kind": "pung", "tile": "5p", "concealed": False, "from": "O", "added": False}],
+        "melds": [{"kind": "pung", "tile": "5p", "concealed": False, "from": "O", "added": False, "jokers": []}],
         "win": "2s",
         "flowers": [],
         "red": [],
+        "jokers": 0,
         "context": {
             "win_by": "robbing_kong",
             "after_kong": False,
