@@ -329,12 +329,14 @@ class ExpressionWriter:
         tiles = node.collection in TILE_COLLECTIONS or node.fact >= 0
         if node.element is not None:
             code = self.write(node.element, ("k",) if tiles else ("gk", "gt", "gf"))
-        table = fused_table(node) if self.fuse and node.op != "sum" else None
+        table = fused_table(node) if self.fuse else None
+        if node.op == "sum" and table == "gagg":  # a sum over groups stays a function of its own
+            table = None
         if table is not None:
             term = "1"
-            if node.op == "count" and node.fact >= 0:
+            if node.op in ("count", "sum") and node.fact >= 0:
                 term = f"s.ft[{34 * node.fact} + k]"
-            elif node.op == "count" and node.collection == "tiles":
+            elif node.op in ("count", "sum") and node.collection == "tiles":
                 term = "s.tc[k]"
             ref = self._fused_ref(table, node.op, node.collection, code, node.fact, term)
             if ref is not None:

@@ -62,3 +62,28 @@ def test_indicators_are_tiles_out_of_play(rules_path: Path, backend: str) -> Non
     assert rules.evaluate(f"{HAND} indicators N").is_win
     with pytest.raises(HandError, match="5 copies|five"):
         rules.evaluate(f"{HAND} indicators NN")
+
+
+WILD_RULES = """ruleset t.derive_wild "Derived kinds and a wildcard" {
+    tiles suits(m p s) winds dragons
+    wildcard fixed C
+    fact indicators "Indicators" tiles 1 to 5
+    derive dora "宝牌" from indicators + 1
+    fan plain "Plain" 1 : standard
+    bonus dora_count "Dora" 1 each : sum(tiles of dora)
+    minimum 1 without dora_count
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(("indicator", "dora"), [("9p", 3), ("3p", 1)])
+def test_a_sum_over_the_tiles_follows_each_reading_of_a_wildcard(tmp_path: Path, backend: str, indicator: str,
+                                                                 dora: int) -> None:
+    """The sum over the tiles is kept while the tiles stay and worked out again when a
+    wildcard plays as another kind: 中 is 1p (three 1p: dora 1p counts 3) or 4p (one
+    4p), and the best reading counts the dora of its own tiles."""
+    path = tmp_path / "t.derive_wild.mjr"
+    path.write_text(WILD_RULES, encoding="utf-8")
+    result = load_on(path, backend, unoptimised=True).evaluate(f"123m 456m 789m 11p 2p C win 3p indicators {indicator}")
+    assert {line.id: line.value for line in result.fans} == {"plain": 1, "dora_count": dora}
