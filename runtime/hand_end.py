@@ -151,7 +151,7 @@ def close_hand(table: Table, drawn: bool) -> HandOutcome:
                         amount = check.amount if check.amount >= 0 else best_value(table, payee, payer)
                         if amount:
                             closing.append(Payment(payer, payee, amount * table.stake, check.id, check.name))
-    return HandOutcome(drawn and not table.wins, tuple(closing), next_seating(table), ready)
+    return HandOutcome(drawn and not table.wins, tuple(closing), next_seating(table, ready), ready)
 
 
 def is_ready(table: Table, seat: int) -> bool:
@@ -205,8 +205,9 @@ def _suits_held(table: Table, seat: int) -> int:
     return len(suits)
 
 
-def next_seating(table: Table) -> Seating:
-    """The seating of the next hand, by the first ``next_dealer`` rule that holds."""
+def next_seating(table: Table, ready: tuple[bool, ...]) -> Seating:
+    """The seating of the next hand, by the first ``next_dealer`` rule that holds;
+    ``ready`` says whose hands were ready when the hand was drawn."""
     from .table import Seating
 
     seating, wins = table.seating, table.wins
@@ -215,6 +216,7 @@ def next_seating(table: Table) -> Seating:
     words = {
         "drawn": not wins,
         "dealer_won": any(w.seat == seating.dealer for w in wins),
+        "dealer_ready": not wins and ready[seating.dealer],
         "several_winners": several,
         "self_draw": first is not None and first.method == "self_draw",
         "discard": first is not None and first.method != "self_draw",

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 #: The kinds of kong a ``kong_pay`` clause is paid on.
 KONG_KINDS = ("direct", "added", "concealed")
 #: What may decide the next dealer (``next_dealer when ...``), and whom it may name.
-DEALER_CONDITIONS = ("drawn", "dealer_won", "several_winners", "self_draw", "discard", "konged", "streak")
+DEALER_CONDITIONS = ("drawn", "dealer_won", "dealer_ready", "several_winners", "self_draw", "discard", "konged",
+                     "streak")
 DEALER_TARGETS = ("dealer", "next", "previous", "winner", "discarder", "random", "last_drawer")
 #: The words ``open_kong FACT`` may take after its fact.
 OPEN_KONG_WORDS = ("when_ready", "locks")
@@ -78,7 +79,8 @@ class FalseWin:
 @dataclass(frozen=True)
 class DealerRule:
     """``next_dealer [when WORD or WORD ...] : TARGET``: the first rule whose words
-    hold (a rule with none always holds) names the next hand's dealer.  ``konged``:
+    hold (a rule with none always holds) names the next hand's dealer.
+    ``dealer_ready``: the hand was drawn with the dealer's hand ready.  ``konged``:
     someone made a kong this hand; ``streak N`` (N in ``streak``): the dealer has
     kept the deal N times in a row already.  The target ``last_drawer`` is the player
     who drew the wall's last tile (by a draw or as a kong's replacement), or, when

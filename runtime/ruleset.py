@@ -125,7 +125,7 @@ class Ruleset:
         #: how a hand is played beyond how a win scores (:class:`mjr.play_rules.PlayRules`)
         self.play = PlayRules.from_module(module.PLAY)
         #: the dedicated joker tiles of the tile set (``jokers N``: mjr.jokers), 0 for none
-        self.jokers = int(getattr(module, "JOKERS", 0))
+        self.jokers = int(module.JOKERS)
         self.records = RecordCodec(module.RECORD_SIZE, module.RECORD_MAX_MELDS, module.RECORD_FACTS_AT,
                                    module.RECORD_TILES_AT, self.facts, self.has_flowers, self.has_red,
                                    self.jokers)

@@ -215,7 +215,7 @@ MISUSES = [
     ("    kong_pay k \"杠\" on direct : discarder pays 1 refund\n",
      "4:49: unknown word after the amount 'refund'; the words are refund_unless_ready", "^^^^^^"),
     ("    next_dealer when drawn or won : dealer\n",
-     "4:31: unknown dealer condition 'won'; the words are drawn, dealer_won, several_winners, self_draw, discard",
+     "4:31: unknown dealer condition 'won'; the words are drawn, dealer_won, dealer_ready, several_winners, self_draw",
      "^^^"),
     ("    next_dealer : nex\n",
      "4:19: unknown next dealer 'nex' (did you mean 'next'?); the words are dealer, next, previous, winner, "

@@ -412,3 +412,26 @@ def test_guangdong_a_feeder_is_liable_for_the_first_twelve_exposed_only() -> Non
     table.feeds = [(1, 0, 1), (1, 3, 2), (1, 2, 3), (1, 0, 4), (2, 3, 3), (2, 0, 4), (3, 2, 4)]
     facts = {seat: dict(table.context(seat, "self_draw").facts) for seat in (1, 2, 3)}
     assert facts == {1: {}, 2: {"fed_before": True}, 3: {}}
+
+
+TENPAI_KEEPS = """
+ruleset test.tenpai_keeps "A ready dealer keeps a drawn hand" extends simple {
+    next_dealer when dealer_won or dealer_ready : dealer
+    next_dealer : next
+}
+"""
+
+
+@pytest.mark.parametrize(("dealer_hand", "ready", "next_dealer"), [
+    ("123m 456m 789m 123p 5s", True, 0),            # waits on 5s: keeps the deal
+    ("1m 3m 5m 7m 9m 2p 4p 6p 8p 1s 3s 5s 7s", False, 1),  # far from ready: the deal passes
+])
+def test_a_drawn_hand_keeps_a_ready_dealer(tmp_path, dealer_hand: str, ready: bool, next_dealer: int) -> None:
+    """``dealer_ready`` (riichi's 連荘 on tenpai): nobody wins, and the dealer keeps
+    the deal only with a ready hand; the other players' hands do not count."""
+    path = tmp_path / "tenpai.mjr"
+    path.write_text(TENPAI_KEEPS, encoding="utf-8")
+    rules = mjr.load(path, backend="python")
+    table = play_script(Table(rules, wall=arranged_wall(rules, {0: dealer_hand}, draws=[]), seating=Seating(dealer=0)))
+    assert table.outcome.drawn and table.outcome.ready[0] is ready
+    assert (table.outcome.next_seating.dealer, table.outcome.next_seating.streak) == (next_dealer, int(ready))
