@@ -167,6 +167,9 @@ class Tiles(Statement):
     flowers: bool = False
     #: a red copy of each suit's 5, written 0m 0p 0s (mjr.red)
     red_fives: bool = False
+    #: ``aside(E S W N)``: kinds of the tile set set aside when drawn and replaced,
+    #: as flowers are (mjr.aside)
+    aside: tuple[TileRef, ...] = ()
 
 
 @dataclass(frozen=True)

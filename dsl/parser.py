@@ -114,14 +114,17 @@ class _ToAst(Transformer[Token, Any]):
     def source(self, meta: Any, items: list[Token]) -> ast.Source:
         return ast.Source(self._s(meta), _string(items[0]))
 
-    def tiles(self, meta: Any, parts: list[tuple[str, tuple[str, ...]]]) -> ast.Tiles:
+    def tiles(self, meta: Any, parts: list[tuple[str, tuple[Any, ...]]]) -> ast.Tiles:
         suits: tuple[str, ...] = ()
+        aside: tuple[ast.TileRef, ...] = ()
         for kind, letters in parts:
             if kind == "suits":
                 suits += letters
+            elif kind == "aside":
+                aside += letters
         kinds = {kind for kind, _ in parts}
         return ast.Tiles(self._s(meta), suits, "winds" in kinds, "dragons" in kinds, "flowers" in kinds,
-                         "red_fives" in kinds)
+                         "red_fives" in kinds, aside)
 
     def suits(self, meta: Any, letters: list[Token]) -> tuple[str, tuple[str, ...]]:
         return "suits", tuple(str(t) for t in letters)
@@ -137,6 +140,9 @@ class _ToAst(Transformer[Token, Any]):
 
     def red_fives(self, meta: Any, _: list[Any]) -> tuple[str, tuple[str, ...]]:
         return "red_fives", ()
+
+    def aside(self, meta: Any, tiles: list[Token]) -> tuple[str, tuple[ast.TileRef, ...]]:
+        return "aside", tuple(self._tile(token) for token in tiles)
 
     def deal(self, meta: Any, items: list[Token]) -> ast.Deal:
         return ast.Deal(self._s(meta), int(items[0]))
