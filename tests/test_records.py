@@ -30,7 +30,7 @@ from mjr.ruleset import HandError
 from mjr.tiles import N_KINDS
 
 BUNDLED = ("guangdong.jipinghu", "guangdong.tuidaohu", "sichuan.xuezhan", "changsha", "hangzhou", "wenzhou", "taiwan",
-           "taiwan.thirteen", "hongkong", "japan.riichi", "shanghai")
+           "taiwan.thirteen", "hongkong", "japan.riichi", "shanghai", "fuzhou")
 BACKENDS = ("compiled", "python")
 
 
@@ -55,7 +55,19 @@ def deal(ruleset: mjr.Ruleset, rng: random.Random) -> mjr.Hand:
     win = rng.choice(tiles) if tiles and rng.randrange(10) else wall[-1]
     if win in tiles:
         tiles.remove(win)
-    return mjr.Hand(tuple(tiles), tuple(melds), win, _context(ruleset, rng, melds, wall), _flowers(ruleset, rng))
+    return mjr.Hand(tuple(tiles), tuple(melds), win, _context(ruleset, rng, melds, wall), _flowers(ruleset, rng),
+                    aside=_aside(ruleset, rng))
+
+
+def _aside(ruleset: mjr.Ruleset, rng: random.Random) -> tuple[int, ...]:
+    """Tiles set aside: up to four of each kind the ruleset sets aside, now and then
+    a kind it does not (which both checks refuse)."""
+    kinds = sorted(ruleset.aside_kinds) or [N_KINDS - 1]
+    if not ruleset.aside_kinds and rng.randrange(20):
+        return ()
+    if rng.randrange(20) == 0:
+        kinds.append(rng.randrange(N_KINDS))
+    return tuple(kind for kind in kinds for _ in range(rng.choice((0, 0, 1, 2, 4))))
 
 
 def _flowers(ruleset: mjr.Ruleset, rng: random.Random) -> tuple[int, ...]:
