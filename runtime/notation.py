@@ -634,8 +634,9 @@ def parse_hand(text: str, facts: Mapping[str, str] | None = None, flowers: bool 
     if len(text) > MAX_HAND_TEXT:
         _fail(text, MAX_HAND_TEXT, f"hand text longer than {MAX_HAND_TEXT} characters ({len(text)})")
     hand = read_common(text, facts)
-    if hand is not None and aside and any(hand.all_counts()[kind] for kind in aside):
-        hand = None  # a kind set aside is held: the full parser points at it
+    if hand is not None and aside is not None and (
+            not aside.issuperset(hand.aside) or any(hand.all_counts()[kind] for kind in aside)):
+        hand = None  # a kind set aside held, or one set aside that is not: the full parser points at it
     return hand or _parse_hand_full(text, facts, flowers, red, aside)
 
 
