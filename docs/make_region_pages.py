@@ -279,8 +279,8 @@ def setup_rows(rs: mjr.Ruleset, sources: list[Source]) -> list[tuple[str, str]]:
         statement = settings.get(key)
         if statement is None:
             return default
-        for source in sources:
-            if statement in source.statements():
+        for source in sources:  # by place: a statement settled under the options has their values in it
+            if any(own.span == statement.span for own in source.statements()):
                 return literal(span_text(source.lines, statement.span))
         return default
 

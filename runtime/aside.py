@@ -1,7 +1,7 @@
 """Tiles set aside when drawn: kinds of the tile set a ruleset plays as flowers.
 
 Some regions set whole kinds aside as they are drawn and replace them, as flowers
-are (the winds and the red dragon of Fuzhou): ``tiles suits(m p s) winds dragons
+are (say the winds and the red dragon): ``tiles suits(m p s) winds dragons
 aside(E S W N C)``.  Such a kind is in the wall, four copies, but never in play: it
 is no part of a hand's shape, melds or waits.  A hand keeps the tiles it has set
 aside as a sorted tuple of kinds, a kind repeated for each copy
