@@ -61,12 +61,14 @@ def deal(ruleset: mjr.Ruleset, rng: random.Random) -> mjr.Hand:
 
 def _aside(ruleset: mjr.Ruleset, rng: random.Random) -> tuple[int, ...]:
     """Tiles set aside: up to four of each kind the ruleset sets aside, now and then
-    a kind it does not (which both checks refuse)."""
-    kinds = sorted(ruleset.aside_kinds) or [N_KINDS - 1]
-    if not ruleset.aside_kinds and rng.randrange(20):
+    a kind it does not (which both checks refuse); none in a ruleset setting none
+    aside (it refuses them before a record is made: see test_aside)."""
+    if not ruleset.aside_kinds:
         return ()
-    if rng.randrange(20) == 0:
-        kinds.append(rng.randrange(N_KINDS))
+    kinds = sorted(ruleset.aside_kinds)
+    extra = rng.randrange(N_KINDS)
+    if rng.randrange(20) == 0 and extra not in kinds:
+        kinds.append(extra)
     return tuple(kind for kind in kinds for _ in range(rng.choice((0, 0, 1, 2, 4))))
 
 
