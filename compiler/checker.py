@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
 
+from mjr.abi import ASIDE
 from mjr.dsl import ast
 from mjr.dsl.quoting import chain, cut, quoted
 from mjr.errors import Problem, SourceError, Span, did_you_mean
@@ -31,7 +32,7 @@ from .expressions import (
     Names,
     check_defines,
 )
-from .facts import check_facts
+from .facts import aside_collection, aside_kinds, check_facts
 from .functions import FUNCTIONS, lower_table
 from .graph import walk
 from .keys import replaced_key, statement_key
@@ -280,6 +281,10 @@ class Checker:
         root = self.root
         tiles = merged.settings.get("tiles")
         kinds = self._kinds(tiles) if isinstance(tiles, ast.Tiles) else None
+        aside: tuple[int, ...] = ()
+        if isinstance(tiles, ast.Tiles) and kinds is not None and tiles.aside:
+            aside = aside_kinds(tiles, kinds, self.report)
+            kinds = tuple(kind for kind in kinds if kind not in aside)
         if kinds is None:
             if not self.broken_parent:
                 self.report(root.span, "a ruleset needs a 'tiles' statement, e.g. tiles suits(m p s) winds dragons")
@@ -294,12 +299,15 @@ class Checker:
         self._check_shapes(merged.settings.get("shapes"), deal, kinds)
         self._check_claims(merged.settings.get("claims"), kinds)
         facts = check_facts(merged.facts.values(), self.report)
+        collections = {fact.id: fact for fact in facts}
+        if aside:
+            collections[ASIDE] = aside_collection(facts, aside, self.root.span if tiles is None else tiles.span)
         counted = frozenset(fid for fid, fan in merged.fans.items() if fan.each)
         tables = tuple(replace(lower_table(i, table, self.report), statement=self._statement_text(table.span))
                        for i, table in enumerate(merged.tables.values()))
         derived = lower_derived(list(merged.derived.values()), {fact.id: fact for fact in facts}, kinds, self.report)
         names = Names(dict(merged.defines), {fid: i for i, fid in enumerate(merged.fans)}, merged.dropped,
-                      facts={fact.id: fact for fact in facts}, shapes={sid: i for i, sid in enumerate(merged.shapes)},
+                      facts=collections, shapes={sid: i for i, sid in enumerate(merged.shapes)},
                       counted=counted, values={vid: i for i, vid in enumerate(merged.values)},
                       tables={table.id: table for table in tables}, derived={d.id: d for d in derived})
         self._check_names(merged)
@@ -343,6 +351,7 @@ class Checker:
             kinds=kinds,
             flowers=isinstance(tiles, ast.Tiles) and tiles.flowers,
             red_fives=isinstance(tiles, ast.Tiles) and tiles.red_fives,
+            aside=aside,
             deal=deal,
             claims=claims,
             win_methods=win_methods or WIN_METHODS,

@@ -467,8 +467,8 @@ class RecordLayout:
 
 def _record_layout(ruleset: ir.Ruleset) -> RecordLayout:
     values = sum(1 for fact in ruleset.facts if fact.kind != "tiles")
-    layout = abi.record_layout(ruleset.sets, values, len(ruleset.facts) - values, ruleset.flowers, ruleset.red_fives,
-                               ruleset.jokers > 0)
+    tiles = len(ruleset.facts) - values + (1 if ruleset.aside else 0)  # the tiles set aside follow the facts'
+    layout = abi.record_layout(ruleset.sets, values, tiles, ruleset.flowers, ruleset.red_fives, ruleset.jokers > 0)
     return RecordLayout(*layout, abi.record_flowers(ruleset.sets) if ruleset.flowers else -1,
                         abi.record_red(ruleset.sets, ruleset.flowers) if ruleset.red_fives else -1,
                         abi.record_jokers(ruleset.sets, ruleset.flowers, ruleset.red_fives) if ruleset.jokers else -1)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from mjr.abi import ASIDE
 from mjr.dsl import ast
 from mjr.dsl.quoting import chain, quoted
 from mjr.errors import Span, did_you_mean
@@ -454,6 +455,10 @@ class ExpressionChecker:
             scope, slot, size = ir.TILE, fact.slot, fact.high
         elif collection in COLLECTIONS:
             scope, slot, size = COLLECTIONS[collection], -1, 0
+        elif collection == ASIDE:
+            return self._error(span, "'aside' is the tiles a hand has set aside, and this ruleset sets none aside: "
+                                     "name the kinds in its tiles statement, as in 'tiles suits(m p s) winds "
+                                     "dragons aside(E S W N)'")
         else:
             tiles_facts = [name for name, f in self.names.facts.items() if f.kind == "tiles"]
             return self._error(span, f"unknown collection {quoted(collection)}"

@@ -431,6 +431,9 @@ class Ruleset:
     flowers: bool = False
     #: whether the tile set has a red copy of each suit's 5 (0m 0p 0s)
     red_fives: bool = False
+    #: the kinds set aside when drawn (``tiles ... aside(E S)``), four copies each, no
+    #: part of ``kinds``: a hand keeps them beside its tiles, as flowers (mjr.aside)
+    aside: tuple[int, ...] = ()
     #: the fans whose values do not count toward ``minimum``
     minimum_without: tuple[int, ...] = ()
     #: ``account_once``: the counted fans whose combinations are kept as a forest, in priority order

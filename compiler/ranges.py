@@ -46,6 +46,7 @@ WORD_BOUNDS: dict[str, Interval] = {
     "rank": (0, 9), "copies": (0, MAX_TILES), "winner_from_dealer": (0, 3), "payer_from_dealer": (0, 3),
     "waits": (0, 34), "formal_waits": (0, 34), "wilds": (0, 3), "substitutes": (0, 3),
     "flowers": (0, 8), "seat_flowers": (0, 2), "flower_series": (0, 2), "step": (-1, 8), "red_fives": (0, 9),
+    "aside_fours": (0, 34),
 }
 BOOL: Interval = (0, 1)
 

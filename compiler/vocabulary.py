@@ -77,6 +77,8 @@ HAND_WORDS: dict[str, WordInfo] = {
                              "how many of the winner's flowers it holds: those numbered for its seat "
                              "(1 and 5 East, 2 and 6 South, ...), 0-2"),
     "red_fives": WordInfo(INT, "s.red", "how many red fives (0m 0p 0s) the hand holds"),
+    "aside_fours": WordInfo(INT, "_aside_fours(s)", "how many kinds the hand has set aside all four copies of "
+                                                   "(tiles ... aside(...))"),
     "flower_series": WordInfo(INT, "((1 if (s.flowers & 15) == 15 else 0) + (1 if (s.flowers & 240) == 240 else 0))",
                               "how many full series of four it holds: the flowers 1-4, the seasons 5-8 (0-2)"),
 }

@@ -279,12 +279,12 @@ def setup_rows(rs: mjr.Ruleset, sources: list[Source]) -> list[tuple[str, str]]:
         statement = settings.get(key)
         if statement is None:
             return default
-        for source in sources:
-            if statement in source.statements():
+        for source in sources:  # by place: a statement settled under the options has their values in it
+            if any(own.span == statement.span for own in source.statements()):
                 return literal(span_text(source.lines, statement.span))
         return default
 
-    kinds = set(module.KINDS)
+    kinds = set(module.KINDS) | set(module.ASIDE)  # the kinds set aside are in the wall
     parts = [f"suits {' '.join(s for i, s in enumerate('mps') if i * 9 in kinds)}".rstrip()]
     if 27 in kinds:
         parts.append("winds")
@@ -299,6 +299,8 @@ def setup_rows(rs: mjr.Ruleset, sources: list[Source]) -> list[tuple[str, str]]:
     facts = [f"``{ident}`` {name} ({kind}{'' if kind == 'flag' else f' {low} to {high}'})"
              for ident, name, kind, low, high, _ in module.FACTS]
     tiles = f"{4 * len(kinds)} tiles" + (" and 8 flowers" if module.FLOWERS else "")
+    if module.ASIDE:
+        tiles += f"; {' '.join(tile_name(kind) for kind in module.ASIDE)} set aside as drawn, as flowers are"
     rows = [
         ("tiles", f"{', '.join(parts)}: {len(kinds)} kinds, {tiles}. {setting('tiles', '')}"),
         ("deal", f"{module.DEAL} tiles; a winning hand has {module.DEAL + 1}"),

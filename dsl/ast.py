@@ -171,6 +171,9 @@ class Tiles(Statement):
     #: each ``jokers N`` part with its count's span (a count is checked, and given once)
     jokers: int = 0
     joker_parts: tuple[tuple[int, Span], ...] = ()
+    #: ``aside(E S W N)``: kinds of the tile set set aside when drawn and replaced,
+    #: as flowers are (mjr.aside)
+    aside: tuple[TileRef, ...] = ()
 
 
 @dataclass(frozen=True)

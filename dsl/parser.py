@@ -117,14 +117,17 @@ class _ToAst(Transformer[Token, Any]):
     def tiles(self, meta: Any, parts: list[tuple[str, Any]]) -> ast.Tiles:
         suits: tuple[str, ...] = ()
         jokers: list[tuple[int, Span]] = []
+        aside: tuple[ast.TileRef, ...] = ()
         for kind, letters in parts:
             if kind == "suits":
                 suits += letters
             elif kind == "jokers":
                 jokers.append(letters)
+            elif kind == "aside":
+                aside += letters
         kinds = {kind for kind, _ in parts}
         return ast.Tiles(self._s(meta), suits, "winds" in kinds, "dragons" in kinds, "flowers" in kinds,
-                         "red_fives" in kinds, jokers[0][0] if jokers else 0, tuple(jokers))
+                         "red_fives" in kinds, jokers[0][0] if jokers else 0, tuple(jokers), aside)
 
     def suits(self, meta: Any, letters: list[Token]) -> tuple[str, tuple[str, ...]]:
         return "suits", tuple(str(t) for t in letters)
@@ -143,6 +146,8 @@ class _ToAst(Transformer[Token, Any]):
 
     def jokers(self, meta: Any, items: list[Token]) -> tuple[str, tuple[int, Span]]:
         return "jokers", (int(items[0]), _token_span(self.file, items[0]))
+    def aside(self, meta: Any, tiles: list[Token]) -> tuple[str, tuple[ast.TileRef, ...]]:
+        return "aside", tuple(self._tile(token) for token in tiles)
 
     def deal(self, meta: Any, items: list[Token]) -> ast.Deal:
         return ast.Deal(self._s(meta), int(items[0]))

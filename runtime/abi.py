@@ -11,6 +11,11 @@ CONTEXT_FLAGS = ("self_draw", "discard", "robbing_kong", "after_kong", "last_til
 #: Every word of the hand notation that is not a tile: no fact of play may take one.
 CONTEXT_WORDS = ("win", "self_draw", "discard", "robbing_kong", "after_kong", "last_tile", "first_turn", "dealer",
                  "seat", "round", "from", "indicator", "winners", "void")
+#: The notation's word for the tiles a hand has set aside (``tiles ... aside(E S)``),
+#: and the collection of them in the language (see mjr.aside).
+ASIDE = "aside"
+#: Every word of the hand notation beside the tiles: no fact of play may take one.
+NOTATION_WORDS = (*CONTEXT_WORDS, ASIDE)
 #: Group kinds as the kernels store them (a knitted straight is one group of nine tiles).
 GROUP_KINDS = ("pair", "chow", "pung", "kong", "knitted")
 GROUP_KNITTED = 4

@@ -36,19 +36,25 @@ def tile_text(kind: int) -> str:
 
 
 def tile_count(ruleset: Ruleset) -> int:
-    """How many tiles the set has: four of each kind in play."""
-    return 4 * len(ruleset.kinds)
+    """How many tiles the set has, flowers aside: four of each kind in play or set
+    aside as drawn."""
+    return 4 * len(ruleset.kinds | ruleset.aside_kinds)
 
 
 def tile_set(ruleset: Ruleset) -> str:
-    """The ``tiles`` statement: ``suits(m p s) winds dragons``."""
-    kinds = ruleset.kinds
+    """The ``tiles`` statement: ``suits(m p s) winds dragons``, and ``aside(E S)``
+    where it sets kinds aside."""
+    kinds = ruleset.kinds | ruleset.aside_kinds
     suits = [letter for index, letter in enumerate(SUIT_LETTERS) if index * 9 in kinds]
     parts = [f"suits({' '.join(suits)})"] if suits else []
     if FIRST_HONOR in kinds:
         parts.append("winds")
     if FIRST_DRAGON in kinds:
         parts.append("dragons")
+    if ruleset.aside_kinds:
+        letters = (HONOR_LETTERS[k - FIRST_HONOR] if k >= FIRST_HONOR else tile_name(k)
+                   for k in sorted(ruleset.aside_kinds))
+        parts.append(f"aside({' '.join(letters)})")
     return " ".join(parts)
 
 

@@ -14,7 +14,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 
-from .abi import CONTEXT_WORDS
+from .abi import NOTATION_WORDS
+from .aside import aside_problem
 from .errors import MjrError
 from .flowers import flowers_problem
 from .jokers import JOKER, hand_jokers_problem, meld_joker_problem
@@ -315,7 +316,7 @@ def facts_problem(facts: tuple[object, ...]) -> tuple[str, object, str] | None:
         if type(pair) is not tuple or len(pair) != 2:
             return f"facts[{index}]", pair, "expected a (name, value) pair"
         name, value = pair
-        if not (isinstance(name, str) and FACT_NAME.match(name)) or name in CONTEXT_WORDS:
+        if not (isinstance(name, str) and FACT_NAME.match(name)) or name in NOTATION_WORDS:
             return f"facts[{index}]", name, "a fact's name is a lower-case word that is not a hand keyword"
         if name in seen:
             return f"facts[{index}]", name, "this fact is given twice"
@@ -411,6 +412,9 @@ class Hand:
     red: tuple[int, ...] = ()
     #: the dedicated jokers among the concealed tiles, the winning tile not among them (mjr.jokers)
     jokers: int = 0
+    #: the tiles set aside as drawn, of kinds the ruleset sets aside (mjr.aside): sorted
+    #: kinds, a kind once for each copy
+    aside: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         """One cheap test for the usual case; the detailed search only on failure."""
@@ -430,6 +434,8 @@ class Hand:
                 raise HandFieldError("Hand", *problem)
         if self.red or type(self.red) is not tuple:
             _store_red(self)
+        if self.aside or type(self.aside) is not tuple:
+            _store_aside(self)
 
     @property
     def all_jokers(self) -> int:
@@ -483,7 +489,7 @@ class Hand:
         return len(self.tiles) + self.jokers + 3 * len(self.melds) + (self.win_tile is not None)
 
     def with_win(self, tile: int) -> Hand:
-        return Hand(self.tiles, self.melds, tile, self.context, self.flowers, self.red, self.jokers)
+        return Hand(self.tiles, self.melds, tile, self.context, self.flowers, self.red, self.jokers, self.aside)
 
 
 def _store_flowers(hand: Hand) -> None:
@@ -503,6 +509,16 @@ def _store_red(hand: Hand) -> None:
     if type(red) is tuple and _INT.issuperset(map(type, red)):
         object.__setattr__(hand, "red", red := tuple(sorted(red)))
     problem = red_problem(red, hand.all_counts())
+    if problem is not None:
+        raise HandFieldError("Hand", *problem)
+
+
+def _store_aside(hand: Hand) -> None:
+    """Sort the tiles a hand has set aside, and refuse a bad set of them."""
+    aside = hand.aside
+    if type(aside) is tuple and _INT.issuperset(map(type, aside)):
+        object.__setattr__(hand, "aside", aside := tuple(sorted(aside)))
+    problem = aside_problem(aside)
     if problem is not None:
         raise HandFieldError("Hand", *problem)
 
@@ -527,7 +543,7 @@ def _trusted_hand(tiles: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int
     reader reads no flowers)."""
     hand = object.__new__(Hand)
     object.__setattr__(hand, "__dict__", {"tiles": tiles, "melds": melds, "win_tile": win_tile, "context": context,
-                                          "flowers": (), "red": (), "jokers": 0})
+                                          "flowers": (), "red": (), "jokers": 0, "aside": ()})
     return hand
 
 
@@ -582,8 +598,11 @@ def copies(hand: Hand, indicator_in_play: bool = False) -> list[int]:
     """Copies of the 34 kinds the hand accounts for: its tiles, melds and winning
     tile, the flipped indicator (unless the ruleset puts it back in play), and the
     three in the robbed player's pung when the hand robs a kong of its winning tile,
-    and the tiles of tiles facts (birds drawn from the wall are real tiles)."""
+    the tiles of tiles facts (birds drawn from the wall are real tiles) and the
+    tiles set aside."""
     counts = hand.all_counts()
+    for kind in hand.aside:
+        counts[kind] += 1
     if hand.context.indicator is not None and not indicator_in_play:
         counts[hand.context.indicator] += 1
     for _, value in hand.context.facts:
@@ -625,5 +644,7 @@ def _too_many(hand: Hand, kind: int, count: int, indicator_in_play: bool) -> str
     if kind == hand.win_tile and hand.context.win_by == "robbing_kong":
         extra.append("the three in the robbed player's pung")
         hint = "; a hand that robs a kong holds no other copy of the robbed tile"
+    if kind in hand.aside:
+        extra.append("those set aside")
     beyond = f" (with {' and '.join(extra)})" if extra else ""
     return f"{count} copies of {tile_name(kind)}{beyond}: there are only 4{hint}"

@@ -23,8 +23,10 @@
                   "winners": 1,            # 1-3
                   "void": "m",             # "m" | "p" | "s" | null
                   "dealer_seat": "S",      # another player's seat when they deal, or null
-                  "facts": {"streak": 2, "bought": true, "birds": ["3m", "5p"]}}
-    }                                      # facts of play: true (a flag), a number or tiles
+                  "facts": {"streak": 2, "bought": true, "birds": ["3m", "5p"]}},
+                                           # facts of play: true (a flag), a number or tiles
+      "aside": ["1z", "1z", "7z"]          # tiles set aside as drawn (mjr.aside), or []
+    }
 
 Tiles are MPSZ names (honour letters are accepted on input).  Missing keys take
 the defaults above (``kind`` and ``tile`` of a meld have none); unknown keys are
@@ -44,6 +46,7 @@ from collections.abc import Callable
 from difflib import get_close_matches
 from typing import Any, NoReturn, TypeVar, cast
 
+from .aside import aside_problem
 from .flowers import N_FLOWERS, flower_name
 from .hand import (
     FACT_NAME,
@@ -120,11 +123,12 @@ def hand_to_json(hand: Hand) -> dict[str, Any]:
         "red": [tile_name(kind) for kind in hand.red],
         "jokers": hand.jokers,
         "context": _context_to_json(hand.context),
+        "aside": [tile_name(kind) for kind in hand.aside],
     }
 
 
 _T = TypeVar("_T")
-_HAND_KEYS = ("tiles", "melds", "win", "flowers", "red", "jokers", "context")
+_HAND_KEYS = ("tiles", "melds", "win", "flowers", "red", "jokers", "context", "aside")
 _MELD_KEYS = ("kind", "tile", "concealed", "from", "added", "jokers")
 _CONTEXT_KEYS = tuple(_context_to_json(DEFAULT_CONTEXT))
 
@@ -319,7 +323,17 @@ def hand_from_json(data: dict[str, Any]) -> Hand:
     problem = red_problem(red, held.all_counts())
     if problem is not None:
         _json_fail(problem[0], f"{tile_name(cast(int, problem[1]))}: {problem[2]}")
-    return Hand(held.tiles, held.melds, win, context, flowers, red, jokers)
+    return Hand(held.tiles, held.melds, win, context, flowers, red, jokers, _json_aside(obj.get("aside", [])))
+
+
+def _json_aside(value: object) -> tuple[int, ...]:
+    """``["1z", "1z", "7z"]`` as Hand.aside: tiles, at most four of a kind (the
+    ruleset checks that it sets their kinds aside)."""
+    kinds = tuple(sorted(_json_tile(v, _at("aside", i)) for i, v in enumerate(_json_list(value, "aside"))))
+    problem = aside_problem(kinds)
+    if problem is not None:
+        _json_fail("aside", f"{tile_name(cast(int, problem[1]))}: {problem[2]}")
+    return kinds
 
 
 def _json_flowers(values: list[object]) -> tuple[int, ...]:

@@ -48,7 +48,7 @@ STATEMENTS = (
 )
 #: words that qualify a statement: tile sets, wildcard forms, fact and option kinds, payers
 QUALIFIERS = (
-    "suits", "winds", "dragons", "red_fives", "fixed", "stand_in", "may_not", "honors", "skip", "none", "flag",
+    "suits", "winds", "dragons", "red_fives", "aside", "fixed", "stand_in", "may_not", "honors", "skip", "none", "flag",
     "number", "choice", "to", "each", "excludes", "pays", "discarder", "opponent", "feeder", "last", "claimed", "meld",
     "player", "left", "opposite", "right", "fans", "points", "payments", "clause", "without",
     "from", "refund_unless_ready",

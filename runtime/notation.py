@@ -64,6 +64,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from .aside import ASIDE, COPIES
 from .flowers import FLOWER_LETTER, N_FLOWERS, flower_name
 from .hand import (
     CHOW,
@@ -123,8 +124,9 @@ DIGITS = "0123456789"
 WINNER_COUNTS = "123"
 VALUE_WORDS = ("seat", "round", "from", "indicator", "winners", "void")
 #: Every word that is not tiles or a meld; unknown words are matched against these.
-KEYWORDS = ("win", *WIN_METHODS, *FLAG_WORDS, *VALUE_WORDS)
+KEYWORDS = ("win", *WIN_METHODS, *FLAG_WORDS, *VALUE_WORDS, ASIDE)
 _EXAMPLES = {
+    ASIDE: "aside 1z7z",
     "win": "win 5m",
     "seat": "seat S",
     "round": "round E",
@@ -372,12 +374,16 @@ class _Parser:
     """Walks the words of one hand string; keeps the text so errors can show it."""
 
     def __init__(self, text: str, facts: Mapping[str, str] | None = None, flowers: bool = True,
-                 red: bool = True, jokers: int = MAX_JOKERS) -> None:
+                 red: bool = True, jokers: int = MAX_JOKERS, aside: frozenset[int] | None = None) -> None:
         self.text = text
         #: the jokers the tile set has, and those read (concealed, in melds, winning), with where
         self.max_jokers = jokers
         self.jokers: list[_Tile] = []
         self.concealed_jokers = 0
+        #: the kinds the ruleset sets aside when drawn (None: any, as no ruleset is asked)
+        self.aside_kinds = aside
+        #: the tiles written after ``aside``
+        self.aside: tuple[int, ...] = ()
         #: whether the hand may hold flowers, and red fives (a ruleset without them says no)
         self.flowers = flowers
         self.red = red
@@ -433,8 +439,12 @@ class _Parser:
             if word.text[0] in CLOSER_OF:
                 melds.append(_parse_meld(self.text, word.start, word.end, self.reds, self.jokers))
                 self.meld_words.append(word)
+                self.check_in_play(melds[-1].tiles, word.start)
             elif _looks_like_tiles(word.text):
                 read = _scan_tiles(self.text, word.start, word.end, flowers=flowers, red=True, jokers=True)[0]
+                for tile in read:
+                    if tile.kind != JOKER:
+                        self.check_in_play((tile.kind,), tile.column)
                 tiles += [t.kind for t in read if t.kind != JOKER]
                 self.reds += [t for t in read if t.red]
                 held = [t for t in read if t.kind == JOKER]
@@ -458,6 +468,33 @@ class _Parser:
             seen.add(flower.kind)
         return tuple(sorted(seen))
 
+    def check_in_play(self, kinds: tuple[int, ...], column: int) -> None:
+        """Refuse a tile of a kind the ruleset sets aside when drawn where a tile in
+        play stands (concealed, in a meld, the winning tile)."""
+        if self.aside_kinds:
+            for kind in kinds:
+                if kind in self.aside_kinds:
+                    name = tile_name(kind)
+                    self.fail(column, f"'{name}' is set aside when drawn in this ruleset (its tiles statement "
+                                      f"has aside(...)), never held: write it after 'aside', as in 'aside {name}'")
+
+    def read_aside(self, word: _Word) -> tuple[int, ...]:
+        """The tiles after ``aside``: kinds the ruleset sets aside, four copies at most."""
+        if not _looks_like_tiles(word.text):
+            self.fail(word.start, f"'{ASIDE}' takes tiles, as in '{_EXAMPLES[ASIDE]}'")
+        tiles, _ = _scan_tiles(self.text, word.start, word.end)
+        kinds: list[int] = []
+        for tile in tiles:
+            if self.aside_kinds is not None and tile.kind not in self.aside_kinds:
+                listed = " ".join(tile_name(kind) for kind in sorted(self.aside_kinds))
+                why = (f"this ruleset sets aside only {listed}" if listed else
+                       "this ruleset sets no tiles aside (its tiles statement has no aside(...))")
+                self.fail(tile.column, f"'{tile_name(tile.kind)}' is not a tile set aside: {why}")
+            kinds.append(tile.kind)
+            if kinds.count(tile.kind) > COPIES:
+                self.fail(tile.column, f"a fifth {tile_name(tile.kind)} set aside: there are only {COPIES}")
+        return tuple(sorted(kinds))
+
     # ----------------------------------------------------------------- the tail
 
     def read_tail(self) -> tuple[int | None, Context]:
@@ -474,7 +511,11 @@ class _Parser:
                 continue
             self.check_new(word, seen)
             if word.text == "win":
-                win = self.one_tile(self.value_of(word), "win")
+                value = self.value_of(word)
+                win = self.one_tile(value, "win")
+                self.check_in_play((win,), value.start)
+            elif word.text == ASIDE:
+                self.aside = self.read_aside(self.value_of(word))
             elif word.text == "dealer" and self.next_is_wind():
                 fields["dealer_seat"] = WIND_LETTERS.index(self.letter(self.value_of(word), WIND_LETTERS, "dealer"))
             else:
@@ -614,7 +655,7 @@ class _Parser:
 
 
 def parse_hand(text: str, facts: Mapping[str, str] | None = None, flowers: bool = True, red: bool = True,
-               jokers: int = MAX_JOKERS) -> Hand:
+               jokers: int = MAX_JOKERS, aside: frozenset[int] | None = None) -> Hand:
     """Read a hand in the notation above.
 
     Checks the shape of every word but not whether the hand could be dealt; call
@@ -623,22 +664,29 @@ def parse_hand(text: str, facts: Mapping[str, str] | None = None, flowers: bool 
     ``facts`` maps the facts of play a ruleset declares to their kinds (``flag``,
     ``number``, ``tiles``); a ruleset passes its own, and ``flowers=False`` when its
     tile set has none (a flower is then refused at its character), ``red=False``
-    when it has no red fives (``0m`` is then refused), and ``jokers``, the jokers
-    its tile set has (0: ``J`` is refused; the first past the count is too).
+    when it has no red fives (``0m`` is then refused), ``jokers``, the jokers its
+    tile set has (0: ``J`` is refused; the first past the count is too), and
+    ``aside``, the kinds it sets aside when drawn (a tile after ``aside`` of another
+    kind, or one of them held, is then refused at its character; None: any, nothing
+    refused).
     """
     if not isinstance(text, str):
         raise NotationError("", 0, f"a hand is text (str), not {type(text).__name__}")
     if len(text) > MAX_HAND_TEXT:
         _fail(text, MAX_HAND_TEXT, f"hand text longer than {MAX_HAND_TEXT} characters ({len(text)})")
-    return read_common(text, facts) or _parse_hand_full(text, facts, flowers, red, jokers)
+    hand = read_common(text, facts)
+    if hand is not None and aside is not None and (
+            not aside.issuperset(hand.aside) or any(hand.all_counts()[kind] for kind in aside)):
+        hand = None  # a kind set aside held, or one set aside that is not: the full parser points at it
+    return hand or _parse_hand_full(text, facts, flowers, red, jokers, aside)
 
 
 def _parse_hand_full(text: str, facts: Mapping[str, str] | None = None, flowers: bool = True,
-                     red: bool = True, jokers: int = MAX_JOKERS) -> Hand:
+                     red: bool = True, jokers: int = MAX_JOKERS, aside: frozenset[int] | None = None) -> Hand:
     """:func:`parse_hand` by the full parser, which reads any text and names the
     place of a mistake; :func:`mjr.notation_scan.read_common` reads the common
     valid hands faster and leaves it the rest."""
-    parser = _Parser(text, facts, flowers, red, jokers)
+    parser = _Parser(text, facts, flowers, red, jokers, aside)
     if not parser.words:
         parser.fail(len(text), "empty hand: expected tiles such as 123m456p")
     tiles, melds, held = parser.read_body()
@@ -646,4 +694,5 @@ def _parse_hand_full(text: str, facts: Mapping[str, str] | None = None, flowers:
     parser.check_first_turn(melds, context)
     if not tiles and not melds and win is None and not parser.concealed_jokers:
         parser.fail(parser.words[0].start, "no tiles: tiles and melds come first, as in '123m dealer'")
-    return Hand(tuple(sorted(tiles)), tuple(melds), win, context, held, parser.check_red(), parser.check_jokers())
+    return Hand(tuple(sorted(tiles)), tuple(melds), win, context, held, parser.check_red(), parser.check_jokers(),
+                parser.aside)

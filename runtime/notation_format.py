@@ -2,13 +2,15 @@
 
 :func:`format_hand` writes concealed tiles grouped by suit in kind order with
 honours as ``z`` digits (a red five as ``0``, in the first place one can stand),
-the flowers as one word (``15f``), one word per meld, ``win T``, then the context
+the flowers as one word (``15f``), one word per meld, ``win T``, the tiles set
+aside (``aside 117z``), then the context
 words that differ from :class:`~mjr.hand.Context`'s defaults, in field order, then
 the facts of play by name.  ``parse_hand(format_hand(h)) == h`` for every hand it accepts.
 """
 
 from __future__ import annotations
 
+from .aside import ASIDE
 from .flowers import format_flowers
 from .hand import Context, Hand, Meld
 from .jokers import JOKER, JOKER_LETTER, joker_places
@@ -119,5 +121,7 @@ def format_hand(hand: Hand) -> str:
         words += ["win", JOKER_LETTER]
     elif hand.win_tile is not None:
         words += ["win", RED_DIGIT + tile_name(hand.win_tile)[1] if red else tile_name(hand.win_tile)]
+    if hand.aside:
+        words += [ASIDE, _format_tiles(hand.aside)]
     return " ".join(words + _format_context(hand.context))
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from .abi import CONTEXT_WORDS
+from .abi import ASIDE, CONTEXT_WORDS
+from .aside import COPIES
 from .hand import (
     FACT_NAME,
     MAX_FACT_NUMBER,
@@ -81,7 +82,7 @@ _LEARN_LIMIT = 4096
 #: What each word read so far says: a keyword's entry above, the kinds of a word of
 #: tiles in text order (bytes), or the meld of a meld word.  Words are learnt on first
 #: use, and only those that read well.
-_WORDS: dict[str, object] = dict(_KEYWORD_FIELDS)
+_WORDS: dict[str, object] = {**_KEYWORD_FIELDS, ASIDE: (ASIDE, None)}
 #: The contexts made so far, by the fields their words set (in the order given).
 _CONTEXTS: dict[tuple[tuple[str, object], ...], Context] = {}
 #: Words read so far as facts of play when the caller declared none (see
@@ -146,6 +147,7 @@ def read_common(text: str, facts: Mapping[str, str] | None) -> Hand | None:
     if index < len(words) and not _read_tail(words, index, facts, fields):
         return None
     win = fields.pop("win", None)
+    aside = fields.pop(ASIDE, ())
     if not kinds and not melds and win is None:
         return None
     context = _DEFAULT_CONTEXT
@@ -153,7 +155,10 @@ def read_common(text: str, facts: Mapping[str, str] | None) -> Hand | None:
         if fields.get("first_turn") and any(not meld.concealed for meld in melds):
             return None
         context = _context(fields)
-    return _trusted_hand(tuple(sorted(kinds)), tuple(melds), win, context)  # type: ignore[arg-type]
+    hand = _trusted_hand(tuple(sorted(kinds)), tuple(melds), win, context)  # type: ignore[arg-type]
+    if aside:  # (proven valid above: kinds, at most four of each)
+        object.__setattr__(hand, "aside", aside)
+    return hand
 
 
 def _context(fields: dict[str, object]) -> Context:
@@ -189,6 +194,13 @@ def _read_tail(words: list[str], index: int, facts: Mapping[str, str] | None, fi
         word = words[index]
         index += 1
         entry = _KEYWORD_FIELDS.get(word)
+        if entry is None and word == ASIDE:  # the tiles set aside: no Context field of their own
+            kinds = tile_kinds(words[index]) if index < count and ASIDE not in fields else None
+            if kinds is None or max(kinds.count(kind) for kind in kinds) > COPIES:
+                return False
+            fields[ASIDE] = tuple(sorted(kinds))
+            index += 1
+            continue
         if entry is None:
             read_facts = read_facts or {}
             fact = None if word in read_facts else _fact(word, words[index] if index < count else None, facts)

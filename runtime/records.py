@@ -4,9 +4,10 @@ A record holds one hand with its melds and context (see :mod:`mjr.abi` for the
 fields).  :class:`RecordCodec` writes a :class:`~mjr.hand.Hand` as one, and reads
 one back into a hand to say, in :func:`~mjr.Ruleset.check_hand`'s words, why the
 kernel refused it.  The layout depends on the ruleset: the most melds a hand holds,
-its facts of play, and whether it has flowers (one byte after the melds), red
-fives (one byte after those) and dedicated jokers (one byte after those, and
-the places of each meld's jokers in its flags: see :mod:`mjr.jokers`).
+its facts of play, whether it has flowers (one byte after the melds), red fives
+(one byte after those) and dedicated jokers (one byte after those, and the
+places of each meld's jokers in its flags: see :mod:`mjr.jokers`), and whether
+it sets kinds aside (34 counts after the tiles facts').
 """
 
 from __future__ import annotations
@@ -52,10 +53,13 @@ class RecordCodec:
     """One ruleset's hand records: writing hands, reading records back."""
 
     def __init__(self, size: int, max_melds: int, facts_at: int, tiles_at: int, facts: Facts,
-                 flowers: bool = False, red: bool = False, jokers: int = 0):
+                 flowers: bool = False, red: bool = False, jokers: int = 0, aside_at: int = -1):
         self.size = size
         #: the dedicated jokers of the tile set (0: the records hold no jokers' byte)
         self.jokers = jokers
+        #: where the 34 counts of the tiles set aside start (after the tiles facts'), or
+        #: -1: the ruleset sets none aside (mjr.aside)
+        self.aside_at = aside_at
         self.max_melds = max_melds
         #: whether the records hold a byte of flowers (the ruleset has flowers), and of red fives
         self.flowers = flowers
@@ -68,7 +72,7 @@ class RecordCodec:
         # A record's last bytes, after the melds and the hand's flowers, red fives and
         # jokers, in a context with no facts given (each number at its low end), and where
         # in them each fact's bytes start: a context's are a copy with its facts written in.
-        start = record_jokers(max_melds, flowers, red) + bool(jokers)  # after the hand's own bytes
+        start = self._tail_start = record_jokers(max_melds, flowers, red) + bool(jokers)  # after the hand's own bytes
         tail = bytearray(size - start)
         self._tail_at: dict[str, tuple[int, str]] = {}
         for fact in self._values:
@@ -110,6 +114,14 @@ class RecordCodec:
             parts.append(_BYTE[hand.jokers + (win == JOKER)])
         elif hand.jokers or win == JOKER or any(meld.jokers for meld in hand.melds):
             return None
+        if hand.aside:  # the tiles set aside: 34 counts in the context's bytes
+            if self.aside_at < 0:
+                return None
+            counts = bytearray(tail)
+            at = self.aside_at - self._tail_start
+            for kind in hand.aside:
+                counts[at + kind] += 1
+            tail = bytes(counts)
         parts.append(tail)
         return b"".join(parts)
 
@@ -194,10 +206,18 @@ class RecordCodec:
         tiles = tuple(kind for kind in range(N_KINDS) for _ in range(counts[kind]))
         flowers = flowers_of_mask(record[record_flowers(self.max_melds)]) if self.flowers else ()
         red = self._read_red(record[record_red(self.max_melds, self.flowers)]) if self.red else ()
+        aside = self._read_aside(record) if self.aside_at >= 0 else ()
         try:
-            return Hand(tiles, self._read_melds(record), win, self._read_context(record), flowers, red, jokers)
+            return Hand(tiles, self._read_melds(record), win, self._read_context(record), flowers, red, jokers, aside)
         except HandFieldError as error:
             raise RecordError(str(error)) from None
+
+    def _read_aside(self, record: bytes | memoryview) -> tuple[int, ...]:
+        counts = record[self.aside_at:self.aside_at + N_KINDS]
+        if max(counts) > 4:
+            kind = max(range(N_KINDS), key=lambda k: counts[k])
+            raise RecordError(f"aside {counts[kind]} copies of kind {kind}: a kind has 4")
+        return tuple(kind for kind in range(N_KINDS) for _ in range(counts[kind]))
 
     @staticmethod
     def _read_jokers(byte: int) -> int:
@@ -296,6 +316,8 @@ def numpy_dtype(codec: RecordCodec) -> Any:
         fields.append(("facts", "<i8", (len(codec._values),), codec.facts_at))
     if codec._tiles:
         fields.append(("fact_tiles", "u1", (len(codec._tiles), N_KINDS), codec.tiles_at))
+    if codec.aside_at >= 0:
+        fields.append(("aside", "u1", (N_KINDS,), codec.aside_at))
     return numpy.dtype({
         "names": [f[0] for f in fields], "formats": [(f[1], f[2]) if f[2] else f[1] for f in fields],
         "offsets": [f[3] for f in fields], "itemsize": codec.size,

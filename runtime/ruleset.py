@@ -30,6 +30,7 @@ from .abi import (
     STATUS_WIN,
     knitted_kinds,
 )
+from .aside import foreign_aside
 from .batch import BatchError, Buffer, batch_view, win_tiles_view
 from .batches import BatchScores, record_view, run_batch
 from .errors import MjrError, did_you_mean
@@ -122,13 +123,16 @@ class Ruleset:
         self.has_flowers = bool(module.FLOWERS)
         #: whether the tile set has red fives (0m 0p 0s: mjr.red)
         self.has_red = bool(module.RED_FIVES)
+        #: the kinds the tile set sets aside when drawn (``aside(...)``: mjr.aside), none in play
+        self.aside_kinds = frozenset(module.ASIDE)
         #: how a hand is played beyond how a win scores (:class:`mjr.play_rules.PlayRules`)
         self.play = PlayRules.from_module(module.PLAY)
         #: the dedicated joker tiles of the tile set (``jokers N``: mjr.jokers), 0 for none
         self.jokers = int(module.JOKERS)
+        tiles_facts = sum(1 for fact in self.facts.by_id.values() if fact.kind == "tiles")
         self.records = RecordCodec(module.RECORD_SIZE, module.RECORD_MAX_MELDS, module.RECORD_FACTS_AT,
                                    module.RECORD_TILES_AT, self.facts, self.has_flowers, self.has_red,
-                                   self.jokers)
+                                   self.jokers, module.RECORD_TILES_AT + 34 * tiles_facts if module.ASIDE else -1)
 
     @property
     def choices(self) -> dict[str, OptionValue]:
@@ -151,7 +155,7 @@ class Ruleset:
     def read_hand(self, text: str) -> Hand:
         """A hand in the notation, read with this ruleset's facts of play, flowers
         and red fives (what the tile set lacks is refused at its character)."""
-        return parse_hand(text, self.facts.kinds, self.has_flowers, self.has_red, self.jokers)
+        return parse_hand(text, self.facts.kinds, self.has_flowers, self.has_red, self.jokers, self.aside_kinds)
 
     def _hand(self, hand: Hand | str, what: str = "a hand") -> Hand:
         if isinstance(hand, str):
@@ -176,6 +180,14 @@ class Ruleset:
         if held > self.jokers:
             return f"{self.id} has {self.jokers} jokers; this hand holds {held}"
         return None
+    def _aside_problem(self, aside: tuple[int, ...]) -> str | None:
+        foreign = foreign_aside(aside, self.aside_kinds)
+        if foreign is None:
+            return None
+        if not self.aside_kinds:
+            return f"{self.id} sets no tiles aside (its tiles statement has no aside(...)): {tile_name(foreign)} is"
+        listed = " ".join(tile_name(kind) for kind in sorted(self.aside_kinds))
+        return f"{self.id} sets aside only {listed}, not {tile_name(foreign)}"
 
     def check_hand(self, hand: Hand, winning: bool) -> None:
         """Raise HandError when the hand is impossible or outside this ruleset's tiles
@@ -197,7 +209,13 @@ class Ruleset:
         used = {*hand.tiles, *(m.tile for m in hand.melds), hand.win_tile}
         foreign = [kind for kind in used if kind is not None and kind != JOKER and kind not in self.kinds]
         if foreign:  # (a chow's tiles are in play when its lowest is: suits come whole)
+            if min(foreign) in self.aside_kinds:
+                return (f"tile {tile_name(min(foreign))} is set aside when drawn in {self.id}, never held: "
+                        f"give it with the tiles set aside ('aside {tile_name(min(foreign))}')")
             return f"tile {tile_name(min(foreign))} is not in {self.id}'s tile set"
+        problem = self._aside_problem(hand.aside)
+        if problem is not None:
+            return problem
         if hand.flowers and not self.has_flowers:
             return f"flower {flower_name(hand.flowers[0])} is not in {self.id}'s tile set, which has no flowers"
         problem = self._red_problem(hand.red) or self._jokers_problem(hand)
@@ -486,13 +504,16 @@ class Ruleset:
         problem = self._context_problem(ctx_hand.context)  # as check_hand checks a hand's context
         if problem is None and ctx_hand.flowers and not self.has_flowers:
             problem = f"{self.id}'s tile set has no flowers"
+        if problem is None:
+            problem = self._aside_problem(ctx_hand.aside)
         if problem is None and ctx_hand.red:
             problem = "red fives are tiles of each hand, not of the shared context (a batch of counts has none)"
         if problem is None and ctx_hand.all_jokers:
             problem = "jokers are tiles of each hand, not of the shared context (a batch of counts has none)"
         if problem is not None:
             raise HandError(f"the batch's context: {problem}")
-        record = self.records.record(Hand((), context=ctx_hand.context, flowers=ctx_hand.flowers))
+        record = self.records.record(Hand((), context=ctx_hand.context, flowers=ctx_hand.flowers,
+                                          aside=ctx_hand.aside))
         assert record is not None, "a context _context_problem accepts has a record"
         shared = ctx_hand.context, record, self._why_win_tiles(ctx_hand)
         if len(self._shared) >= 256:
@@ -533,8 +554,9 @@ class Ruleset:
         (255: none), ``winners``, ``melds`` (kind 1 chow 2 pung 3 kong, lowest tile,
         flags 1 concealed 2 added + 4 x source), ``flowers`` (bit n - 1 for flower n)
         when the tile set has flowers, ``red`` (two bits of count per suit m p s)
-        when it has red fives, and ``facts`` / ``fact_tiles`` when the ruleset
-        declares facts of play, by slot."""
+        when it has red fives, ``facts`` / ``fact_tiles`` when the ruleset
+        declares facts of play, by slot, and ``aside`` (34 counts of the tiles set
+        aside) when its tile set sets kinds aside."""
         return numpy_dtype(self.records)
 
     def _why_win_tiles(self, ctx_hand: Hand) -> str | None:

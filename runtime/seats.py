@@ -21,6 +21,8 @@ class Player:
     counts: list[int] = field(default_factory=lambda: [0] * N_KINDS)
     melds: list[Meld] = field(default_factory=list)
     flowers: list[int] = field(default_factory=list)
+    #: the tiles of kinds the ruleset sets aside as drawn (tiles ... aside(...))
+    aside: list[int] = field(default_factory=list)
     discards: list[int] = field(default_factory=list)
     wins: int = 0
     out: bool = False  # won and left the hand (血战)

@@ -65,13 +65,16 @@ class Table:
         self.stake = stake
         self.seed = seed
         dead = self.rules.dead_wall
+        #: the kinds set aside as drawn, like flowers (tiles ... aside(...)): in the wall, never in play
+        self.aside_kinds = ruleset.aside_kinds
+        kinds = ruleset.kinds | ruleset.aside_kinds
         if wall is None:
-            self.wall = Wall.shuffled(ruleset.kinds, ruleset.has_flowers, seed, dead)
+            self.wall = Wall.shuffled(kinds, ruleset.has_flowers, seed, dead)
         else:
-            self.wall = Wall.given(wall, ruleset.kinds, ruleset.has_flowers, dead)
+            self.wall = Wall.given(wall, kinds, ruleset.has_flowers, dead)
         self.players = [Player() for _ in range(4)]
         self.indicator: int | None = None
-        #: the flowers flipped where the indicator is, set aside (no player's)
+        #: the flowers (and kinds set aside) flipped where the indicator is, set aside (no player's)
         self.set_aside: list[int] = []
         self.wild: frozenset[int] = frozenset()  # the wildcard kinds of the hand, once the indicator is flipped
         self.forbidden: tuple[str, ...] = tuple(ruleset.module.WILD_FORBIDDEN)
@@ -123,31 +126,45 @@ class Table:
     def _flip_indicator(self, flip: str) -> None:
         """Flip the indicator where ``indicator_flip`` says: the wall's last tile, its
         first (before the deal), or the one after the dealer's first draw.  A flower
-        there is set aside and the next flipped; the indicator leaves the wall unless
-        it stays in play."""
+        there (or a kind set aside as drawn) is set aside and the next flipped; the
+        indicator leaves the wall unless it stays in play."""
         wall = self.wall
         while True:
             position = wall.tail - 1 if flip == "back" else wall.head + (flip == "after_deal")
             tile = wall.tiles[position]
-            if not is_flower(tile) and self.ruleset.indicator_in_play:
+            if not self._goes_aside(tile) and self.ruleset.indicator_in_play:
                 break
             wall.take_out(position)
-            if not is_flower(tile):
+            if not self._goes_aside(tile):
                 break
             self.set_aside.append(tile)
         self.indicator = tile
 
+    def _goes_aside(self, tile: int) -> bool:
+        """Whether ``tile`` is set aside as it is drawn: a flower, or of a kind the
+        tile set sets aside (``aside(...)``)."""
+        return is_flower(tile) or tile in self.aside_kinds
+
     def _take(self, seat: int, tile: int) -> int | None:
-        """Give ``tile`` to ``seat``, setting flowers aside and replacing them from the
-        back; ``None`` when the wall runs out before a flower is replaced."""
+        """Give ``tile`` to ``seat``, setting flowers (and the kinds set aside) aside and
+        replacing them from the back; ``None`` when the wall runs out before one is
+        replaced."""
         player = self.players[seat]
-        while is_flower(tile):
-            player.flowers.append(tile - FLOWER_BASE + 1)
+        while self._goes_aside(tile):
+            if is_flower(tile):
+                player.flowers.append(tile - FLOWER_BASE + 1)
+            else:
+                player.aside.append(tile)
             if self.wall.live == 0:
                 return None
             tile = self.wall.draw_back()
         player.counts[tile] += 1
         return tile
+
+    def _log_aside(self, tiles: list[int]) -> None:
+        """Name in the last event the tiles of kinds set aside that a draw set aside."""
+        if tiles:
+            self.events[-1]["aside"] = [tile_name(tile) for tile in tiles]
 
     # -- what may be done ----------------------------------------------------------
 
@@ -282,7 +299,7 @@ class Table:
         if tile is not None and method == "self_draw":
             counts[tile] -= 1
         return Hand(tiles_of(counts), tuple(player.melds), tile, self.context(seat, method, source, winners, tile),
-                    tuple(player.flowers))
+                    tuple(player.flowers), aside=tuple(player.aside))
 
     def _score(self, seat: int, tile: int, method: str, winners: int = 1) -> Result:
         source = None if method == "self_draw" else self.offer[0] if self.offer else None
@@ -393,10 +410,11 @@ class Table:
     def _draw(self, seat: int, back: bool, opened: bool = False) -> None:
         player = self.players[seat]
         tile = self.wall.draw_back() if back else self.wall.draw()
-        flowers = len(player.flowers)
+        flowers, aside = len(player.flowers), len(player.aside)
         self.drawn = self._take(seat, tile)
         if self.drawn is None:
             self.events[-1]["flowers"] = [f"{n}f" for n in player.flowers[flowers:]]
+            self._log_aside(player.aside[aside:])
             return self._end(drawn=True)
         if back:
             self.events.append({"seat": seat, "replacement": tile_name(self.drawn)})
@@ -404,6 +422,7 @@ class Table:
             self.events[-1]["tile"] = tile_name(self.drawn)
         if len(player.flowers) > flowers:
             self.events[-1]["flowers"] = [f"{n}f" for n in player.flowers[flowers:]]
+        self._log_aside(player.aside[aside:])
         self.after_kong, self.opened = back, opened
         self.last_draw = self.wall.live == 0
         if self.last_draw:

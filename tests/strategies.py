@@ -25,11 +25,16 @@ melds = st.one_of(
 contexts = valid_contexts()
 
 
-def _hand(tiles: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int | None, context: Context) -> Hand:
+def _hand(tiles: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int | None, context: Context,
+          aside: tuple[int, ...] = ()) -> Hand:
     """A Hand, without ``first_turn`` where a meld is exposed (the two contradict)."""
     if any(not meld.concealed for meld in melds):
         context = replace(context, first_turn=False)
-    return Hand(tiles, melds, win_tile, context)
+    return Hand(tiles, melds, win_tile, context, aside=aside)
+
+
+#: tiles set aside (mjr.aside): any kinds, at most four of each
+asides = st.lists(kinds, max_size=8).map(lambda ks: tuple(sorted(k for i, k in enumerate(ks) if ks[:i].count(k) < 4)))
 
 
 def hands_in(context_strategy: st.SearchStrategy[Context]) -> st.SearchStrategy[Hand]:
@@ -41,4 +46,5 @@ def hands_in(context_strategy: st.SearchStrategy[Context]) -> st.SearchStrategy[
         melds=st.lists(melds, max_size=4).map(tuple),
         win_tile=st.none() | kinds,
         context=context_strategy,
+        aside=asides,
     ).filter(lambda h: bool(h.tiles or h.melds or h.win_tile is not None))

@@ -111,6 +111,7 @@ def test_json_matches_schema() -> None:
             "dealer_seat": None,
             "facts": {},
         },
+        "aside": [],
     }
 
 

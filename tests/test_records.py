@@ -30,7 +30,7 @@ from mjr.ruleset import HandError
 from mjr.tiles import N_KINDS
 
 BUNDLED = ("guangdong.jipinghu", "guangdong.tuidaohu", "sichuan.xuezhan", "changsha", "hangzhou", "wenzhou", "taiwan",
-           "taiwan.thirteen", "hongkong", "japan.riichi", "shanghai")
+           "taiwan.thirteen", "hongkong", "japan.riichi", "shanghai", "fuzhou")
 BACKENDS = ("compiled", "python")
 
 
@@ -55,7 +55,21 @@ def deal(ruleset: mjr.Ruleset, rng: random.Random) -> mjr.Hand:
     win = rng.choice(tiles) if tiles and rng.randrange(10) else wall[-1]
     if win in tiles:
         tiles.remove(win)
-    return mjr.Hand(tuple(tiles), tuple(melds), win, _context(ruleset, rng, melds, wall), _flowers(ruleset, rng))
+    return mjr.Hand(tuple(tiles), tuple(melds), win, _context(ruleset, rng, melds, wall), _flowers(ruleset, rng),
+                    aside=_aside(ruleset, rng))
+
+
+def _aside(ruleset: mjr.Ruleset, rng: random.Random) -> tuple[int, ...]:
+    """Tiles set aside: up to four of each kind the ruleset sets aside, now and then
+    a kind it does not (which both checks refuse); none in a ruleset setting none
+    aside (it refuses them before a record is made: see test_aside)."""
+    if not ruleset.aside_kinds:
+        return ()
+    kinds = sorted(ruleset.aside_kinds)
+    extra = rng.randrange(N_KINDS)
+    if rng.randrange(20) == 0 and extra not in kinds:
+        kinds.append(extra)
+    return tuple(kind for kind in kinds for _ in range(rng.choice((0, 0, 1, 2, 4))))
 
 
 def _flowers(ruleset: mjr.Ruleset, rng: random.Random) -> tuple[int, ...]:

@@ -41,10 +41,10 @@ def hands_to_play(ruleset: mjr.Ruleset) -> int:
 
 
 def _tiles_in_play(table: Table) -> int:
-    """Every tile the table accounts for: hands, melds, flowers, discards, the wall,
+    """Every tile the table accounts for: hands, melds, flowers (and tiles set aside), discards, the wall,
     the indicator taken out of play and the flowers flipped before it, the tiles won
     on, and an added kong's tile on offer."""
-    held = sum(sum(p.counts) + sum(len(m.tiles) for m in p.melds) + len(p.flowers) + len(p.discards)
+    held = sum(sum(p.counts) + sum(len(m.tiles) for m in p.melds) + len(p.flowers) + len(p.aside) + len(p.discards)
                for p in table.players)
     indicator_out = table.indicator is not None and not table.ruleset.indicator_in_play
     taken = round(sum(1 / win.winners for win in table.wins if win.method != "self_draw"))  # one tile, k winners
@@ -65,7 +65,7 @@ def _check_step(table: Table, total: int) -> None:
 
 
 def _play_checked(table: Table, bots: list) -> Table:
-    total = len(full_set(table.ruleset.kinds, table.ruleset.has_flowers))
+    total = len(full_set(table.ruleset.kinds | table.ruleset.aside_kinds, table.ruleset.has_flowers))
     _check_step(table, total)
     while not table.over:
         seat, actions = min(table.legal().items())
