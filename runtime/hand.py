@@ -450,7 +450,7 @@ class Hand:
             try:
                 for kind in self.tiles:
                     tally[kind] += 1
-                if self.win_tile is not None:
+                if self.win_tile is not None and self.win_tile != JOKER:  # a joker is no kind
                     tally[self.win_tile] += 1
             except ValueError:  # past 255
                 raise ValueError(f"{max(self._concealed_tally())} concealed copies of a kind do not fit a byte "

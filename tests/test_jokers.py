@@ -223,6 +223,16 @@ def test_a_joker_scores_as_a_wild_kind(paths: dict[str, Path], backend: str, tex
             (g.kind, g.tiles, g.winning) for g in as_joker.groups]
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_joker_winning_tile_is_scored_from_its_record(paths: dict[str, Path], backend: str) -> None:
+    """A hand with a joker winning tile goes through its record: the concealed
+    counts hold kinds only (a joker winning tile counted in the jokers' byte)."""
+    rules = load_on(paths["t.jk"], backend, unoptimised=True)
+    hand = Hand(parse_hand("123m 456m 789m 123p 9s").tiles, win_tile=JOKER)
+    assert sum(hand.concealed_counts()) == 13
+    assert rules.evaluate(hand).is_win
+
+
 def test_a_table_does_not_deal_jokers_yet(paths: dict[str, Path]) -> None:
     from mjr.table import Table, unplayable
 
