@@ -6,7 +6,9 @@
 after the deal, ``void_suit declared``), ``pass`` on a roaming last tile
 (``last_draw roams``), and ``open`` for a kong's replacement by opening the kong
 (``open_kong``).
-Flowers are set aside and replaced as they are drawn, by the table.
+Flowers are set aside and replaced as they are drawn, by the table.  A dedicated
+joker is discarded as ``discard J``; a claim takes the held jokers it needs itself
+(see :meth:`mjr.table.Table.claim_tiles`).
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import MjrError
-from .tiles import FIRST_HONOR, tile_name
-from .wall import parse_wall_tile
+from .tiles import tile_name
+from .wall import WALL_JOKER, is_flower, parse_wall_tile, wall_tile_name
 
 #: The kinds of action, and which of them name a tile.
 KINDS = ("draw", "discard", "chow", "pung", "kong", "win", "pass", "open", "void")
@@ -40,7 +42,7 @@ class Action:
             return f"void {VOID_SUITS[self.tile // 9]}"
         if self.kind == "chow":
             return f"chow {''.join(str(self.tile % 9 + rank) for rank in (1, 2, 3))}{tile_name(self.tile)[1]}"
-        return f"{self.kind} {tile_name(self.tile)}"
+        return f"{self.kind} {wall_tile_name(self.tile)}"
 
     @classmethod
     def parse(cls, seat: int, text: str) -> Action:
@@ -65,8 +67,11 @@ class Action:
                 raise MjrError(f"{text!r}: 'void' names a suit, m, p or s, e.g. 'void m'")
             return cls(seat, kind, VOID_SUITS.index(words[1]) * 9)
         tile = parse_wall_tile(words[1])
-        if tile >= FIRST_HONOR + 7:
+        if is_flower(tile):
             raise MjrError(f"{text!r}: a flower is set aside as it is drawn, never {kind}ed")
+        if tile == WALL_JOKER and kind == "kong":
+            raise MjrError(f"{text!r}: a joker has no kind of its own; a kong names the kind of its real tiles, "
+                           "e.g. 'kong 5m'")
         return cls(seat, kind, tile)
 
 

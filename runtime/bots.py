@@ -6,6 +6,8 @@ A bot is a callable ``bot(table, seat, actions) -> Action`` choosing among the l
 claims what brings its hand nearer a win, and discards to keep the best shape,
 preferring, once ready, the discard that leaves the most winning tiles (by the
 ruleset's own ``waits``).  Both are seeded, so a game with bots replays exactly.
+A greedy bot keeps its dedicated jokers: it discards one only when nothing else
+may go, and claims nothing that would take one into a meld.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from .actions import Action
 from .hand_end import is_ready
 from .table import Table
 from .tiles import FIRST_HONOR, N_KINDS, parse_tile
+from .wall import WALL_JOKER
+from .wild_play import claim_jokers
 
 Bot = Callable[[Table, int, list[Action]], Action]
 
@@ -71,31 +75,35 @@ class GreedyBot:
         """Claim a pung or kong, or a chow, when it brings the hand nearer a win."""
         assert table.offer is not None
         tile = table.offer[1]
-        counts = table.players[seat].counts
+        player = table.players[seat]
+        counts, jokers = player.counts, player.jokers
         if _in_void(table, seat, tile):
             return Action(seat, "pass")  # never a tile of the declared void suit
         sets = _sets(table)
-        now = distance(counts, len(table.players[seat].melds), sets)
+        now = distance(counts, len(player.melds), sets, jokers)
         best, best_distance = Action(seat, "pass"), now
         for action in actions:
             used = _claimed_tiles(action, tile)
-            if used is None:
-                continue
+            if used is None or claim_jokers(counts, jokers, action.kind, tile, action.tile):
+                continue  # not a claim, or one that would take a joker: the bot keeps its jokers
             after = list(counts)
             for kind in used:
                 after[kind] -= 1
             # after a claim the player discards: the best shape after its best discard
-            left = min(distance(_without(after, kind), len(table.players[seat].melds) + 1, sets)
-                       for kind in range(N_KINDS) if after[kind])
+            left = min((distance(_without(after, kind), len(player.melds) + 1, sets, jokers)
+                        for kind in range(N_KINDS) if after[kind]), default=now)
             if left < best_distance:
                 best, best_distance = action, left
         return best
 
     def _discard(self, table: Table, seat: int, counts: list[int], discards: list[Action]) -> Action:
-        # the declared void suit goes first: a hand holding it cannot win
+        # a joker stays unless nothing else may go; the declared void suit goes first: a hand holding it cannot win
+        discards = [a for a in discards if a.tile != WALL_JOKER] or discards
+        if len(discards) == 1:
+            return discards[0]
         discards = [a for a in discards if a.tile is not None and _in_void(table, seat, a.tile)] or discards
-        melds, sets = len(table.players[seat].melds), _sets(table)
-        scored = sorted((distance(_without(counts, a.tile), melds, sets), self.rng.random(), a)
+        melds, sets, jokers = len(table.players[seat].melds), _sets(table), table.players[seat].jokers
+        scored = sorted((distance(_without(counts, a.tile), melds, sets, jokers), self.rng.random(), a)
                         for a in discards if a.tile is not None)
         best = [entry for entry in scored if entry[0] == scored[0][0]]
         if scored[0][0] > 0 or len(best) == 1:
@@ -147,9 +155,11 @@ def _live_waits(table: Table, seat: int, action: Action) -> int:
 
 
 
-def distance(counts: list[int], melds: int, sets: int = 4) -> int:
+def distance(counts: list[int], melds: int, sets: int = 4, jokers: int = 0) -> int:
     """How far a hand of ``sets`` sets and a pair is from a standard win: 0 ready, 1
-    one tile short of ready, and so on; a cheap estimate, counted suit by suit."""
+    one tile short of ready, and so on; a cheap estimate, counted suit by suit.  Each
+    of ``jokers`` (dedicated jokers held beside ``counts``) is a tile of the hand's
+    choosing, one step nearer."""
     sets_needed = sets - melds
     blocks_sets, blocks_partial, pair = 0, 0, False
     for suit in range(3):
@@ -167,7 +177,8 @@ def distance(counts: list[int], melds: int, sets: int = 4) -> int:
                 blocks_partial += 1
     blocks_sets = min(blocks_sets, sets_needed)
     blocks_partial = min(blocks_partial, sets_needed - blocks_sets)
-    return 2 * (sets_needed - blocks_sets) - blocks_partial - (1 if pair else 0)
+    shape = 2 * (sets_needed - blocks_sets) - blocks_partial - (1 if pair else 0)
+    return max(0, shape - jokers) if jokers else shape
 
 
 @cache

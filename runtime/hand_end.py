@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING
 from .hand import FactValue
 from .play_rules import PlayerTest
 from .result import Result
-from .tiles import FIRST_HONOR, parse_tile
-from .wall import is_flower
+from .tiles import FIRST_HONOR, N_KINDS, parse_tile
 
 if TYPE_CHECKING:
     from .table import Seating, Table
@@ -80,7 +79,7 @@ def table_facts(table: Table, seat: int, tile: int | None) -> tuple[tuple[str, F
         elif source == "previous_winner":
             previous = table.seating.previous_winner
             facts.append((ident, ((table.seating.dealer if previous is None else previous) - seat) % 4))
-        elif source == "last_copy" and tile is not None and _in_sight(table, tile) == 3:
+        elif source == "last_copy" and tile is not None and tile < N_KINDS and _in_sight(table, tile) == 3:
             facts.append((ident, True))
         elif source == "fed_before" and _fed_before(table, seat, count):
             facts.append((ident, True))
@@ -98,11 +97,11 @@ def _fed_before(table: Table, seat: int, nth: int) -> bool:
 
 
 def _tiles_after_win(table: Table, count: int) -> tuple[int, ...]:
-    """The next ``count`` tiles of the wall (flowers passed over, the unplayed tail
-    included); fewer, or none, as the wall runs out.  (A region whose rules use the
+    """The next ``count`` tiles of the wall (flowers and jokers, which name no kind,
+    passed over; the unplayed tail included); fewer, or none, as the wall runs out.  (A region whose rules use the
     winning tile when none is left says so in its file, with ``winning_tile``.)"""
     wall = table.wall
-    return tuple(sorted([t for t in wall.tiles[wall.head:wall.tail] if not is_flower(t)][:count]))
+    return tuple(sorted([t for t in wall.tiles[wall.head:wall.tail] if t < N_KINDS][:count]))
 
 
 def _in_sight(table: Table, tile: int) -> int:
@@ -110,7 +109,7 @@ def _in_sight(table: Table, tile: int) -> int:
     seen = 0
     for player in table.players:
         seen += player.discards.count(tile)
-        seen += sum(meld.tiles.count(tile) for meld in player.melds if not meld.concealed)
+        seen += sum(meld.tiles.count(tile) - meld.jokers.count(tile) for meld in player.melds if not meld.concealed)
     if table.offer is not None and table.phase == "claim" and table.offer[1] == tile:
         seen -= 1
     return seen
@@ -157,7 +156,7 @@ def close_hand(table: Table, drawn: bool) -> HandOutcome:
 def is_ready(table: Table, seat: int) -> bool:
     """Whether ``seat``'s hand waits on a winning tile (a player who has won is not asked)."""
     player = table.players[seat]
-    if sum(player.counts) % 3 != 1:
+    if player.held % 3 != 1:
         return False
     if "self_draw" in table.ruleset.win_methods:
         return bool(table.ruleset.waits(table.hand_of(seat, None, "self_draw")))

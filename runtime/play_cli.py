@@ -13,6 +13,7 @@ from .bots import BOTS, Bot
 from .errors import MjrError
 from .flowers import format_flowers
 from .hand import Hand
+from .jokers import JOKER_LETTER
 from .notation import format_hand
 from .play_log import LogError, replay
 from .ruleset import Ruleset
@@ -110,7 +111,7 @@ def _person(out: IO[str], read: Callable[[], str]) -> Bot:
         player = table.players[seat]
         if len(actions) == 1:
             return actions[0]
-        hand = format_hand(Hand(player.tiles(), tuple(player.melds)))
+        hand = format_hand(Hand(player.tiles(), tuple(player.melds), jokers=player.jokers))
         flowers = f"  flowers {format_flowers(tuple(player.flowers))}" if player.flowers else ""
         drawn = f"  drew {wall_tile_name(table.drawn)}" if table.drawn is not None else ""
         offer = (f"  seat {table.offer[0]} offers {wall_tile_name(table.offer[1])}"
@@ -124,7 +125,7 @@ def _person(out: IO[str], read: Callable[[], str]) -> Bot:
             if not line:
                 raise MjrError("the input ended before the hand did")
             text = line.strip()
-            if len(text) == 2 and not text.startswith(("wi", "pa")):
+            if (len(text) == 2 and not text.startswith(("wi", "pa"))) or text == JOKER_LETTER:
                 text = f"discard {text}"  # a tile alone discards it
             try:
                 action = Action.parse(seat, text)

@@ -162,7 +162,7 @@ class RecordCodec:
                     return None
                 for tile in value:
                     tail[at + tile] += 1
-            elif type(value) is tuple:
+            elif isinstance(value, tuple):
                 return None
             elif value is True and kind == "flag":  # the template's 8 bytes are 0
                 tail[at] = 1

@@ -12,6 +12,7 @@ from itertools import chain, repeat
 
 from .hand import Meld
 from .tiles import N_KINDS
+from .wall import WALL_JOKER
 
 
 @dataclass
@@ -19,6 +20,7 @@ class Player:
     """One seat's tiles and standing."""
 
     counts: list[int] = field(default_factory=lambda: [0] * N_KINDS)
+    jokers: int = 0  # the dedicated jokers among the concealed tiles (mjr.wall.WALL_JOKER)
     melds: list[Meld] = field(default_factory=list)
     flowers: list[int] = field(default_factory=list)
     #: the tiles of kinds the ruleset sets aside as drawn (tiles ... aside(...))
@@ -34,6 +36,18 @@ class Player:
 
     def tiles(self) -> tuple[int, ...]:
         return tiles_of(self.counts)
+
+    def give_up(self, tile: int) -> None:
+        """Take one ``tile`` (a kind, or :data:`~mjr.wall.WALL_JOKER`) from the concealed tiles."""
+        if tile == WALL_JOKER:
+            self.jokers -= 1
+        else:
+            self.counts[tile] -= 1
+
+    @property
+    def held(self) -> int:
+        """How many concealed tiles the player holds, jokers included."""
+        return sum(self.counts) + self.jokers
 
 
 def tiles_of(counts: list[int]) -> tuple[int, ...]:

@@ -115,7 +115,7 @@ def payments_balance(table: Table) -> bool:
 def tiles_add_up(table: Table) -> bool:
     """Whether every seat ends the hand with its dealt number of tiles (kongs count 3)."""
     deal = table.ruleset.deal
-    return all(sum(player.counts) + 3 * len(player.melds) == deal for player in table.players)
+    return all(player.held + 3 * len(player.melds) == deal for player in table.players)
 
 
 @dataclass(frozen=True)

@@ -20,11 +20,13 @@ from .actions import Action
 from .errors import MjrError
 from .hand import Context, Hand, Meld
 from .hand_end import HandOutcome, Payment, WinRecord, close_hand, is_ready, kong_payment, table_facts
+from .jokers import JOKER
 from .result import Result, Stakes
 from .ruleset import CLAIM_SOURCES, Ruleset
 from .seats import Player, Seating, tiles_of
-from .tiles import FIRST_HONOR, WIND_LETTERS, tile_name
-from .wall import FLOWER_BASE, Wall, is_flower
+from .tiles import WIND_LETTERS
+from .wall import FLOWER_BASE, WALL_JOKER, Wall, is_flower, wall_tile_name
+from .wild_play import chow_starts, claim_jokers, forbidden_why, held_tiles, may_meld
 
 #: The relative source of a claimed tile: steps in play order from the claimer.
 _SOURCE = {1: "R", 2: "O", 3: "L"}
@@ -32,14 +34,10 @@ _SOURCE = {1: "R", 2: "O", 3: "L"}
 
 def unplayable(ruleset: Ruleset) -> str | None:
     """Why a table cannot play ``ruleset``, or ``None``: a red five is a copy the
-    wall does not tell apart yet, a dedicated joker a tile of no kind it does not
-    hold yet (such a ruleset is scored, not played)."""
+    wall does not tell apart yet (such a ruleset is scored, not played)."""
     if ruleset.has_red:
         return (f"{ruleset.id} has red fives, which a table of play does not deal yet: score its hands with "
                 "Ruleset.evaluate")
-    if ruleset.jokers:  # a joker is a tile of no kind: the wall, the hands and the discards hold kinds
-        return (f"{ruleset.id} has {ruleset.jokers} jokers, which a table of play does not deal yet: score its "
-                "hands with Ruleset.evaluate")
     return None
 
 
@@ -51,7 +49,8 @@ class Table:
     """One hand of play under ``ruleset``.
 
     ``seed`` shuffles the wall; ``wall`` gives it tile by tile instead (kinds 0-33,
-    flowers 34-41).  The hand is dealt at once; the dealer acts first, by drawing.
+    flowers 34-41, a dedicated joker 42: :data:`mjr.wall.WALL_JOKER`).  The hand is dealt
+    at once; the dealer acts first, by drawing.
     """
 
     def __init__(self, ruleset: Ruleset, *, seed: int = 0, wall: list[int] | None = None,
@@ -69,14 +68,15 @@ class Table:
         self.aside_kinds = ruleset.aside_kinds
         kinds = ruleset.kinds | ruleset.aside_kinds
         if wall is None:
-            self.wall = Wall.shuffled(kinds, ruleset.has_flowers, seed, dead)
+            self.wall = Wall.shuffled(kinds, ruleset.has_flowers, seed, dead, ruleset.jokers)
         else:
-            self.wall = Wall.given(wall, kinds, ruleset.has_flowers, dead)
+            self.wall = Wall.given(wall, kinds, ruleset.has_flowers, dead, ruleset.jokers)
         self.players = [Player() for _ in range(4)]
         self.indicator: int | None = None
-        #: the flowers (and kinds set aside) flipped where the indicator is, set aside (no player's)
+        #: the flowers, kinds set aside and jokers flipped where the indicator is, set aside (no player's)
         self.set_aside: list[int] = []
-        self.wild: frozenset[int] = frozenset()  # the wildcard kinds of the hand, once the indicator is flipped
+        # the wildcard kinds of the hand, once the indicator is flipped, and the dedicated jokers
+        self.wild: frozenset[int] = frozenset()
         self.forbidden: tuple[str, ...] = tuple(ruleset.module.WILD_FORBIDDEN)
         self.payments: list[Payment] = []
         self.wins: list[WinRecord] = []
@@ -122,20 +122,24 @@ class Table:
             self._flip_indicator(flip)
         self.wild = frozenset(kind for kind, flag in enumerate(self.ruleset.wildcard_kinds(
             Hand((), context=Context(indicator=self.indicator)))) if flag)
+        if self.ruleset.jokers:
+            self.wild |= {WALL_JOKER}
 
     def _flip_indicator(self, flip: str) -> None:
         """Flip the indicator where ``indicator_flip`` says: the wall's last tile, its
         first (before the deal), or the one after the dealer's first draw.  A flower
-        there (or a kind set aside as drawn) is set aside and the next flipped; the
-        indicator leaves the wall unless it stays in play."""
+        there, a tile of a kind set aside as drawn, or a joker (no kind to name) is set
+        aside and the next flipped; the indicator leaves the wall unless it stays in
+        play."""
         wall = self.wall
         while True:
             position = wall.tail - 1 if flip == "back" else wall.head + (flip == "after_deal")
             tile = wall.tiles[position]
-            if not self._goes_aside(tile) and self.ruleset.indicator_in_play:
+            aside = self._goes_aside(tile) or tile == WALL_JOKER
+            if not aside and self.ruleset.indicator_in_play:
                 break
             wall.take_out(position)
-            if not self._goes_aside(tile):
+            if not aside:
                 break
             self.set_aside.append(tile)
         self.indicator = tile
@@ -158,13 +162,16 @@ class Table:
             if self.wall.live == 0:
                 return None
             tile = self.wall.draw_back()
-        player.counts[tile] += 1
+        if tile == WALL_JOKER:
+            player.jokers += 1
+        else:
+            player.counts[tile] += 1
         return tile
 
     def _log_aside(self, tiles: list[int]) -> None:
         """Name in the last event the tiles of kinds set aside that a draw set aside."""
         if tiles:
-            self.events[-1]["aside"] = [tile_name(tile) for tile in tiles]
+            self.events[-1]["aside"] = [wall_tile_name(tile) for tile in tiles]
 
     # -- what may be done ----------------------------------------------------------
 
@@ -198,14 +205,14 @@ class Table:
         if self.drawn is not None and self._must_show():
             actions = [Action(seat, "discard", self.drawn)]
         else:
-            actions = [Action(seat, "discard", kind) for kind, count in enumerate(player.counts)
-                       if count and self._may_use(kind, "discard")]
+            actions = [Action(seat, "discard", tile) for tile in held_tiles(player.counts, player.jokers)
+                       if self.may_use(tile, "discard")]
         if self.drawn is not None:
             if self.wall.live > 0 and "kong" in self.ruleset.claims and not player.locked:
                 actions += [Action(seat, "kong", kind) for kind, count in enumerate(player.counts)
-                            if count == 4 and self._may_use(kind, "kong")]
+                            if count == 4 and self.may_use(kind, "kong")]
                 actions += [Action(seat, "kong", meld.tile) for meld in player.melds
-                            if meld.kind == "pung" and player.counts[meld.tile] and self._may_use(meld.tile, "kong")]
+                            if meld.kind == "pung" and player.counts[meld.tile] and self.may_use(meld.tile, "kong")]
             if not player.dead and "self_draw" in self.ruleset.win_methods and \
                     self._score(seat, self.drawn, "self_draw").is_win:
                 actions.append(Action(seat, "win"))
@@ -226,20 +233,18 @@ class Table:
         if method in self.ruleset.win_methods and not (banned and not robbing) and not player.dead:
             if self._score(seat, tile, method).is_win:
                 actions.append(Action(seat, "win"))
-        if not robbing and self.wall.live > 0 and not player.locked:
-            count = player.counts[tile]
-            if self._may_claim("pung", seat) and count >= 2 and self._may_use(tile, "pung", "claim"):
-                actions.append(Action(seat, "pung"))
-            if self._may_claim("kong", seat) and count >= 3 and self._may_use(tile, "kong", "claim"):
-                actions.append(Action(seat, "kong"))
-            if self._may_claim("chow", seat) and tile < FIRST_HONOR:
-                actions += [Action(seat, "chow", start) for start in _chows(player.counts, tile)
-                            if all(self._may_use(kind, "chow", "claim") for kind in range(start, start + 3))]
+        if not robbing and self.wall.live > 0 and not player.locked and tile != WALL_JOKER:
+            for claim in ("pung", "kong"):
+                if self._may_claim(claim, seat) and may_meld(self, seat, claim, tile):
+                    actions.append(Action(seat, claim))
+            if self._may_claim("chow", seat):
+                actions += [Action(seat, "chow", start) for start in chow_starts(player.counts, player.jokers, tile)
+                            if may_meld(self, seat, "chow", tile, start)]
         return actions + [Action(seat, "pass")] if actions else []
 
-    def _may_use(self, kind: int, *uses: str) -> bool:
-        """Whether ``wildcard may_not`` lets a tile of ``kind`` be put to these uses."""
-        return kind not in self.wild or not any(use in self.forbidden for use in uses)
+    def may_use(self, tile: int, *uses: str) -> bool:
+        """Whether ``wildcard may_not`` lets ``tile`` (a kind, or a joker) be put to these uses."""
+        return tile not in self.wild or not any(use in self.forbidden for use in uses)
 
     def _may_claim(self, claim: str, seat: int) -> bool:
         """Whether the ruleset lets ``seat`` make ``claim`` on the discard on offer: a
@@ -296,10 +301,13 @@ class Table:
         concealed tiles ``counts`` where given, else the player's."""
         player = self.players[seat]
         counts = list(player.counts if counts is None else counts)
-        if tile is not None and method == "self_draw":
+        jokers, win = player.jokers, tile
+        if tile == WALL_JOKER:
+            jokers, win = jokers - (method == "self_draw"), JOKER
+        elif tile is not None and method == "self_draw":
             counts[tile] -= 1
-        return Hand(tiles_of(counts), tuple(player.melds), tile, self.context(seat, method, source, winners, tile),
-                    tuple(player.flowers), aside=tuple(player.aside))
+        return Hand(tiles_of(counts), tuple(player.melds), win, self.context(seat, method, source, winners, tile),
+                    tuple(player.flowers), jokers=jokers, aside=tuple(player.aside))
 
     def _score(self, seat: int, tile: int, method: str, winners: int = 1) -> Result:
         source = None if method == "self_draw" else self.offer[0] if self.offer else None
@@ -347,11 +355,14 @@ class Table:
             return "the hand is over"
         if not 0 <= action.seat <= 3:
             return f"there is no seat {action.seat} (seats are 0-3)"
+        why = forbidden_why(self, action)
         if action.seat not in legal:
+            if why:
+                return f"seat {action.seat} may not {action}: {why}"
             waiting = ", ".join(f"seat {seat}" for seat in sorted(legal))
             return f"seat {action.seat} may not act now: waiting for {waiting}"
         open_ = ", ".join(str(choice) for choice in legal[action.seat])
-        return f"seat {action.seat} may not {action} now; it may: {open_}"
+        return f"seat {action.seat} may not {action} now{f' ({why})' if why else ''}; it may: {open_}"
 
     def may_declare_win(self, seat: int) -> bool:
         """Whether ``seat`` may declare a win now, standing or not: it is asked to act
@@ -417,9 +428,9 @@ class Table:
             self._log_aside(player.aside[aside:])
             return self._end(drawn=True)
         if back:
-            self.events.append({"seat": seat, "replacement": tile_name(self.drawn)})
+            self.events.append({"seat": seat, "replacement": wall_tile_name(self.drawn)})
         else:
-            self.events[-1]["tile"] = tile_name(self.drawn)
+            self.events[-1]["tile"] = wall_tile_name(self.drawn)
         if len(player.flowers) > flowers:
             self.events[-1]["flowers"] = [f"{n}f" for n in player.flowers[flowers:]]
         self._log_aside(player.aside[aside:])
@@ -437,7 +448,7 @@ class Table:
         assert action.tile is not None
         if action.kind == "kong":
             return self._own_kong(seat, action.tile)
-        player.counts[action.tile] -= 1
+        player.give_up(action.tile)
         player.discards.append(action.tile)
         player.acted = True
         self.discard_after_kong, self.discard_opened = self.after_kong, self.opened
@@ -509,18 +520,17 @@ class Table:
         self.offer, self.options, self.answers = None, {}, {}
         self.turn = seat
         self.feeds.append((seat, discarder, 1 + sum(meld.source is not None for meld in player.melds)))
-        if answer.kind == "chow":
-            assert answer.tile is not None
-            for kind in range(answer.tile, answer.tile + 3):
-                if kind != tile:
-                    player.counts[kind] -= 1
-            player.melds.append(Meld("chow", answer.tile, source=source))
-        elif answer.kind == "pung":
-            player.counts[tile] -= 2
-            player.melds.append(Meld("pung", tile, source=source))
-        else:
-            player.counts[tile] -= 3
-            player.melds.append(Meld("kong", tile, source=source))
+        stand_for = claim_jokers(player.counts, player.jokers, answer.kind, tile, answer.tile)
+        assert stand_for is not None  # a legal claim
+        meld = Meld(answer.kind, tile if answer.tile is None else answer.tile, source=source, jokers=stand_for)
+        used = list(meld.tiles)
+        for kind in (tile, *stand_for):
+            used.remove(kind)
+        for kind in used:
+            player.counts[kind] -= 1
+        player.jokers -= len(stand_for)
+        player.melds.append(meld)
+        if answer.kind == "kong":
             return self._after_kong(seat, tile, "direct", discarder)
         self.drawn, self.after_kong, self.last_draw = None, False, False
         self.phase = "discard"
@@ -539,7 +549,8 @@ class Table:
     def _complete_kong(self, seat: int, tile: int, kind: str, discarder: int | None) -> None:
         player = self.players[seat]
         index = next(i for i, meld in enumerate(player.melds) if meld.kind == "pung" and meld.tile == tile)
-        player.melds[index] = Meld("kong", tile, source=player.melds[index].source, added=True)
+        pung = player.melds[index]
+        player.melds[index] = Meld("kong", tile, source=pung.source, added=True, jokers=pung.jokers)
         self.claimed = True
         self.offer, self.options, self.answers = None, {}, {}
         self._after_kong(seat, tile, kind, discarder)
@@ -584,7 +595,7 @@ class Table:
             player = self.players[record.seat]
             player.wins += 1
             if record.method == "self_draw":
-                player.counts[record.tile] -= 1
+                player.give_up(record.tile)
             elif record.method == "discard" and record.source is not None:
                 if self.players[record.source].discards[-1:] == [record.tile]:
                     self.players[record.source].discards.pop()
@@ -624,16 +635,6 @@ class Table:
             net[payment.payer] -= payment.amount
             net[payment.payee] += payment.amount
         return net
-
-
-def _chows(counts: list[int], tile: int) -> list[int]:
-    """The lowest tiles of the chows ``tile`` completes with two held tiles of its suit."""
-    rank, base = tile % 9, tile - tile % 9
-    starts = []
-    for low in (rank - 2, rank - 1, rank):
-        if 0 <= low <= 6 and all(counts[base + r] for r in range(low, low + 3) if base + r != tile):
-            starts.append(base + low)
-    return starts
 
 
 __all__ = ["IllegalAction", "Seating", "Table", "tiles_of", "unplayable"]

@@ -1,9 +1,11 @@
 """The wall of a hand of play: a shuffled list of tiles, drawn from the front, with
 kong and flower replacements from the back.
 
-A tile of the wall is a kind 0-33, or a flower: :data:`FLOWER_BASE` + n - 1 for
-flower n (1-8).  The last ``dead`` tiles are never drawn; a tile flipped as an
-indicator is taken from the back and, unless it goes back into play, out of the wall.
+A tile of the wall is a kind 0-33, a flower: :data:`FLOWER_BASE` + n - 1 for
+flower n (1-8), or a dedicated joker, :data:`WALL_JOKER` (a tile set's ``jokers N``:
+no kind of its own, written ``J``; see :mod:`mjr.jokers`).  The last ``dead`` tiles
+are never drawn; a tile flipped as an indicator is taken from the back and, unless
+it goes back into play, out of the wall.
 """
 
 from __future__ import annotations
@@ -14,36 +16,45 @@ from collections.abc import Iterable, Sequence
 
 from .errors import MjrError
 from .flowers import N_FLOWERS, flower_name
+from .jokers import JOKER_LETTER
 from .tiles import N_KINDS, parse_tile, tile_name
 
 #: A flower's tile number in the wall: flower n is FLOWER_BASE + n - 1.
 FLOWER_BASE = N_KINDS
+#: A dedicated joker's tile number in the wall, after the flowers (a hand's joker is
+#: :data:`mjr.jokers.JOKER`, which the wall gives to flower 1).
+WALL_JOKER = FLOWER_BASE + N_FLOWERS
 
 
 def is_flower(tile: int) -> bool:
-    return tile >= FLOWER_BASE
+    return FLOWER_BASE <= tile < WALL_JOKER
 
 
 def wall_tile_name(tile: int) -> str:
+    if tile == WALL_JOKER:
+        return JOKER_LETTER
     return flower_name(tile - FLOWER_BASE + 1) if is_flower(tile) else tile_name(tile)
 
 
 def parse_wall_tile(text: str) -> int:
-    """A tile of the wall from its name (``5m``, ``E``, ``3f``); an error names it."""
+    """A tile of the wall from its name (``5m``, ``E``, ``3f``, ``J``); an error names it."""
     if len(text) == 2 and text[1] == "f" and text[0] in "12345678":
         return FLOWER_BASE + int(text[0]) - 1
+    if text == JOKER_LETTER:
+        return WALL_JOKER
     try:
         return parse_tile(text)
     except ValueError:
-        raise MjrError(f"unknown tile {text!r} (tiles are written 1m-9m, 1p-9p, 1s-9s, E S W N P F C, 1f-8f)") from None
+        raise MjrError(f"unknown tile {text!r} (tiles are written 1m-9m, 1p-9p, 1s-9s, E S W N P F C, 1f-8f, "
+                       f"{JOKER_LETTER} for a joker)") from None
 
 
-def full_set(kinds: Iterable[int], flowers: bool) -> list[int]:
-    """Every tile of a tile set, four of each kind and one of each flower."""
+def full_set(kinds: Iterable[int], flowers: bool, jokers: int = 0) -> list[int]:
+    """Every tile of a tile set, four of each kind, one of each flower and its ``jokers``."""
     tiles = [kind for kind in sorted(kinds) for _ in range(4)]
     if flowers:
         tiles += [FLOWER_BASE + n for n in range(N_FLOWERS)]
-    return tiles
+    return tiles + [WALL_JOKER] * jokers
 
 
 class Wall:
@@ -57,15 +68,15 @@ class Wall:
         self.dead = dead
 
     @classmethod
-    def shuffled(cls, kinds: Iterable[int], flowers: bool, seed: int, dead: int) -> Wall:
-        tiles = full_set(kinds, flowers)
+    def shuffled(cls, kinds: Iterable[int], flowers: bool, seed: int, dead: int, jokers: int = 0) -> Wall:
+        tiles = full_set(kinds, flowers, jokers)
         random.Random(seed).shuffle(tiles)
         return cls(tiles, dead)
 
     @classmethod
-    def given(cls, tiles: Sequence[int], kinds: Iterable[int], flowers: bool, dead: int) -> Wall:
+    def given(cls, tiles: Sequence[int], kinds: Iterable[int], flowers: bool, dead: int, jokers: int = 0) -> Wall:
         """A wall given tile by tile: it must hold exactly the ruleset's tile set."""
-        expected = Counter(full_set(kinds, flowers))
+        expected = Counter(full_set(kinds, flowers, jokers))
         got = Counter(tiles)
         if got != expected:
             extra = sorted((got - expected).elements())

@@ -9,13 +9,13 @@ from collections.abc import Callable
 import mjr
 from mjr.actions import Action
 from mjr.table import Table
-from mjr.wall import full_set, parse_wall_tile
+from mjr.wall import WALL_JOKER, full_set, parse_wall_tile
 
 
 def tiles(text: str) -> list[int]:
-    """Tiles written one by one, ``1m 1m 2p E``, or as a hand, ``123m 456p``."""
+    """Tiles written one by one, ``1m 1m 2p E``, or as a hand, ``123m 456p``; ``J`` a joker."""
     hand = mjr.parse_hand(text)
-    return [kind for kind in hand.tiles]
+    return [kind for kind in hand.tiles] + [WALL_JOKER] * hand.jokers
 
 
 def arranged_wall(ruleset: mjr.Ruleset, hands: dict[int, str], draws: list[str], back: list[str] = (),
@@ -28,8 +28,9 @@ def arranged_wall(ruleset: mjr.Ruleset, hands: dict[int, str], draws: list[str],
     wanted = {seat: tiles(text) for seat, text in hands.items()}
     fixed = Counter(kind for hand in wanted.values() for kind in hand)
     fixed.update(parse_wall_tile(word) for word in [*draws, *back, *([indicator] if indicator else [])])
-    rest = list((Counter(full_set(ruleset.kinds, ruleset.has_flowers)) - fixed).elements())
-    assert sum(fixed.values()) + len(rest) == len(full_set(ruleset.kinds, ruleset.has_flowers)), "too many copies"
+    every = full_set(ruleset.kinds, ruleset.has_flowers, ruleset.jokers)
+    rest = list((Counter(every) - fixed).elements())
+    assert sum(fixed.values()) + len(rest) == len(every), "too many copies"
     random.Random(seed).shuffle(rest)
     dealt: list[int] = []
     for index in range(4 * deal):
@@ -38,8 +39,7 @@ def arranged_wall(ruleset: mjr.Ruleset, hands: dict[int, str], draws: list[str],
     middle = [parse_wall_tile(word) for word in draws]
     tail = [parse_wall_tile(word) for word in reversed(back)]
     flipped = [] if indicator is None else [parse_wall_tile(indicator)]
-    filler_count = len(full_set(ruleset.kinds, ruleset.has_flowers)) - len(dealt) - len(middle) - len(tail) \
-        - len(flipped)
+    filler_count = len(every) - len(dealt) - len(middle) - len(tail) - len(flipped)
     wall = dealt + middle + rest[:filler_count] + tail
     at = {"before_deal": 0, "after_deal": 4 * deal + 1, "back": len(wall)}[ruleset.play.indicator_flip]
     return wall[:at] + flipped + wall[at:]

@@ -11,7 +11,7 @@ from conftest import load_on
 
 import mjr
 from mjr.abi import STATUS_MALFORMED, STATUS_OUTSIDE_RULES, record_jokers
-from mjr.errors import MjrError, SourceError
+from mjr.errors import SourceError
 from mjr.hand import Hand, HandFieldError, Meld
 from mjr.hand_json import hand_from_json, hand_to_json
 from mjr.jokers import JOKER
@@ -223,13 +223,14 @@ def test_a_joker_scores_as_a_wild_kind(paths: dict[str, Path], backend: str, tex
             (g.kind, g.tiles, g.winning) for g in as_joker.groups]
 
 
-def test_a_table_does_not_deal_jokers_yet(paths: dict[str, Path]) -> None:
-    from mjr.table import Table, unplayable
-
-    rules = mjr.load(paths["t.jk"], backend="python")
-    assert "has 4 jokers, which a table of play does not deal yet" in (unplayable(rules) or "")
-    with pytest.raises(MjrError, match="does not deal yet"):
-        Table(rules)
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_joker_winning_tile_is_scored_from_its_record(paths: dict[str, Path], backend: str) -> None:
+    """A hand with a joker winning tile goes through its record: the concealed
+    counts hold kinds only (a joker winning tile counted in the jokers' byte)."""
+    rules = load_on(paths["t.jk"], backend, unoptimised=True)
+    hand = Hand(parse_hand("123m 456m 789m 123p 9s").tiles, win_tile=JOKER)
+    assert sum(hand.concealed_counts()) == 13
+    assert rules.evaluate(hand).is_win
 
 
 @pytest.mark.parametrize(("line", "message"), [

@@ -44,7 +44,7 @@ def _tiles_in_play(table: Table) -> int:
     """Every tile the table accounts for: hands, melds, flowers (and tiles set aside), discards, the wall,
     the indicator taken out of play and the flowers flipped before it, the tiles won
     on, and an added kong's tile on offer."""
-    held = sum(sum(p.counts) + sum(len(m.tiles) for m in p.melds) + len(p.flowers) + len(p.aside) + len(p.discards)
+    held = sum(p.held + sum(len(m.tiles) for m in p.melds) + len(p.flowers) + len(p.aside) + len(p.discards)
                for p in table.players)
     indicator_out = table.indicator is not None and not table.ruleset.indicator_in_play
     taken = round(sum(1 / win.winners for win in table.wins if win.method != "self_draw"))  # one tile, k winners
@@ -57,7 +57,7 @@ def _tiles_in_play(table: Table) -> int:
 def _check_step(table: Table, total: int) -> None:
     assert _tiles_in_play(table) == total
     for seat, player in enumerate(table.players):
-        size = sum(player.counts) + 3 * len(player.melds)
+        size = player.held + 3 * len(player.melds)
         acting = table.phase == "discard" and seat == table.turn
         assert size == table.ruleset.deal + (1 if acting else 0), (seat, table.phase, size)
     if not table.over:
@@ -65,7 +65,8 @@ def _check_step(table: Table, total: int) -> None:
 
 
 def _play_checked(table: Table, bots: list) -> Table:
-    total = len(full_set(table.ruleset.kinds | table.ruleset.aside_kinds, table.ruleset.has_flowers))
+    total = len(full_set(table.ruleset.kinds | table.ruleset.aside_kinds, table.ruleset.has_flowers,
+                         table.ruleset.jokers))
     _check_step(table, total)
     while not table.over:
         seat, actions = min(table.legal().items())
