@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from typing import Protocol
 
     class _Read(Protocol):
-        """A tile read with its column (mjr.notation's)."""
+        """A tile read with its column (as mjr.notation_tiles reads it)."""
 
         @property
         def kind(self) -> int: ...

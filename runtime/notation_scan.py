@@ -34,6 +34,8 @@ from .hand import (
     _trusted_hand,
     conflict,
 )
+from .notation_errors import NotationError
+from .notation_tiles import _parse_meld
 from .tiles import FIRST_HONOR, HONOR_LETTERS, TILE_NAMES, WIND_LETTERS
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
@@ -100,8 +102,6 @@ def _learn(word: str) -> bytes | Meld | None:
     """What a word that is not yet in :data:`_WORDS` says, or ``None`` when it is no
     tiles and no meld that reads well."""
     if word[0] == "[" or word[0] == "(":
-        from .notation import NotationError, _parse_meld  # the full reader imports this module
-
         try:
             meld = _parse_meld(word, 0, len(word))  # the full parser's own meld reader
         except NotationError:
