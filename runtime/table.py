@@ -22,7 +22,8 @@ from .hand import Context, Hand, Meld
 from .hand_end import HandOutcome, Payment, WinRecord, close_hand, is_ready, kong_payment, table_facts
 from .jokers import JOKER
 from .result import Result, Stakes
-from .ruleset import CLAIM_SOURCES, Ruleset
+from .ruleset import Ruleset
+from .ruleset_checks import CLAIM_SOURCES
 from .seats import Player, Seating, tiles_of
 from .tiles import WIND_LETTERS
 from .wall import FLOWER_BASE, WALL_JOKER, Wall, is_flower, wall_tile_name
