@@ -16,7 +16,7 @@ from mjr.dsl import ast
 from mjr.dsl.quoting import chain, cut, quoted
 from mjr.errors import Problem, SourceError, Span, did_you_mean
 from mjr.options import OptionError, Value, choose, describe
-from mjr.tiles import FIRST_HONOR, N_KINDS, SUIT_LETTERS
+from mjr.tiles import N_KINDS
 
 from . import ir, options, principles
 from .declared import lower_shapes, stand_in
@@ -39,6 +39,7 @@ from .keys import replaced_key, statement_key
 from .places import id_span, in_order
 from .play import PLAY_STATEMENTS, PlayStatements, lower_play
 from .ranges import check_numbers, check_ranges
+from .tile_set import check_claims, check_shapes, deal_of, kinds_of
 from .variants import apply_drop, wildcard_kinds
 from .vocabulary import ALL_WORDS, AMOUNT_NAMES
 from .wildcards import check_jokers, lower_derived, lower_wildcards, tile_kind
@@ -49,8 +50,6 @@ WIN_METHODS = ("self_draw", "discard", "robbing_kong")
 SHAPES = {"standard": ("knitted",), "seven_pairs": ("fours",), "thirteen_orphans": ()}
 LIMIT_MODES = ("highest", "sum")
 INDICATOR_PLAY = ("in_play", "out_of_play")
-#: The terminals and honours, every one of which a thirteen-orphans hand holds.
-ORPHANS = frozenset({0, 8, 9, 17, 18, 26, *range(FIRST_HONOR, N_KINDS)})
 
 #: The statements a file keeps by id, and the field of ``_Merged`` that keeps each kind
 #: (a variant's statement of the same kind and id replaces its parent's).
@@ -280,7 +279,7 @@ class Checker:
     def _lower(self, merged: _Merged) -> ir.Ruleset | None:
         root = self.root
         tiles = merged.settings.get("tiles")
-        kinds = self._kinds(tiles) if isinstance(tiles, ast.Tiles) else None
+        kinds = kinds_of(tiles, self.report) if isinstance(tiles, ast.Tiles) else None
         aside: tuple[int, ...] = ()
         if isinstance(tiles, ast.Tiles) and kinds is not None and tiles.aside:
             aside = aside_kinds(tiles, kinds, self.report)
@@ -289,15 +288,15 @@ class Checker:
             if not self.broken_parent:
                 self.report(root.span, "a ruleset needs a 'tiles' statement, e.g. tiles suits(m p s) winds dragons")
             kinds = tuple(range(N_KINDS))
-        deal = self._deal(merged.settings.get("deal"))
+        deal = deal_of(merged.settings.get("deal"), self.report)
         claims = self._options(merged.settings.get("claims"), CLAIMS, "claim")
         methods = self._options(merged.settings.get("win"), dict.fromkeys(WIN_METHODS, ()), "win method")
         win_methods = tuple(name for name, _ in methods)
         shapes = dict(self._options(merged.settings.get("shapes"), SHAPES, "shape"))
         if not shapes:
             shapes = {"standard": ()}
-        self._check_shapes(merged.settings.get("shapes"), deal, kinds)
-        self._check_claims(merged.settings.get("claims"), kinds)
+        check_shapes(merged.settings.get("shapes"), deal, kinds, self.report)
+        check_claims(merged.settings.get("claims"), kinds, self.report)
         facts = check_facts(merged.facts.values(), self.report)
         collections = {fact.id: fact for fact in facts}
         if aside:
@@ -404,65 +403,6 @@ class Checker:
         if base == 0:
             self.report(merged.settings["base"].span, "base must be 1 or more")
         return base or 1
-
-    def _kinds(self, tiles: ast.Tiles) -> tuple[int, ...]:
-        kinds: list[int] = []
-        for letter in SUIT_LETTERS:
-            if letter in tiles.suits:
-                base = SUIT_LETTERS.index(letter) * 9
-                kinds.extend(range(base, base + 9))
-        if len(set(tiles.suits)) != len(tiles.suits):
-            self.report(tiles.span, "a suit is listed twice in 'tiles'")
-        if tiles.winds:
-            kinds.extend(range(FIRST_HONOR, FIRST_HONOR + 4))
-        if tiles.dragons:
-            kinds.extend(range(FIRST_HONOR + 4, N_KINDS))
-        return tuple(kinds)
-
-    def _deal(self, statement: ast.Statement | None) -> int:
-        if not isinstance(statement, ast.Deal):
-            return 13
-        if statement.size % 3 != 1 or not 4 <= statement.size <= 16:
-            self.report(statement.span, f"deal {statement.size} is not a hand size: use 3n+1 tiles (4 to 16)")
-            return 13
-        return statement.size
-
-    def _check_shapes(self, statement: ast.Statement | None, deal: int, kinds: tuple[int, ...]) -> None:
-        """Refuse a shape no hand of this deal and tile set can take: seven pairs and
-        thirteen orphans are 14 tiles (deal 13); thirteen orphans needs every
-        terminal and honour; seven pairs needs seven kinds (four with ``fours``); a
-        knitted straight is nine of the 14 tiles (deal 13) and needs the three suits."""
-        if not isinstance(statement, ast.Options):
-            return
-        for option in statement.options:
-            if option.name == "standard" and "knitted" in option.arguments:
-                self._check_knitted(option, deal, kinds)
-            if option.name not in ("seven_pairs", "thirteen_orphans"):
-                continue
-            if deal != 13:
-                self.report(option.span, f"shape {option.name} is 14 tiles and needs deal 13, but the deal is {deal}")
-            elif option.name == "thirteen_orphans" and not ORPHANS <= set(kinds):
-                self.report(option.span, "shape thirteen_orphans needs every terminal and honour in the tile set "
-                                         "(tiles suits(m p s) winds dragons)")
-            elif option.name == "seven_pairs" and len(kinds) < (4 if "fours" in option.arguments else 7):
-                self.report(option.span, f"shape seven_pairs needs seven different kinds, and the tile set "
-                                         f"has {len(kinds)}")
-
-    def _check_knitted(self, option: ast.Option, deal: int, kinds: tuple[int, ...]) -> None:
-        if deal != 13:
-            self.report(option.span, f"shape standard(knitted) is 14 tiles (a knitted straight, a set and a pair) "
-                                     f"and needs deal 13, but the deal is {deal}")
-        elif not set(range(27)) <= set(kinds):
-            self.report(option.span, "shape standard(knitted) needs the three suits in the tile set "
-                                     "(tiles suits(m p s))")
-
-    def _check_claims(self, statement: ast.Statement | None, kinds: tuple[int, ...]) -> None:
-        """Refuse a chow claim where no chow can be made: a tile set without a suit."""
-        if not isinstance(statement, ast.Options) or any(k < FIRST_HONOR for k in kinds):
-            return
-        for option in statement.options:
-            if option.name == "chow":
-                self.report(option.span, "a chow is three tiles of a suit in a row, and the tile set has no suit")
 
     def _options(
         self, statement: ast.Statement | None, allowed: dict[str, tuple[str, ...]], what: str
