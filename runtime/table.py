@@ -25,8 +25,9 @@ from .result import Result, Stakes
 from .ruleset import Ruleset
 from .ruleset_checks import CLAIM_SOURCES
 from .seats import Player, Seating, tiles_of
+from .table_deal import TableDeal
 from .tiles import WIND_LETTERS
-from .wall import FLOWER_BASE, WALL_JOKER, Wall, is_flower, wall_tile_name
+from .wall import WALL_JOKER, Wall, wall_tile_name
 from .wild_play import chow_starts, claim_jokers, forbidden_why, held_tiles, may_meld
 
 #: The relative source of a claimed tile: steps in play order from the claimer.
@@ -46,7 +47,7 @@ class IllegalAction(MjrError):
     """An action the rules or the state of play do not allow; the table is unchanged."""
 
 
-class Table:
+class Table(TableDeal):
     """One hand of play under ``ruleset``.
 
     ``seed`` shuffles the wall; ``wall`` gives it tile by tile instead (kinds 0-33,
@@ -108,71 +109,6 @@ class Table:
             from .play_log import hand_header
 
             self._write(hand_header(self))
-
-    # -- the deal ------------------------------------------------------------------
-
-    def _deal(self) -> None:
-        flip = self.rules.indicator_flip if self.ruleset.module.WILD_DERIVED else None
-        if flip == "before_deal":
-            self._flip_indicator(flip)
-        for _ in range(self.ruleset.deal):
-            for step in range(4):
-                if self._take((self.seating.dealer + step) % 4, self.wall.draw()) is None:
-                    raise MjrError("the wall ran out while replacing the flowers of the deal")
-        if flip is not None and flip != "before_deal":
-            self._flip_indicator(flip)
-        self.wild = frozenset(kind for kind, flag in enumerate(self.ruleset.wildcard_kinds(
-            Hand((), context=Context(indicator=self.indicator)))) if flag)
-        if self.ruleset.jokers:
-            self.wild |= {WALL_JOKER}
-
-    def _flip_indicator(self, flip: str) -> None:
-        """Flip the indicator where ``indicator_flip`` says: the wall's last tile, its
-        first (before the deal), or the one after the dealer's first draw.  A flower
-        there, a tile of a kind set aside as drawn, or a joker (no kind to name) is set
-        aside and the next flipped; the indicator leaves the wall unless it stays in
-        play."""
-        wall = self.wall
-        while True:
-            position = wall.tail - 1 if flip == "back" else wall.head + (flip == "after_deal")
-            tile = wall.tiles[position]
-            aside = self._goes_aside(tile) or tile == WALL_JOKER
-            if not aside and self.ruleset.indicator_in_play:
-                break
-            wall.take_out(position)
-            if not aside:
-                break
-            self.set_aside.append(tile)
-        self.indicator = tile
-
-    def _goes_aside(self, tile: int) -> bool:
-        """Whether ``tile`` is set aside as it is drawn: a flower, or of a kind the
-        tile set sets aside (``aside(...)``)."""
-        return is_flower(tile) or tile in self.aside_kinds
-
-    def _take(self, seat: int, tile: int) -> int | None:
-        """Give ``tile`` to ``seat``, setting flowers (and the kinds set aside) aside and
-        replacing them from the back; ``None`` when the wall runs out before one is
-        replaced."""
-        player = self.players[seat]
-        while self._goes_aside(tile):
-            if is_flower(tile):
-                player.flowers.append(tile - FLOWER_BASE + 1)
-            else:
-                player.aside.append(tile)
-            if self.wall.live == 0:
-                return None
-            tile = self.wall.draw_back()
-        if tile == WALL_JOKER:
-            player.jokers += 1
-        else:
-            player.counts[tile] += 1
-        return tile
-
-    def _log_aside(self, tiles: list[int]) -> None:
-        """Name in the last event the tiles of kinds set aside that a draw set aside."""
-        if tiles:
-            self.events[-1]["aside"] = [wall_tile_name(tile) for tile in tiles]
 
     # -- what may be done ----------------------------------------------------------
 
