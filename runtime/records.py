@@ -112,7 +112,7 @@ class RecordCodec:
             return None
         if self.jokers:  # the concealed jokers' byte the next
             parts.append(_BYTE[hand.jokers + (win == JOKER)])
-        elif hand.jokers or win == JOKER or any(meld.jokers for meld in hand.melds):
+        elif hand.jokers or win == JOKER or (hand.melds and any(meld.jokers for meld in hand.melds)):
             return None
         if hand.aside:  # the tiles set aside: 34 counts in the context's bytes
             if self.aside_at < 0:
