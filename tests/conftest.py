@@ -143,8 +143,9 @@ def tuidaohu() -> mjr.Ruleset:
     return mjr.load("guangdong.tuidaohu")
 
 
-def load_on(name: str | Path, backend: str, *, unoptimised: bool = False) -> mjr.Ruleset:
-    """A ruleset on ``backend``; the test is skipped where it cannot be compiled.
+def load_on(name: str | Path, backend: str, *, unoptimised: bool = False, **options: object) -> mjr.Ruleset:
+    """A ruleset on ``backend`` under the table ``options``; the test is skipped where
+    it cannot be compiled.
 
     ``unoptimised``: a file a test wrote to try a construct of the language on a few
     hands is compiled at ``-O0``, in about half the time of the ``-O3`` build users get
@@ -153,7 +154,7 @@ def load_on(name: str | Path, backend: str, *, unoptimised: bool = False) -> mjr
     for a text no other test loads expecting the optimised build."""
     try:
         with _c_flags("-O0") if unoptimised and backend != "python" else nullcontext():
-            return mjr.load(name, backend=backend)
+            return mjr.load(name, backend=backend, **options)
     except NotCompiledError as error:
         pytest.skip(f"needs a working C compiler: {error}")
 

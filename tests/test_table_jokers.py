@@ -8,6 +8,7 @@ import io
 from pathlib import Path
 
 import pytest
+from conftest import load_on
 from table_script import arranged_wall, play_script
 
 import mjr
@@ -103,7 +104,7 @@ def test_a_ruleset_with_jokers_is_playable(paths: dict[str, Path]) -> None:
 def test_a_lone_joker_wins_on_the_tile_drawn(backend: str) -> None:
     """The dealer (seat 1) is dealt four sets and a 百搭 and draws 9p: 百搭单吊,
     self-drawn, as the ruleset's example scores it (16 from each)."""
-    rules = mjr.load("shanghai", backend=backend, baida="dedicated")
+    rules = load_on("shanghai", backend, baida="dedicated")
     wall = arranged_wall(rules, {1: "234m 567m 345s 678s J"}, draws=["9p"], dealer=1)
     table = play_script(Table(rules, wall=wall, seating=Seating(dealer=1)), _winner(1))
     (win,) = table.wins
@@ -116,7 +117,7 @@ def test_a_lone_joker_wins_on_the_tile_drawn(backend: str) -> None:
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_a_drawn_joker_is_the_winning_tile(backend: str) -> None:
-    rules = mjr.load("shanghai", backend=backend, baida="dedicated")
+    rules = load_on("shanghai", backend, baida="dedicated")
     wall = arranged_wall(rules, {1: "234m 567m 345s 678s 9p"}, draws=["1m", "J"])
     log = io.StringIO()
     table = play_script(Table(rules, wall=wall, seating=Seating(dealer=0), log=log), _winner(1))
@@ -132,7 +133,7 @@ def test_a_drawn_joker_is_the_winning_tile(backend: str) -> None:
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_a_discarded_joker_is_won_on(backend: str) -> None:
     """shanghai lets a 百搭 be discarded (its reading): seat 1 wins on it."""
-    rules = mjr.load("shanghai", backend=backend, baida="dedicated")
+    rules = load_on("shanghai", backend, baida="dedicated")
     wall = arranged_wall(rules, {1: "234m 567m 345s 678s 9p"}, draws=["J"])
     table = Table(rules, wall=wall, seating=Seating(dealer=0))
     table.act("draw", 0)
