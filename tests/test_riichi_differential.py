@@ -13,7 +13,8 @@ import pytest
 
 pytest.importorskip("mahjong", reason="the riichi extra is not installed: pip install 'mahjong-rules[riichi]'")
 
-from hand_counts import hands_wanted  # noqa: E402 - after the skip above
+from conftest import load_on  # noqa: E402 - after the skip above
+from hand_counts import hands_wanted  # noqa: E402
 from riichi_hands import RiichiHand, Verdict, generate  # noqa: E402
 
 import mjr  # noqa: E402
@@ -82,3 +83,18 @@ def test_japan_riichi_scores_as_the_library(ruleset: mjr.Ruleset) -> None:
     print(f"japan.riichi agrees with the mahjong library on {agreement:.2%} of {n} hands")
     assert agreement >= AGREEMENT, "\n".join([f"agreement {agreement:.3%}", *differences[:10]])
     assert differences == [], "\n".join(differences[:10])
+
+
+@pytest.mark.parametrize("backend", ["compiled", "python"])
+@pytest.mark.parametrize("text", [
+    "4405666777888m win 5m self_draw dealer E seat S round S riichi dora_indicators 7m ura_indicators 9m",
+    "1122233388p (0555p) win 1p self_draw dealer seat E round W riichi ippatsu dora_indicators 5m9p "
+    "ura_indicators 1s5z",
+    "1144455666p (9999p) win 0p self_draw dealer E seat W round S riichi dora_indicators 68m ura_indicators 8p5z",
+])
+def test_a_yakuman_is_kept_over_a_counted_thirteen_han_of_the_same_points(backend: str, text: str) -> None:
+    """Four concealed pungs read also as iipeikou, chinitsu and dora, 14 han counted
+    (kazoe): both pay one yakuman, and the yakuman is the reading kept (13 han, as the
+    library has it), not the count.  Found by the 1,000,000-hand run."""
+    result = load_on("japan.riichi", backend).evaluate(text)
+    assert result.limit and result.fan == 13 and "suuankou" in result.fan_ids
