@@ -41,6 +41,11 @@ from .jokers import JOKER, hand_jokers_problem, meld_joker_problem
 from .red import red_problem
 from .tiles import N_KINDS, tile_name
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
 #: The public names, the kinds, sources and checks of :mod:`mjr.hand_fields` among them.
 __all__ = [
     "CHOW",
@@ -119,7 +124,7 @@ class Meld:
     def __post_init__(self) -> None:
         """One cheap test for the usual case; the detailed search only on failure."""
         if self.jokers or type(self.jokers) is not tuple:
-            _store_meld_jokers(self)
+            _store_sorted(self, "jokers", lambda jokers: meld_problem(self) or meld_joker_problem(self.tiles, jokers))
         tile = self.tile
         if not (
             type(tile) is int and 0 <= tile < N_KINDS
@@ -137,16 +142,6 @@ class Meld:
         if self.kind == CHOW:
             return (self.tile, self.tile + 1, self.tile + 2)
         return (self.tile,) * (4 if self.kind == KONG else 3)
-
-
-def _store_meld_jokers(meld: Meld) -> None:
-    """Sort a meld's jokers, and refuse jokers it cannot hold (after its other fields)."""
-    jokers = meld.jokers
-    if type(jokers) is tuple and _INT.issuperset(map(type, jokers)):
-        object.__setattr__(meld, "jokers", jokers := tuple(sorted(jokers)))
-    problem = meld_problem(meld) or meld_joker_problem(meld.tiles, jokers)
-    if problem is not None:
-        raise HandFieldError("Meld", *problem)
 
 
 _MELD = frozenset({Meld})
@@ -284,7 +279,7 @@ class Hand:
         """One cheap test for the usual case; the detailed search only on failure."""
         win = self.win_tile
         if self.flowers:
-            _store_flowers(self)
+            _store_sorted(self, "flowers", flowers_problem)
         if not (
             type(self.tiles) is tuple and _INT.issuperset(map(type, self.tiles)) and _KINDS.issuperset(self.tiles)
             and type(self.melds) is tuple and _MELD.issuperset(map(type, self.melds))
@@ -297,9 +292,9 @@ class Hand:
             if problem is not None:
                 raise HandFieldError("Hand", *problem)
         if self.red or type(self.red) is not tuple:
-            _store_red(self)
+            _store_sorted(self, "red", lambda red: red_problem(red, self.all_counts()))
         if self.aside or type(self.aside) is not tuple:
-            _store_aside(self)
+            _store_sorted(self, "aside", aside_problem)
 
     @property
     def all_jokers(self) -> int:
@@ -356,35 +351,18 @@ class Hand:
         return Hand(self.tiles, self.melds, tile, self.context, self.flowers, self.red, self.jokers, self.aside)
 
 
-def _store_flowers(hand: Hand) -> None:
-    """Sort a hand's flowers (ints only: anything else is left for the check to
-    name), and refuse a bad set of them."""
-    flowers = hand.flowers
-    if type(flowers) is tuple and _INT.issuperset(map(type, flowers)):
-        object.__setattr__(hand, "flowers", flowers := tuple(sorted(flowers)))
-    problem = flowers_problem(flowers)
+def _store_sorted(owner: Meld | Hand, name: str,
+                  problem_of: Callable[[Any], tuple[str, object, str] | None]) -> None:
+    """Sort ``owner``'s tuple field ``name`` (of ints only: anything else is left for
+    the check to name), then refuse it where ``problem_of`` the sorted value names a
+    problem: a meld's jokers (after its other fields), a hand's flowers, red fives
+    and tiles set aside."""
+    value = getattr(owner, name)
+    if type(value) is tuple and _INT.issuperset(map(type, value)):
+        object.__setattr__(owner, name, value := tuple(sorted(value)))
+    problem = problem_of(value)
     if problem is not None:
-        raise HandFieldError("Hand", *problem)
-
-
-def _store_red(hand: Hand) -> None:
-    """Sort a hand's red fives, and refuse a red five of a kind it does not hold."""
-    red = hand.red
-    if type(red) is tuple and _INT.issuperset(map(type, red)):
-        object.__setattr__(hand, "red", red := tuple(sorted(red)))
-    problem = red_problem(red, hand.all_counts())
-    if problem is not None:
-        raise HandFieldError("Hand", *problem)
-
-
-def _store_aside(hand: Hand) -> None:
-    """Sort the tiles a hand has set aside, and refuse a bad set of them."""
-    aside = hand.aside
-    if type(aside) is tuple and _INT.issuperset(map(type, aside)):
-        object.__setattr__(hand, "aside", aside := tuple(sorted(aside)))
-    problem = aside_problem(aside)
-    if problem is not None:
-        raise HandFieldError("Hand", *problem)
+        raise HandFieldError(type(owner).__name__, *problem)
 
 
 #: Every Context field at its default, the start of a Context built by _trusted_context.
