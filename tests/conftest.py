@@ -192,3 +192,13 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
     return code, out, err
+
+
+def write_rulesets(folder: Path, texts: dict[str, str]) -> dict[str, Path]:
+    """Each ruleset text of ``texts`` written to ``folder/ID.mjr`` (ID its ruleset
+    id, as the loader expects): the paths, by the same keys."""
+    found = {}
+    for key, text in texts.items():
+        found[key] = folder / f"{text.split()[1]}.mjr"
+        found[key].write_text(text, encoding="utf-8")
+    return found

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import load_on
+from conftest import load_on, write_rulesets
 
 import mjr
 from mjr.abi import STATUS_MALFORMED, STATUS_OUTSIDE_RULES, record_jokers
@@ -38,12 +38,7 @@ STRICT = ('ruleset t.st "Strict" {\n    tiles suits(m p s) winds dragons jokers 
 
 @pytest.fixture(scope="module")
 def paths(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    folder = tmp_path_factory.mktemp("jokers")
-    found = {}
-    for name, text in (("t.jk", JOKERS), ("t.fx", FIXED), ("t.st", STRICT)):
-        found[name] = folder / f"{name}.mjr"
-        found[name].write_text(text, encoding="utf-8")
-    return found
+    return write_rulesets(tmp_path_factory.mktemp("jokers"), {"t.jk": JOKERS, "t.fx": FIXED, "t.st": STRICT})
 
 
 # -- the notation and the Hand ----------------------------------------------------

@@ -8,7 +8,7 @@ import io
 from pathlib import Path
 
 import pytest
-from conftest import load_on
+from conftest import load_on, write_rulesets
 from table_script import arranged_wall, play_script
 
 import mjr
@@ -44,12 +44,7 @@ FLIPPED = ('ruleset t.flip "Jokers and a flip" {\n    tiles suits(m p s) winds d
 
 @pytest.fixture(scope="module")
 def paths(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    folder = tmp_path_factory.mktemp("table_jokers")
-    found = {}
-    for name, text in (("free", FREE), ("strict", STRICT), ("flip", FLIPPED)):
-        found[name] = folder / f"t.{name}.mjr"
-        found[name].write_text(text, encoding="utf-8")
-    return found
+    return write_rulesets(tmp_path_factory.mktemp("table_jokers"), {"free": FREE, "strict": STRICT, "flip": FLIPPED})
 
 
 def _rules(paths: dict[str, Path], name: str) -> mjr.Ruleset:
