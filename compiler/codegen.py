@@ -577,8 +577,8 @@ def _worse(ruleset: ir.Ruleset) -> str:
     """The test that the reading being scored is no better than the best so far:
     fewer points, or as many and no limit where the best is one, or as much and less
     fan, ... (``prefer``'s fans, then its values, higher first), and at last no fewer
-    wildcards substituted.  A limit hand and a total that reaches the same points
-    (a yakuman and a counted one) keep the limit."""
+    wildcards substituted.  Of a limit hand and a counted total that reach the same
+    points, the limit is kept."""
     keys = [("points_", "s.best_points"), ("has_limit", "s.best_limit"), ("fan_", "s.best_fan")]
     if ruleset.prefer:
         keys.append(("prefer_", "s.best_prefer"))
