@@ -104,7 +104,7 @@ def _check_one(name: str, options: dict[str, object]) -> dict[str, Any]:
     from mjr.compiler.build import check_file, check_options, find_source
 
     path = Path(name)
-    if not path.exists() and not name.endswith(".mjr"):
+    if not os.path.exists(path) and not name.endswith(".mjr"):  # False, not OSError, for a name too long
         path = find_source(name) or path  # a ruleset id
     try:
         ruleset = check_file(path, options) if options else check_options(path)
