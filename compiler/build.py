@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
-import shutil
 import sys
 import sysconfig
 from collections.abc import Callable, Mapping
@@ -313,15 +312,8 @@ def _write_build(folder: Path, ruleset: ir.Ruleset, key: str, path: Path, compil
             meta["compiler"] = compiler_identity()
         for leftover in folder.iterdir():  # Cython's C file and build folder
             if leftover.name not in (py.name, meta["compiled"]):
-                _remove(leftover)
+                cache.remove(leftover)
     return meta
-
-
-def _remove(path: Path) -> None:
-    if path.is_dir():
-        shutil.rmtree(path, ignore_errors=True)
-    else:
-        path.unlink(missing_ok=True)
 
 
 def _find_installed(name: str) -> str | None:

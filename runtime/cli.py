@@ -179,7 +179,10 @@ def cmd_cache(args: argparse.Namespace) -> int:
         if args.json:
             _dump(done)
         else:
-            _say(f"{done['cache']}: removed {done['removed']} entries ({_amount(done['bytes'])})")
+            foreign = ""
+            if done["foreign"]:
+                foreign = f" and {done['foreign']} foreign (a link or a file in an entry's place)"
+            _say(f"{done['cache']}: removed {done['removed']} entries{foreign} ({_amount(done['bytes'])})")
         return 0
     doc = cache.info()
     if args.json:
