@@ -132,7 +132,7 @@ def _part_problem(path: Path, kind: str) -> str:
     except FileNotFoundError:
         return _MISSING
     except OSError as error:
-        return f"cannot be examined ({error.strerror or error})"
+        return f"cannot be examined ({_why(error)})"
 
 
 #: what each kind of thing mjr keeps in a shard must be: anything else there is foreign
@@ -511,7 +511,7 @@ def clear() -> dict[str, Any]:
             except FileNotFoundError:
                 continue  # gone meanwhile (another process's build finished)
             except OSError as error:
-                raise MjrError(f"cannot clear {item} ({error.strerror or error})") from None
+                raise MjrError(f"cannot clear {item} ({_why(error)})") from None
             removed += kind == "entry" and not alien
             foreign += alien
             freed += size
