@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
-import shutil
 import sys
 import sysconfig
 from collections.abc import Callable, Mapping
@@ -27,6 +26,7 @@ from typing import Any
 import Cython
 
 from mjr import __version__
+from mjr.abi import ruleset_id_problem
 from mjr.dsl import ast
 from mjr.dsl.parser import parse
 from mjr.dsl.quoting import quoted
@@ -76,10 +76,18 @@ def known_ids(near: Path | None = None) -> list[str]:
 
 
 def find_source(ident: str, near: Path | None = None) -> Path | None:
+    """``<ident>.mjr`` in the first folder of the search path that has it; None
+    when none has, or ``ident`` is too long to name a file (the checker and the
+    loader say so)."""
+    if ruleset_id_problem(ident):
+        return None
     for folder in search_path(near):
         candidate = folder / f"{ident}.mjr"
-        if candidate.is_file():
-            return candidate
+        try:
+            if candidate.is_file():
+                return candidate
+        except OSError:  # a folder of MJR_PATH whose path is too long, or that cannot be searched
+            continue
     return None
 
 
@@ -304,15 +312,8 @@ def _write_build(folder: Path, ruleset: ir.Ruleset, key: str, path: Path, compil
             meta["compiler"] = compiler_identity()
         for leftover in folder.iterdir():  # Cython's C file and build folder
             if leftover.name not in (py.name, meta["compiled"]):
-                _remove(leftover)
+                cache.remove(leftover)
     return meta
-
-
-def _remove(path: Path) -> None:
-    if path.is_dir():
-        shutil.rmtree(path, ignore_errors=True)
-    else:
-        path.unlink(missing_ok=True)
 
 
 def _find_installed(name: str) -> str | None:

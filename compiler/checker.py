@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
 
-from mjr.abi import ASIDE
+from mjr.abi import ASIDE, ruleset_id_problem
 from mjr.dsl import ast
 from mjr.dsl.quoting import chain, cut, quoted
 from mjr.errors import Problem, SourceError, Span, did_you_mean
@@ -155,8 +155,15 @@ class Checker:
         lineage = [root]
         ids = {root.id}
         node = root
+        if too_long := ruleset_id_problem(root.id):
+            self.report(id_span(self.lines(root.span.file), root.span, root.id), too_long)
         while node.extends is not None:
             parent_id, span = node.extends
+            if too_long := ruleset_id_problem(parent_id):  # no file can be named for it
+                self.broken_parent = True
+                self.texts[node.file] = node.text
+                self.report(span, f"{too_long}, in 'extends'")
+                break
             if parent_id in ids:
                 names = [n.id for n in lineage] + [parent_id]
                 self.texts[node.file] = node.text

@@ -112,3 +112,15 @@ def record_layout(melds: int, values: int, tiles: int, flowers: bool = False,
     facts_at = -(-(record_jokers(melds, flowers, red) + jokers) // 8) * 8
     tiles_at = facts_at + 8 * values
     return facts_at, tiles_at, -(-(tiles_at + 34 * tiles) // 8) * 8
+
+
+#: The longest ruleset id, in bytes.  An id names files (``<id>.mjr``, the build's
+#: ``_mjr_<id>_<key>`` module and its extension, whose platform suffix adds ~40
+#: bytes), and a file name holds at most 255 bytes on common file systems.
+MAX_RULESET_ID = 200
+
+
+def ruleset_id_problem(ident: str) -> str:
+    """What makes ``ident`` too long to be a ruleset id ("" when it is not)."""
+    size = len(ident.encode("utf-8", "surrogatepass"))
+    return f"ruleset id is {size} bytes long; at most {MAX_RULESET_ID}" if size > MAX_RULESET_ID else ""

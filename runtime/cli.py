@@ -104,7 +104,7 @@ def _check_one(name: str, options: dict[str, object]) -> dict[str, Any]:
     from mjr.compiler.build import check_file, check_options, find_source
 
     path = Path(name)
-    if not path.exists() and not name.endswith(".mjr"):
+    if not os.path.exists(path) and not name.endswith(".mjr"):  # False, not OSError, for a name too long
         path = find_source(name) or path  # a ruleset id
     try:
         ruleset = check_file(path, options) if options else check_options(path)
@@ -179,7 +179,10 @@ def cmd_cache(args: argparse.Namespace) -> int:
         if args.json:
             _dump(done)
         else:
-            _say(f"{done['cache']}: removed {done['removed']} entries ({_amount(done['bytes'])})")
+            foreign = ""
+            if done["foreign"]:
+                foreign = f" and {done['foreign']} foreign (a link or a file in an entry's place)"
+            _say(f"{done['cache']}: removed {done['removed']} entries{foreign} ({_amount(done['bytes'])})")
         return 0
     doc = cache.info()
     if args.json:

@@ -107,7 +107,14 @@ class NotCompiledError(MjrError):
 
 class CacheWarning(RuntimeWarning):
     """The build cache cannot be used (``MJR_CACHE_DIR`` names a file, a folder that
-    cannot be made, a read-only place); builds go to a temporary folder instead."""
+    cannot be made, a read-only place; or the default location is another user's, or
+    writable by others); builds go to a temporary folder instead."""
+
+
+class CacheError(MjrError):
+    """The build cache folder named by ``MJR_CACHE_DIR`` (or asked about by ``mjr
+    cache``) is not private: another user's, or writable by its group or others.
+    A module found there could be anyone's, so nothing there is loaded."""
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str:

@@ -15,7 +15,9 @@ import threading
 import warnings
 from functools import lru_cache
 
+from .abi import ruleset_id_problem
 from .errors import MjrError, NotCompiledError, PurePythonWarning, did_you_mean
+from .hand_fields import clip_repr
 from .options import Value as OptionValue
 from .options import choose
 from .ruleset import Ruleset
@@ -94,6 +96,8 @@ def load(name: str | Path, backend: str = "auto", **options: object) -> Ruleset:
     if entry is not None:
         default = _load_bundled(text, entry, backend)
         return _with_options(default, backend, options) if options else default
+    if too_long := ruleset_id_problem(text):
+        raise MjrError(f"no ruleset can be named {clip_repr(text)}: {too_long}")
     from mjr.compiler.build import find_source, known_ids  # only ids with no installed build
 
     source = find_source(text)

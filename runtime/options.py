@@ -11,13 +11,18 @@ runtime alone, before anything is compiled.  Values are Python values: a word is
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .errors import MjrError, did_you_mean
+from .hand_fields import clip_repr
 
 #: An option's value: a word of a choice, a number (of a choice or a range), or a flag.
 Value = str | int | bool
+#: A whole number as text: an optional sign and at most 18 digits (any option's
+#: number fits; a longer one is a mistake, and Python's int() refuses past 4,300).
+_NUMBER_TEXT = re.compile(r"[+-]?[0-9]{1,18}")
 #: How a flag may be written, as text.
 _FLAG_WORDS = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False,
                "1": True, "0": False}
@@ -55,7 +60,7 @@ class OptionInfo:
         OptionError naming the option and the values it allows if it is none."""
         value = self._read(raw)
         if value is None:
-            shown = repr(raw)
+            shown = clip_repr(raw)
             hint = did_you_mean(shown, [str(v) for v in self.values]) if self.kind == "choice" else ""
             raise OptionError(f"option {self.name!r} cannot be {shown}: it takes {self.allowed()}{hint}")
         return value
@@ -84,11 +89,14 @@ class OptionInfo:
 
 
 def _number(raw: object) -> int | None:
+    """``raw`` as a whole number: an int (not a bool), or text of an optional sign
+    and at most 18 ASCII digits; None for anything else (``+-1``, ``--2``, ``1e3``,
+    5,000 digits), for :meth:`OptionInfo.read` to refuse by name."""
     if isinstance(raw, bool):
         return None
     if isinstance(raw, int):
         return raw
-    if isinstance(raw, str) and raw.strip().lstrip("+-").isdigit() and raw.strip().isascii():
+    if isinstance(raw, str) and _NUMBER_TEXT.fullmatch(raw.strip()):
         return int(raw.strip())
     return None
 

@@ -28,6 +28,7 @@ from pathlib import Path
 import pytest
 
 import mjr
+from mjr import cli
 from mjr.compiler.build import check_file, display_name, generate_file
 from mjr.errors import SourceError
 
@@ -267,6 +268,55 @@ def test_ids_outside_the_language_are_source_errors(ident: str, guard: Guard, tm
         with pytest.raises(SourceError):
             generate_file(path)
     guard.assert_not_run()
+
+
+# --------------------------------------------------------------------------- ids too long for a file name
+
+
+LONG_ID = "a" * 150 + "." + "b" * 149  # 300 bytes: the module named for it could not be written
+
+
+def test_an_id_too_long_to_name_a_file_is_a_source_error(guard: Guard, tmp_path: Path) -> None:
+    path = write(tmp_path / "long.mjr", f'ruleset {LONG_ID} "x" {{\n    tiles winds\n    fan a "A" 1 : standard\n}}\n')
+    with pytest.raises(SourceError) as info:
+        mjr.load(path, backend="python")
+    (problem,) = info.value.problems
+    assert problem.message == "ruleset id is 300 bytes long; at most 200"
+    assert (problem.span.line, problem.span.column, problem.span.end_column) == (1, 9, 309)
+
+
+def test_extending_an_id_too_long_is_a_source_error(guard: Guard, tmp_path: Path) -> None:
+    path = write(tmp_path / "child.mjr",
+                 f'ruleset child "x" extends {LONG_ID} {{\n    tiles winds\n    fan a "A" 1 : standard\n}}\n')
+    with pytest.raises(SourceError, match="ruleset id is 300 bytes long; at most 200, in 'extends'"):
+        check_file(path)
+
+
+def test_the_longest_id_builds(guard: Guard, tmp_path: Path) -> None:
+    ident = "a" * 100 + "." + "b" * 99
+    path = write(tmp_path / "longest.mjr", f'ruleset {ident} "x" {{\n    tiles winds\n    fan a "A" 1 : standard\n}}\n')
+    assert mjr.load(path, backend="python").id == ident
+
+
+@pytest.mark.parametrize("words", [["score", "-r", LONG_ID, "1z 1z 1z 2z 2z 2z 3z 3z 3z 4z 4z 4z 5z win 5z"],
+                                   ["build", LONG_ID], ["test", LONG_ID], ["explain", "-r", LONG_ID]])
+def test_a_name_too_long_is_refused_by_every_command(guard: Guard, words: list[str],
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(words) == 2
+    shown = capsys.readouterr()
+    said = shown.err or shown.out  # ``mjr test`` lists the rulesets that failed to load in its summary
+    assert "Traceback" not in said
+    assert f"no ruleset can be named '{'a' * 36}...: ruleset id is 300 bytes long; at most 200\n" in said
+    with pytest.raises(mjr.MjrError, match=r"^no ruleset can be named 'a+\.\.\.: ruleset id is 300 bytes long"):
+        mjr.load(LONG_ID)
+
+
+def test_a_path_too_long_is_named(guard: Guard, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / ("x" * 300 + ".mjr")
+    with pytest.raises(mjr.MjrError, match=rf"^{path}: cannot read \(File name too long\)$"):
+        mjr.load(path)
+    assert cli.main(["check", str(path)]) == 2
+    assert capsys.readouterr().err == f"mjr: error: {path}: cannot read (File name too long)\n"
 
 
 # --------------------------------------------------------------------------- file names

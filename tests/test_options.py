@@ -121,6 +121,36 @@ def test_bad_choices_name_the_option_and_the_valid_values(rules: Path, given: di
     assert str(info.value) == message
 
 
+@pytest.mark.parametrize(("raw", "shown"), [
+    ("+-1", "'+-1'"), ("--2", "'--2'"), ("1_0", "'1_0'"), ("٣", "'٣'"), ("1e3", "'1e3'"), ("", "''"),
+    ("9" * 5000, "'" + "9" * 36 + "..."), ("-" + "0" * 19, "'-" + "0" * 19 + "'"),
+    (10 ** 5000, "an int of 16610 bits"), (2.0, "2.0"),
+], ids=["sign-sign", "two-minus", "underscore", "arabic-digit", "exponent", "empty", "5000-digits",
+        "19-digits", "huge-int", "float"])
+def test_number_values_are_read_strictly(rules: Path, raw: object, shown: str) -> None:
+    """An optional sign and at most 18 digits: anything else is refused by name,
+    never a ValueError (``int('+-1')``, or the 4,300-digit limit of ``int``)."""
+    with pytest.raises(mjr.OptionError) as info:
+        mjr.load(rules, horses=raw, **PY)
+    assert str(info.value) == f"option 'horses' cannot be {shown}: it takes a whole number from 0 to 8"
+    with pytest.raises(mjr.OptionError, match=r"^option 'tiles' cannot be .*: it takes 136 or 108$"):
+        mjr.load(rules, tiles=raw, **PY)
+
+
+@pytest.mark.parametrize(("raw", "value"), [("+3", 3), ("-0", 0), (" 8 ", 8), ("0" * 18, 0)])
+def test_number_values_may_carry_a_sign(rules: Path, raw: str, value: int) -> None:
+    assert mjr.load(rules, horses=raw, **PY).options["horses"] == value
+
+
+@pytest.mark.parametrize("value", ["+-1", "--2", "9" * 5000])
+def test_the_command_line_refuses_a_malformed_number(rules: Path, capsys: pytest.CaptureFixture[str],
+                                                     value: str) -> None:
+    assert cli.main(["score", "-r", str(rules), "--backend", "python", "-o", f"horses={value}", HAND]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"mjr: error: option 'horses' cannot be '{value[:36]}")
+    assert err.endswith(": it takes a whole number from 0 to 8\n") and err.count("\n") == 1
+
+
 def test_a_combination_is_built_once(rules: Path) -> None:
     first = check_file(rules, {"ghost": "flip"})
     again = check_file(rules, {"ghost": "flip"})
