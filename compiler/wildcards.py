@@ -10,7 +10,7 @@ from mjr.dsl import ast
 from mjr.dsl.quoting import quoted
 from mjr.errors import Span, did_you_mean
 from mjr.jokers import MAX_JOKERS
-from mjr.tiles import N_KINDS, parse_tile
+from mjr.tiles import COPIES, N_KINDS, parse_tile
 
 from . import ir
 
@@ -22,9 +22,8 @@ MAX_OFFSET = 8
 #: hold.  Groups made of wildcards alone are tried for every identity a rule can
 #: tell apart, so the search for a hand's groups grows about fivefold with each
 #: wildcard past eight; at eight the slowest hand still scores in milliseconds
-#: (docs/language.rst, "How many wildcards").
+#: (the language reference, "How many wildcards").
 MAX_WILDCARDS = 8
-COPIES = 4
 
 
 def tile_kind(ref: ast.TileRef, kinds: tuple[int, ...], report: Report) -> int | None:
