@@ -42,7 +42,7 @@ from .ranges import check_numbers, check_ranges
 from .tile_set import check_claims, check_shapes, deal_of, kinds_of
 from .variants import apply_drop, wildcard_kinds
 from .vocabulary import ALL_WORDS, AMOUNT_NAMES
-from .wildcards import check_jokers, lower_derived, lower_wildcards, tile_kind
+from .wildcards import check_jokers, check_wildcard_count, lower_derived, lower_wildcards, tile_kind
 
 #: The claims, and the words that say whom each may be claimed from (none: anyone).
 CLAIMS = {"chow": ("left", "any"), "pung": ("left", "opposite", "right"), "kong": ("left", "opposite", "right")}
@@ -348,6 +348,7 @@ class Checker:
         wildcards = replace(wildcards, stand_in=stand_in(merged.stand_in, wildcards, kinds,
                                                          partial(tile_kind, report=self.report), self.report),
                             indicator_in_play=self._indicator_in_play(merged))
+        check_wildcard_count(wildcards, jokers, kinds, self._wildcard_span(merged, tiles), self.report)
         return ir.Ruleset(
             id=root.id,
             title=root.title,
@@ -429,6 +430,15 @@ class Checker:
                     self.report(option.span, f"{option.name}({cut(argument)}) is not an option ({known})")
             result.append((option.name, option.arguments))
         return tuple(result)
+
+    @staticmethod
+    def _wildcard_span(merged: _Merged, tiles: ast.Statement | None) -> Span | None:
+        """Where too many wildcards are refused: the ``jokers N`` of the tile set,
+        else the last ``wildcard fixed`` or ``wildcard indicator`` line."""
+        if isinstance(tiles, ast.Tiles) and tiles.joker_parts:
+            return tiles.joker_parts[0][1]
+        lines = [s for s in merged.wildcards if isinstance(s, ast.WildcardFixed | ast.WildcardIndicator)]
+        return lines[-1].span if lines else None
 
     def _indicator_in_play(self, merged: _Merged) -> bool:
         """``indicator in_play | out_of_play``: whether the flipped indicator tile goes

@@ -85,12 +85,18 @@ def _chow_start(ident: int) -> int:
     return (ident - 34) // 7 * 9 + (ident - 34) % 7
 
 
+def _edge(start: int, winning_tile: bool) -> tuple[bool, ...]:
+    """What the wait a wildcard winning tile completes in the chow from ``start``
+    reads of its ranks (see the generated ``_wait_of``): its 3 is an edge wait in
+    a 1-2-3, its 7 in a 7-8-9, any other place closed or open alike.  A pung or a
+    pair waits on its kind whatever its rank, so only a chow's place is kept."""
+    return (start % 9 == 0, start % 9 == 6) if winning_tile else ()
+
+
 def identity_classes(ruleset: ir.Ruleset, winning_tile: bool) -> IdentityClasses:
     words, collections = _walk(ir.expressions(ruleset))
     known = BLIND_WORDS | SUIT_WORDS | CONTEXT_WORDS | set(STATIC_QUALITIES) | {"copies"}
     qualities = sorted(words & set(STATIC_QUALITIES))
-    if winning_tile:  # the wait a wildcard chow completes depends on its rank
-        qualities = sorted({*qualities, "rank"})
     suit = bool(words & SUIT_WORDS)
 
     def signature(k: int) -> tuple[int, ...]:
@@ -99,7 +105,8 @@ def identity_classes(ruleset: ir.Ruleset, winning_tile: bool) -> IdentityClasses
 
     enabled = words <= known
     signatures: list[tuple[object, ...]] = [signature(k) for k in range(34)]
-    signatures += [tuple(signature(_chow_start(i) + p) for p in range(3)) for i in range(34, 55)]
+    signatures += [(*(signature(_chow_start(i) + p) for p in range(3)), *_edge(_chow_start(i), winning_tile))
+                   for i in range(34, 55)]
     previous = []
     for ident, sig in enumerate(signatures):
         low = 0 if ident < 34 else 34

@@ -10,7 +10,7 @@ from mjr.dsl import ast
 from mjr.dsl.quoting import quoted
 from mjr.errors import Span, did_you_mean
 from mjr.jokers import MAX_JOKERS
-from mjr.tiles import N_KINDS, parse_tile
+from mjr.tiles import COPIES, N_KINDS, parse_tile
 
 from . import ir
 
@@ -18,6 +18,12 @@ Report = Callable[[Span, str], None]
 WILDCARD_USES = ("discard", "claim", "chow", "pung", "kong")
 DEFAULT_SUCCESSOR_CYCLES = ((27, 28, 29, 30, 31, 32, 33),)
 MAX_OFFSET = 8
+#: The most wildcards (jokers and tiles of wild kinds) one hand of a ruleset may
+#: hold.  Groups made of wildcards alone are tried for every identity a rule can
+#: tell apart, so the search for a hand's groups grows about fivefold with each
+#: wildcard past eight; at eight the slowest hand still scores in milliseconds
+#: (the language reference, "How many wildcards").
+MAX_WILDCARDS = 8
 
 
 def tile_kind(ref: ast.TileRef, kinds: tuple[int, ...], report: Report) -> int | None:
@@ -44,6 +50,43 @@ def check_jokers(tiles: ast.Tiles, report: Report) -> int:
         report(span, f"a tile set has 1 to {MAX_JOKERS} jokers, not {count} (leave 'jokers' out for none)")
         return 0
     return count
+
+
+def most_wildcards(wildcards: ir.Wildcards, jokers: int, kinds: tuple[int, ...]) -> int:
+    """The most wildcards one hand can hold: the jokers, and every copy of each kind
+    wild at once (the fixed ones and the one an indicator of the tile set makes),
+    less the copy a flipped indicator out of play takes up."""
+    indicators: tuple[int, ...] = kinds if wildcards.derived else (-1,)
+    most = 0
+    for indicator in indicators:
+        wild = {k for k in wildcards.fixed if k in kinds}
+        if indicator >= 0:
+            wild.add(wildcards.derived[indicator])
+        copies = COPIES * len(wild) - (indicator in wild and not wildcards.indicator_in_play)
+        most = max(most, copies)
+    return jokers + most
+
+
+def _jokers(n: int) -> str:
+    return f"{n} joker{'' if n == 1 else 's'}"
+
+
+def check_wildcard_count(wildcards: ir.Wildcards, jokers: int, kinds: tuple[int, ...], span: Span | None,
+                         report: Report) -> None:
+    """Refuse, at ``span`` (the ``jokers N``, else the last wildcard line), a ruleset
+    whose hand could hold more than :data:`MAX_WILDCARDS` wildcards."""
+    held = most_wildcards(wildcards, jokers, kinds)
+    if held <= MAX_WILDCARDS or span is None:
+        return
+    wild = held - jokers
+    parts = [_jokers(jokers)] if jokers else []
+    parts += [f"{wild} tiles of wild kinds"] if wild else []
+    room = MAX_WILDCARDS - wild
+    fewer = "" if not jokers else f"; at most {_jokers(room)} here" if room > 0 else (
+        "; no jokers beside these wild kinds")
+    report(span, f"a hand may hold at most {MAX_WILDCARDS} wildcards, and one of this ruleset can hold {held} "
+                 f"({' and '.join(parts)}): the search for a hand's groups grows about fivefold with each "
+                 f"wildcard past {MAX_WILDCARDS}{fewer}")
 
 
 def lower_wildcards(statements: list[ast.Statement], kinds: tuple[int, ...], report: Report,

@@ -14,13 +14,9 @@ the tiles facts'.  The language reads them as the collection ``aside``
 from __future__ import annotations
 
 from .abi import ASIDE
-from .tiles import N_KINDS, tile_name
+from .tiles import COPIES, N_KINDS, tile_name
 
 __all__ = ["ASIDE", "aside_problem", "foreign_aside"]
-
-#: The copies of a kind: a hand sets aside at most these.
-COPIES = 4
-
 
 def aside_problem(aside: object) -> tuple[str, object, str] | None:
     """(field, value, reason) of what is wrong with a hand's ``aside``, or ``None``:

@@ -66,7 +66,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .aside import ASIDE, COPIES
+from .aside import ASIDE
 from .flowers import N_FLOWERS, flower_name
 from .hand import (
     FACT_NAME,
@@ -95,7 +95,7 @@ from .notation_format import (
 )
 from .notation_scan import is_number, read_common
 from .notation_tiles import DIGITS, _parse_meld, _scan_tiles, _Tile
-from .tiles import HONOR_LETTERS, WIND_LETTERS, tile_name
+from .tiles import COPIES, HONOR_LETTERS, WIND_LETTERS, tile_name
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
 if TYPE_CHECKING:

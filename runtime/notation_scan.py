@@ -18,7 +18,6 @@ import re
 from collections.abc import Mapping
 
 from .abi import ASIDE, CONTEXT_WORDS
-from .aside import COPIES
 from .hand import (
     FACT_NAME,
     MAX_FACT_NUMBER,
@@ -36,7 +35,7 @@ from .hand import (
 )
 from .notation_errors import NotationError
 from .notation_tiles import _parse_meld
-from .tiles import FIRST_HONOR, HONOR_LETTERS, TILE_NAMES, WIND_LETTERS
+from .tiles import COPIES, FIRST_HONOR, HONOR_LETTERS, TILE_NAMES, WIND_LETTERS
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
 if TYPE_CHECKING:

@@ -9,6 +9,8 @@ in these numbers.
 from __future__ import annotations
 
 N_KINDS = 34
+#: The copies of each kind in a tile set.
+COPIES = 4
 SUIT_LETTERS = "mps"
 FIRST_HONOR = 27
 WIND_LETTERS = "ESWN"

@@ -25,7 +25,7 @@ from mjr.hand import Context, Hand
 from mjr.tiles import N_KINDS
 
 HERE = Path(__file__).parent
-WILD_RULESETS = ("guangdong.tuidaohu", "hangzhou", "wenzhou", str(HERE / "rulesets" / "test.wildcards.mjr"))
+WILD_RULESETS = ("guangdong.tuidaohu", "hangzhou", "shanghai", "wenzhou", str(HERE / "rulesets" / "test.wildcards.mjr"))
 ALL_INDICATORS = tuple(range(N_KINDS))
 
 
@@ -122,6 +122,22 @@ def test_alike_identities_of_tuidaohu_are_found() -> None:
     # chows: 234m (35)-678m (39) hold no terminal; 123m (34) and 789m (40) hold one,
     # in another place (a chow is compared place by place); 123p (41) has another suit
     assert classes.previous[36] == 35 and classes.previous[40] == -1 and classes.previous[41] == -1
+
+
+def test_the_winning_tile_keeps_only_a_chows_edge_apart() -> None:
+    """Shanghai reads the winning group (百搭单吊, 大吊车) but no rank: the pungs of a
+    suit are alike, and of the chows only 1-2-3 and 7-8-9 stand apart (the wait a
+    wildcard winning tile completes in them can be an edge).  Each pung kind was a
+    class of its own while the winning tile kept every rank apart."""
+    classes = identity_classes(_ir("shanghai"), winning_tile=True)
+    assert classes.enabled
+    assert classes.previous[1] == 0 and classes.previous[8] == 7 and classes.previous[9] == -1
+    assert classes.previous[34] == -1 and classes.previous[36] == 35 and classes.previous[39] == 38
+    assert classes.previous[40] == -1 and classes.previous[41] == -1
+    assert sum(1 for ident in range(55) if classes.previous[ident] < 0) == 13
+    # without the winning tile the chows of a suit are alike too
+    plain = identity_classes(_ir("shanghai"), winning_tile=False)
+    assert plain.previous[35] == 34 and plain.previous[40] == 39
 
 
 def test_a_word_matching_groups_to_kinds_turns_the_pruning_off(tmp_path: Path) -> None:

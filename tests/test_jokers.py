@@ -4,6 +4,7 @@ wildcard words on both backends, and that a joker scores as a wild kind does."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,8 @@ from conftest import load_on, write_rulesets
 
 import mjr
 from mjr.abi import STATUS_MALFORMED, STATUS_OUTSIDE_RULES, record_jokers
+from mjr.compiler.build import check_file
+from mjr.compiler.wildcards import most_wildcards
 from mjr.errors import SourceError
 from mjr.hand import Hand, HandFieldError, Meld
 from mjr.hand_json import hand_from_json, hand_to_json
@@ -238,6 +241,49 @@ def test_a_bad_jokers_count_is_refused_at_its_place(tmp_path: Path, line: str, m
     path.write_text(f'ruleset t.bad "Bad" {{\n    # jokers\n    {line}\n}}\n', encoding="utf-8")
     with pytest.raises(SourceError, match=message):
         mjr.load(path, backend="python")
+
+
+@pytest.mark.parametrize(("lines", "message"), [
+    # eight jokers and the four tiles of a fixed wildcard: twelve, refused at the jokers
+    (("tiles suits(m p s) winds dragons jokers 8", "wildcard fixed C"),
+     "3:45: a hand may hold at most 8 wildcards, and one of this ruleset can hold 12 (8 jokers and 4 tiles of "
+     "wild kinds): the search for a hand's groups grows about fivefold with each wildcard past 8; at most 4 "
+     "jokers here"),
+    # two fixed kinds and the indicator's: twelve, refused at the last wildcard line
+    (("tiles suits(m p s) winds dragons", "wildcard fixed C", "wildcard fixed F", "wildcard indicator + 1"),
+     "6:5: a hand may hold at most 8 wildcards, and one of this ruleset can hold 12 (12 tiles of wild kinds)"),
+    # the indicator out of play takes up a copy of the kind it makes wild (indicator + 0)
+    (("tiles suits(m p s) winds dragons jokers 2", "wildcard fixed C", "wildcard indicator + 0"),
+     "3:45: a hand may hold at most 8 wildcards, and one of this ruleset can hold 9 (2 jokers and 7 tiles of "
+     "wild kinds): the search for a hand's groups grows about fivefold with each wildcard past 8; at most 1 "
+     "joker here"),
+    (("tiles suits(m p s) winds dragons jokers 1", "wildcard fixed C", "wildcard fixed F"),
+     "3:45: a hand may hold at most 8 wildcards, and one of this ruleset can hold 9 (1 joker and 8 tiles of "
+     "wild kinds): the search for a hand's groups grows about fivefold with each wildcard past 8; no jokers "
+     "beside these wild kinds"),
+])
+def test_a_ruleset_whose_hand_could_hold_more_than_eight_wildcards_is_refused(
+        tmp_path: Path, lines: tuple[str, ...], message: str) -> None:
+    path = tmp_path / "t.many.mjr"
+    body = "".join(f"    {line}\n" for line in lines)
+    path.write_text(f'ruleset t.many "Many" {{\n    # wildcards\n{body}}}\n', encoding="utf-8")
+    with pytest.raises(SourceError, match=re.escape(message)):
+        check_file(path)
+
+
+@pytest.mark.parametrize("lines", [
+    ("tiles suits(m p s) winds dragons jokers 8",),
+    ("tiles suits(m p s) winds dragons jokers 4", "wildcard fixed C"),
+    ("tiles suits(m p s) winds dragons", "wildcard fixed C", "wildcard indicator + 1"),
+    ("tiles suits(m p s) winds dragons jokers 1", "wildcard fixed C", "wildcard indicator + 0"),
+])
+def test_eight_wildcards_a_hand_are_allowed(tmp_path: Path, lines: tuple[str, ...]) -> None:
+    path = tmp_path / "t.eight.mjr"
+    body = "".join(f"    {line}\n" for line in lines)
+    path.write_text(f'ruleset t.eight "Eight" {{\n{body}    fan plain "Plain" 1 : standard\n}}\n',
+                    encoding="utf-8")
+    rules = check_file(path)
+    assert most_wildcards(rules.wildcards, rules.jokers, rules.kinds) == 8
 
 
 def test_a_batch_of_counts_has_no_jokers_in_its_context(paths: dict[str, Path]) -> None:
