@@ -74,7 +74,7 @@ def example_names(titles: Sequence[str]) -> list[str]:
     that ``pytest "FILE::NAME[LABEL]"`` selects it and ``pytest "FILE::NAME"`` selects
     it on every backend: its title with every run of colons made one colon, square
     brackets made round ones and white space made one space; a name that another
-    example of the file already has gets `` (2)``, `` (3)``, ... after it, in file order."""
+    example of the file already has gets " (2)", " (3)", ... after it, in file order."""
     names: list[str] = []
     taken: set[str] = set()
     for title in titles:
