@@ -24,7 +24,7 @@ from pathlib import Path
 
 from . import __version__, batch_options, loader
 from .diff import add_arguments as diff_arguments
-from .errors import MjrError, Problem, SourceError
+from .errors import MjrError, Problem, SourceError, Span, problem_at
 from .notation import format_hand
 from .options import describe, parse_settings
 from .output import dump as _dump
@@ -40,6 +40,8 @@ from .simulate_cli import cmd_simulate
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
 if TYPE_CHECKING:
     from typing import Any, NoReturn
+
+    from mjr.compiler import ir
 
     from .examples import Outcome
 
@@ -108,6 +110,7 @@ def _check_one(name: str, options: dict[str, object]) -> dict[str, Any]:
         path = find_source(name) or path  # a ruleset id
     try:
         ruleset = check_file(path, options) if options else check_options(path)
+        _check_hands(path, ruleset, options)
     except SourceError as error:
         problems = [_problem(p) for p in error.problems]
         return {"file": name, "ok": False, "problems": problems, "text": str(error)}
@@ -116,6 +119,25 @@ def _check_one(name: str, options: dict[str, object]) -> dict[str, Any]:
     return {"file": name, "ok": True, "id": ruleset.id, "fans": len(ruleset.fans),
             "examples": len(ruleset.examples),
             "warnings": [_problem(w) for w in ruleset.warnings], "rendered": [w.render() for w in ruleset.warnings]}
+
+
+def _check_hands(path: Path, checked: ir.Ruleset, options: dict[str, object]) -> None:
+    """Raise SourceError naming every example whose hand no game under the ruleset
+    can hold, under the options it is played with: each hand read and checked by the
+    interpreted build, as 'mjr test' reads it, but neither compiled nor scored."""
+    from .examples import combinations, hand_problems  # each command imports what it alone needs
+
+    load_with = partial(_load, str(path), "python", True)
+    first = load_with(options)
+    every = [first] if options else combinations(first, load_with)
+    texts = dict(zip(checked.files, checked.texts, strict=True))
+    found: dict[Span, Problem] = {}
+    for ruleset in every:
+        for hand in hand_problems(ruleset):
+            span = Span(hand.file, hand.line, hand.column, hand.line, hand.column + hand.width)
+            found[span] = problem_at(texts.get(hand.file, ""), span, f"example {hand.title!r}: {hand.reason}")
+    if found:
+        raise SourceError(sorted(found.values(), key=lambda problem: (problem.span.line, problem.span.column)))
 
 
 def _problem(problem: Problem) -> dict[str, Any]:

@@ -170,6 +170,40 @@ def test_check_bad_file(capsys: pytest.CaptureFixture[str], tiny: str, tmp_path:
     assert "chw" in problem["source_line"]
 
 
+IMPOSSIBLE = """\
+    example "no such tile" {
+        hand "234m 567m 345p 678s 2s win 2x"
+        expect fans all_chows
+    }
+    example "five of a tile" {
+        hand "11111m 567m 345p 678s win 2s"
+        expect fans all_chows
+    }
+    example "thirteen tiles" {
+        hand "234m 567m 345p 678s win 2s"
+        expect fans all_chows
+    }
+"""
+
+
+def test_check_reads_every_examples_hand(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """'check' refuses the hands 'test' would refuse, each at its place, without scoring them."""
+    bad = tmp_path / "hands.mjr"
+    bad.write_text(RULES + IMPOSSIBLE + "}\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(bad))
+    assert code == 1 and ": ok" not in out
+    assert f"{bad}:20:43: example 'no such tile': 'x' is not part of a tile" in out
+    assert f"{bad}:24:15: example 'five of a tile': 5 copies of 1m: there are only 4" in out
+    assert f"{bad}:28:15: example 'thirteen tiles': 13 tiles is not a size for a winning hand" in out
+    assert '\n            hand "11111m 567m 345p 678s win 2s"\n' + " " * 18 + "^" * 28 + "\n" in out  # the hand
+    code, doc = run_json(capsys, "check", str(bad))
+    assert code == 1 and doc["ok"] is False
+    assert [(p["line"], p["column"]) for p in doc["files"][0]["problems"]] == [(20, 43), (24, 15), (28, 15)]
+    code, out, _ = run(capsys, "test", str(bad), *PY)  # the same words, at the same places
+    assert code == 1
+    assert f"{bad}:24:15: 5 copies of 1m: there are only 4" in out
+
+
 def test_check_missing_file(capsys: pytest.CaptureFixture[str], tiny: str, tmp_path: Path) -> None:
     missing = str(tmp_path / "missing.mjr")
     code, out, err = run(capsys, "check", tiny, missing)
