@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 import time
 import warnings
@@ -426,7 +427,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     ruleset = _load(args.ruleset, args.backend, options=_options(args))
     if args.item is None:
         return explain_ruleset(ruleset, args.json)
-    chosen = explain.find(ruleset, args.item)
+    chosen = explain.find(ruleset, args.item, _explain_listing(args))
     rules = explain.find_rules(ruleset, args.item)
     applying = explain.examples_applying(ruleset, chosen)
     if args.json:
@@ -441,6 +442,14 @@ def cmd_explain(args: argparse.Namespace) -> int:
     for number, block in enumerate(blocks):
         _say(*([""] if number else []), *block)
     return 0
+
+
+def _explain_listing(args: argparse.Namespace) -> str:
+    """The command that lists the whole table of the ruleset ``mjr explain`` was
+    asked about: the ruleset as the user named it (an id, or the path they gave) and
+    the options they chose, quoted for a shell where a word needs it."""
+    chosen = [word for setting in args.option or () for word in ("-o", setting)]
+    return shlex.join(["mjr", "explain", "-r", args.ruleset, *chosen])
 
 
 def cmd_diff(args: argparse.Namespace) -> int:

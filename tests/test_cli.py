@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -551,9 +552,25 @@ def test_explain_unknown_item(capsys: pytest.CaptureFixture[str], tiny: str) -> 
     code, out, err = run(capsys, "explain", "-r", tiny, *PY, "chiken")
     assert code == 2 and out == ""
     assert err == ("mjr: error: tiny.test has no fan, requirement, floor, payment clause or rule of play 'chiken' "
-                   "(did you mean 'chicken'?); 'mjr explain -r tiny.test' lists them all\n")
+                   f"(did you mean 'chicken'?); to list them all: mjr explain -r {tiny}\n")
     code, doc = run_json(capsys, "explain", "-r", tiny, *PY, "chiken")
     assert code == 2 and "did you mean 'chicken'" in doc["error"]
+
+
+def test_explain_unknown_item_hints_a_command_that_works(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The hint names the ruleset as the user did (here a path with a space, which the
+    shell needs quoted), with the options they chose."""
+    path = tmp_path / "house rules" / "tiny.mjr"
+    path.parent.mkdir()
+    path.write_text(RULES.replace("    base     1\n", '    base     1\n    option stake "Stake" number 0 to 3\n').replace(
+        'fan all_chows "平胡" 1', 'fan all_chows "平胡" (1 + stake)') + "}\n", encoding="utf-8")
+    code, _, err = run(capsys, "explain", "-r", str(path), "-o", "stake=2", *PY, "chiken")
+    assert code == 2
+    hint = err.rstrip("\n").split("; to list them all: ")[1]
+    assert hint == f"mjr explain -r '{path}' -o stake=2"
+    code, out, err = run(capsys, *shlex.split(hint)[1:], *PY)
+    assert code == 0, err
+    assert "chicken" in out and "stake" in out
 
 
 def test_explain_unknown_display_name_suggests_the_close_one(capsys: pytest.CaptureFixture[str]) -> None:
