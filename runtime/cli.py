@@ -147,8 +147,26 @@ def _problem(problem: Problem) -> dict[str, Any]:
             "source_line": problem.source_line}
 
 
+def _in_folders(names: list[str]) -> list[tuple[str, str]]:
+    """The names of files and rulesets to run, each with its error ("" for none): a
+    folder is replaced by the ``.mjr`` files directly in it, sorted, each named as
+    the folder joined with the file's name; a folder without any is an error."""
+    found: list[tuple[str, str]] = []
+    for name in names:
+        folder = Path(name)
+        if not folder.is_dir():
+            found.append((name, ""))
+            continue
+        files = sorted(path.name for path in folder.glob("*.mjr") if path.is_file())
+        found.extend((str(folder / file), "") for file in files)
+        if not files:
+            found.append((name, f"{name}: a folder with no .mjr files in it"))
+    return found
+
+
 def cmd_check(args: argparse.Namespace) -> int:
-    reports = [_check_one(name, _options(args)) for name in args.files]
+    reports = [_check_one(name, _options(args)) if not error else {"file": name, "ok": False, "error": error}
+               for name, error in _in_folders(args.files)]
     warnings = [report.pop("rendered", []) for report in reports]  # as text: file:line:col, line and caret
     errors = [r["error"] for r in reports if "error" in r]
     if args.json:
@@ -224,12 +242,13 @@ def cmd_test(args: argparse.Namespace) -> int:
     from .examples import combinations, run_examples  # each command imports what it alone needs
 
     start = time.perf_counter()
-    names = args.rulesets or loader.bundled_ids()
     runs: list[tuple[Ruleset, list[Outcome]]] = []
     broken: list[tuple[str, MjrError]] = []
     chosen = _options(args)
-    for name in names:
+    for name, error in _in_folders(args.rulesets) if args.rulesets else [(n, "") for n in loader.bundled_ids()]:
         try:
+            if error:
+                raise MjrError(error)  # reported as a file that cannot be read is
             first = _load(name, args.backend, args.quiet, chosen)
             workers = (os.cpu_count() or 1) if args.backend == "compiled" else 1  # compiles run side by side
             every = [first] if chosen else combinations(first, partial(_load, name, args.backend, args.quiet),
@@ -506,7 +525,8 @@ def _parser() -> argparse.ArgumentParser:
 
     add("list", cmd_list, "list the bundled rulesets")
     sub = add("check", cmd_check, "parse and check .mjr files without compiling")
-    sub.add_argument("files", nargs="+", metavar="FILE")
+    sub.add_argument("files", nargs="+", metavar="FILE|ID|FOLDER", help="a .mjr file, a ruleset id, or a folder: "
+                     "its .mjr files")
     sub.add_argument("-o", "--option", action="append", metavar="NAME=VALUE",
                      help="check one combination of table options (default: each option's values in turn)")
     add("build", cmd_build, "compile a ruleset and show its module", backend).add_argument(
@@ -514,7 +534,8 @@ def _parser() -> argparse.ArgumentParser:
     add("cache", cmd_cache, "show where the build cache is and what it holds, or clear it").add_argument(
         "action", nargs="?", choices=("info", "clear"), default="info", help="info (default) or clear")
     sub = add("test", cmd_test, "run the example hands of rulesets (all bundled ones by default)", backend)
-    sub.add_argument("rulesets", nargs="*", metavar="FILE|ID")
+    sub.add_argument("rulesets", nargs="*", metavar="FILE|ID|FOLDER", help="a .mjr file, a ruleset id, or a folder: "
+                     "its .mjr files")
     sub.add_argument("-q", "--quiet", action="store_true", help="only failures and the summary")
     batch_options.add_arguments(add("score", cmd_score, "score a winning hand, or a file of hands", backend, ruleset))
     add("waits", cmd_waits, "the tiles a 13-tile hand waits on", backend, ruleset).add_argument(

@@ -112,6 +112,15 @@ def test_module_runs_as_a_script() -> None:
     assert "usage: mjr" in done.stdout
 
 
+def test_package_runs_as_a_script() -> None:
+    done = subprocess.run([sys.executable, "-m", "mjr", "--help"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("usage: mjr ")
+    done = subprocess.run([sys.executable, "-m", "mjr", "check", "no-such.mjr"], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2 and "mjr: error: no-such.mjr: no such file" in done.stderr
+
+
 def test_wide_characters_count_two_columns() -> None:
     assert output.width("abc") == 3
     assert output.width("平胡") == 4
@@ -203,6 +212,52 @@ def test_check_reads_every_examples_hand(capsys: pytest.CaptureFixture[str], tmp
     code, out, _ = run(capsys, "test", str(bad), *PY)  # the same words, at the same places
     assert code == 1
     assert f"{bad}:24:15: 5 copies of 1m: there are only 4" in out
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """A folder of two good files and a bad one, and a file in a sub-folder (not checked)."""
+    rules = tmp_path / "rules"
+    (rules / "deeper").mkdir(parents=True)
+    (rules / "b.mjr").write_text(RULES + "}\n", encoding="utf-8")
+    (rules / "a.mjr").write_text(RULES.replace("tiny.test", "tiny.other") + "}\n", encoding="utf-8")
+    (rules / "c.mjr").write_text(RULES + IMPOSSIBLE + "}\n", encoding="utf-8")
+    (rules / "deeper" / "d.mjr").write_text("not a ruleset\n", encoding="utf-8")
+    (rules / "notes.txt").write_text("not a ruleset\n", encoding="utf-8")
+    return rules
+
+
+def test_check_a_folder_checks_each_of_its_files(capsys: pytest.CaptureFixture[str], folder: Path) -> None:
+    code, out, _ = run(capsys, "check", str(folder))
+    assert code == 1
+    assert out.startswith(f"{folder / 'a.mjr'}: ok (3 fans, 1 examples)\n{folder / 'b.mjr'}: ok (3 fans, 1 examples)\n"
+                          f"{folder / 'c.mjr'}:20:43: example 'no such tile'")
+    code, doc = run_json(capsys, "check", str(folder))
+    assert [(f["file"], f["ok"]) for f in doc["files"]] == [
+        (str(folder / "a.mjr"), True), (str(folder / "b.mjr"), True), (str(folder / "c.mjr"), False)]
+    (folder / "c.mjr").unlink()
+    code, out, _ = run(capsys, "check", str(folder))
+    assert code == 0
+
+
+def test_test_a_folder_runs_each_of_its_files(capsys: pytest.CaptureFixture[str], folder: Path) -> None:
+    code, out, _ = run(capsys, "test", str(folder), *PY)
+    assert code == 1
+    assert out.splitlines()[:3] == ["tiny.other .", "tiny.test .", "tiny.test .FFF"]
+    assert out.splitlines()[-1].startswith("3 passed, 3 failed in ")
+
+
+def test_a_folder_without_rulesets_is_an_error(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                               tiny: str) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, out, err = run(capsys, "check", str(empty), tiny)
+    assert code == 2
+    assert f"mjr: error: {empty}: a folder with no .mjr files in it" in err and f"{tiny}: ok" in out
+    code, out, _ = run(capsys, "test", str(empty), tiny, *PY)
+    assert code == 2
+    assert f"{empty} E" in out and f"{empty}: a folder with no .mjr files in it" in out
+    assert out.splitlines()[-1].startswith("1 passed, 0 failed, 1 failed to load in ")
 
 
 def test_check_missing_file(capsys: pytest.CaptureFixture[str], tiny: str, tmp_path: Path) -> None:
