@@ -165,8 +165,9 @@ def _in_folders(names: list[str]) -> list[tuple[str, str]]:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    reports = [_check_one(name, _options(args)) if not error else {"file": name, "ok": False, "error": error}
-               for name, error in _in_folders(args.files)]
+    reports: list[dict[str, Any]] = [
+        _check_one(name, _options(args)) if not error else {"file": name, "ok": False, "error": error}
+        for name, error in _in_folders(args.files)]
     warnings = [report.pop("rendered", []) for report in reports]  # as text: file:line:col, line and caret
     errors = [r["error"] for r in reports if "error" in r]
     if args.json:

@@ -617,8 +617,9 @@ def test_explain_unknown_item_hints_a_command_that_works(capsys: pytest.CaptureF
     shell needs quoted), with the options they chose."""
     path = tmp_path / "house rules" / "tiny.mjr"
     path.parent.mkdir()
-    path.write_text(RULES.replace("    base     1\n", '    base     1\n    option stake "Stake" number 0 to 3\n').replace(
-        'fan all_chows "平胡" 1', 'fan all_chows "平胡" (1 + stake)') + "}\n", encoding="utf-8")
+    staked = RULES.replace("    base     1\n", '    base     1\n    option stake "Stake" number 0 to 3\n')
+    staked = staked.replace('fan all_chows "平胡" 1', 'fan all_chows "平胡" (1 + stake)')
+    path.write_text(staked + "}\n", encoding="utf-8")
     code, _, err = run(capsys, "explain", "-r", str(path), "-o", "stake=2", *PY, "chiken")
     assert code == 2
     hint = err.rstrip("\n").split("; to list them all: ")[1]
