@@ -99,7 +99,6 @@ class Checker:
         self.example_options: set[tuple[tuple[str, Value], ...]] = set()
         self.resolve = resolve
         self.candidates = candidates
-        self.broken_parent = False
         self.problems: list[Problem] = []
         self.warnings: list[Problem] = []
         self._reported: set[Problem] = set()
@@ -163,12 +162,11 @@ class Checker:
                 self.report(span, f"'extends' makes a cycle: {chain(names)}")
                 break
             parent = self.resolve(parent_id)
-            if parent is None:
-                self.broken_parent = True
+            if parent is None:  # the first cause: without its parent every name the file inherits is unknown
                 self.texts[node.file] = node.text
                 suggestion = did_you_mean(parent_id, self.candidates())
                 self.report(span, f"unknown ruleset {quoted(parent_id)} in 'extends'{suggestion}")
-                break
+                raise SourceError(self.problems)
             lineage.append(parent)
             ids.add(parent_id)
             node = parent
@@ -285,8 +283,7 @@ class Checker:
             aside = aside_kinds(tiles, kinds, self.report)
             kinds = tuple(kind for kind in kinds if kind not in aside)
         if kinds is None:
-            if not self.broken_parent:
-                self.report(root.span, "a ruleset needs a 'tiles' statement, e.g. tiles suits(m p s) winds dragons")
+            self.report(root.span, "a ruleset needs a 'tiles' statement, e.g. tiles suits(m p s) winds dragons")
             kinds = tuple(range(N_KINDS))
         deal = deal_of(merged.settings.get("deal"), self.report)
         claims = self._options(merged.settings.get("claims"), CLAIMS, "claim")
