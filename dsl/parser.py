@@ -39,7 +39,8 @@ def parse(text: str, file: str = "<string>") -> ast.Ruleset:
         tree = _lark().parse(text)
     except UnexpectedInput as error:
         first = syntax_problem(_lark(), error, text, file)
-        more = more_problems(_lark(), text, error, lambda later: syntax_problem(_lark(), later, text, file))
+        more = more_problems(_lark(), text, error,
+                             lambda later, parsed: syntax_problem(_lark(), later, text, file, parsed))
         raise SourceError([first, *more]) from None
     except RecursionError:
         raise SourceError([too_deep(text, Span(file, 1, 1))]) from None
