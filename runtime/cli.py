@@ -128,6 +128,8 @@ def _check_hands(path: Path, checked: ir.Ruleset, options: dict[str, object]) ->
     interpreted build, as 'mjr test' reads it, but neither compiled nor scored."""
     from .examples import combinations, hand_problems  # each command imports what it alone needs
 
+    if not checked.examples:
+        return  # nothing to build
     load_with = partial(_load, str(path), "python", True)
     first = load_with(options)
     every = [first] if options else combinations(first, load_with)
