@@ -13,6 +13,7 @@ from functools import partial
 
 from mjr.abi import ASIDE
 from mjr.dsl import ast
+from mjr.dsl.parser import misspelt_statement
 from mjr.dsl.quoting import chain, cut, quoted
 from mjr.errors import Problem, SourceError, Span, did_you_mean
 from mjr.options import OptionError, Value, choose, describe
@@ -140,11 +141,28 @@ class Checker:
             check_ranges(result, self.report, score.span if score is not None else self.root.span)
             check_numbers(result, self.numbers, self.report)
         if self.problems:
-            raise SourceError(in_order(self.problems))
+            raise SourceError(in_order(self._misspelt_statements(self.problems)))
         assert result is not None
         return replace(result, warnings=tuple(in_order(self.warnings)), options=self.options.choosable,
                        chosen=tuple(self.chosen.items()), example_options=tuple(sorted(self.example_options,
                                                                                        key=describe)))
+
+    def _misspelt_statements(self, problems: list[Problem]) -> list[Problem]:
+        """``problems`` with those of a line that starts with a misspelt statement
+        keyword, one of them at that word, made one: the parser read the line as
+        more of the statement before (``sahpes standard`` as two more win methods
+        after ``win self_draw``), so what it says of the words is beside the point."""
+        typos: dict[tuple[str, int], Problem] = {}
+        for problem in problems:
+            span = problem.span
+            typo = misspelt_statement(problem.source_line)
+            if typo is not None and typo[0] == span.column and (span.file, span.line) not in typos:
+                column, word, keyword = typo
+                message = f"unexpected {quoted(word)}; expected a statement keyword (did you mean {quoted(keyword)}?)"
+                place = Span(span.file, span.line, column, span.line, column + len(word))
+                typos[span.file, span.line] = self._problem(place, message)
+        kept = [problem for problem in problems if (problem.span.file, problem.span.line) not in typos]
+        return [*kept, *typos.values()]
 
     # -- extends ---------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from mjr.errors import SourceError, Span, problem_at
 from . import ast
 from .nesting import check_nesting, too_deep
 from .recovery import more_problems
-from .syntax_errors import syntax_problem
+from .syntax_errors import statement_typo, syntax_problem
 
 _ESCAPES = {'"': '"', "\\": "\\", "n": "\n"}
 _ESCAPE = re.compile(r'\\(["\\n])')
@@ -31,6 +31,12 @@ def _lark() -> Lark:
     return Lark.open(
         "mjr.lark", rel_to=__file__, parser="lalr", propagate_positions=True, maybe_placeholders=False
     )
+
+
+def misspelt_statement(line: str) -> tuple[int, str, str] | None:
+    """(column, word, keyword) when ``line`` starts with a word that is no keyword of
+    the language but close to a statement's keyword (``sahpes`` for ``shapes``)."""
+    return statement_typo(_lark(), line)
 
 
 def parse(text: str, file: str = "<string>") -> ast.Ruleset:

@@ -96,28 +96,35 @@ def _end_of_text(text: str) -> tuple[int, int]:
 _FIRST_WORD = re.compile(r"\s*([A-Za-z_]\w*)")
 
 
+def statement_typo(lark: Lark, line: str) -> tuple[int, str, str] | None:
+    """(column, word, keyword) when ``line`` starts with a word that is no keyword of
+    the grammar but close to a statement's keyword; the column counts from 1."""
+    match = _FIRST_WORD.match(line)
+    if match is None or match.group(1) in _keywords(lark):
+        return None
+    import difflib  # only an error message needs it
+
+    close = difflib.get_close_matches(match.group(1), sorted(statement_keywords(lark)), n=1)
+    return (match.start(1) + 1, match.group(1), close[0]) if close else None
+
+
 def _misspelt_statement(lark: Lark, error: UnexpectedInput, text: str) -> tuple[str, str, int] | None:
-    """When the line of ``error`` starts with a word that is no keyword of the grammar
-    but close to a statement's keyword, and that keyword in its place makes the line
-    parse: the word, the keyword and the word's column.  Lark may stop later on the
-    line (``bonsu x "X" 1 : c`` after an ``excludes`` list reads ``bonsu x`` as more
-    names and stops at the string)."""
+    """When the line of ``error`` starts with a misspelt statement keyword (see
+    :func:`statement_typo`) at or before the error, and that keyword in its place
+    makes the line parse: the word, the keyword and the word's column.  Lark may stop
+    later on the line (``bonsu x "X" 1 : c`` after an ``excludes`` list reads
+    ``bonsu x`` as more names and stops at the string)."""
     if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
         return None
     lines = text.split("\n")
     if not 0 < error.line <= len(lines):
         return None
     line = lines[error.line - 1]
-    match = _FIRST_WORD.match(line)
-    if match is None or error.column <= match.start(1) or match.group(1) in _keywords(lark):
-        return None  # no word, the error before it (lark's columns count from 1), or a keyword
-    import difflib  # only an error message needs it
-
-    word = match.group(1)
-    close = difflib.get_close_matches(word, sorted(statement_keywords(lark)), n=1)
-    if not close:
+    typo = statement_typo(lark, line)
+    if typo is None or error.column < typo[0]:
         return None
-    mended = "\n".join([*lines[:error.line - 1], line[:match.start(1)] + close[0] + line[match.end(1):],
+    column, word, keyword = typo
+    mended = "\n".join([*lines[:error.line - 1], line[:column - 1] + keyword + line[column - 1 + len(word):],
                          *lines[error.line:]])
     try:
         lark.parse(mended)
@@ -126,7 +133,7 @@ def _misspelt_statement(lark: Lark, error: UnexpectedInput, text: str) -> tuple[
             return None  # the keyword does not mend the line
     except RecursionError:
         return None
-    return word, close[0], match.start(1) + 1
+    return word, keyword, column
 
 
 @lru_cache(maxsize=4)
