@@ -157,10 +157,9 @@ class Checker:
             span = problem.span
             typo = misspelt_statement(problem.source_line)
             if typo is not None and typo[0] == span.column and (span.file, span.line) not in typos:
-                column, word, keyword = typo
-                message = f"unexpected {quoted(word)}; expected a statement keyword (did you mean {quoted(keyword)}?)"
-                place = Span(span.file, span.line, column, span.line, column + len(word))
-                typos[span.file, span.line] = self._problem(place, message)
+                column, width, message = typo
+                typos[span.file, span.line] = self._problem(Span(span.file, span.line, column, span.line,
+                                                                 column + width), message)
         kept = [problem for problem in problems if (problem.span.file, problem.span.line) not in typos]
         return [*kept, *typos.values()]
 

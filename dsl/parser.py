@@ -20,7 +20,7 @@ from mjr.errors import SourceError, Span, problem_at
 from . import ast
 from .nesting import check_nesting, too_deep
 from .recovery import more_problems
-from .syntax_errors import statement_typo, syntax_problem
+from .syntax_errors import statement_typo, syntax_problem, typo_message
 
 _ESCAPES = {'"': '"', "\\": "\\", "n": "\n"}
 _ESCAPE = re.compile(r'\\(["\\n])')
@@ -33,10 +33,14 @@ def _lark() -> Lark:
     )
 
 
-def misspelt_statement(line: str) -> tuple[int, str, str] | None:
-    """(column, word, keyword) when ``line`` starts with a word that is no keyword of
+def misspelt_statement(line: str) -> tuple[int, int, str] | None:
+    """(column, width, message) when ``line`` starts with a word that is no keyword of
     the language but close to a statement's keyword (``sahpes`` for ``shapes``)."""
-    return statement_typo(_lark(), line)
+    typo = statement_typo(_lark(), line)
+    if typo is None:
+        return None
+    column, word, keyword = typo
+    return column, len(word), typo_message(word, keyword)
 
 
 def parse(text: str, file: str = "<string>") -> ast.Ruleset:

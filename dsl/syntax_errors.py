@@ -51,8 +51,8 @@ def syntax_problem(lark: Lark, error: UnexpectedInput, text: str, file: str, par
     misspelt = _misspelt_statement(lark, error, parsed)
     if misspelt is not None:
         word, keyword, column = misspelt
-        message = f"unexpected {quoted(word)}; expected a statement keyword (did you mean {quoted(keyword)}?)"
-        return problem_at(text, Span(file, error.line, column, error.line, column + len(word)), message)
+        span = Span(file, error.line, column, error.line, column + len(word))
+        return problem_at(text, span, typo_message(word, keyword))
     if isinstance(error, UnexpectedToken) and error.token.type == "$END":  # how LALR sees the end
         line, column = _end_of_text(text)
         expected = error.accepts or error.expected
@@ -106,6 +106,11 @@ def statement_typo(lark: Lark, line: str) -> tuple[int, str, str] | None:
 
     close = difflib.get_close_matches(match.group(1), sorted(statement_keywords(lark)), n=1)
     return (match.start(1) + 1, match.group(1), close[0]) if close else None
+
+
+def typo_message(word: str, keyword: str) -> str:
+    """What a misspelt statement keyword is told (see :func:`statement_typo`)."""
+    return f"unexpected {quoted(word)}; expected a statement keyword (did you mean {quoted(keyword)}?)"
 
 
 def _misspelt_statement(lark: Lark, error: UnexpectedInput, text: str) -> tuple[str, str, int] | None:
