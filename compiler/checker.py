@@ -13,6 +13,7 @@ from functools import partial
 
 from mjr.abi import ASIDE, ruleset_id_problem
 from mjr.dsl import ast
+from mjr.dsl.parser import misspelt_statement
 from mjr.dsl.quoting import chain, cut, quoted
 from mjr.errors import Problem, SourceError, Span, did_you_mean
 from mjr.options import OptionError, Value, choose, describe
@@ -99,7 +100,6 @@ class Checker:
         self.example_options: set[tuple[tuple[str, Value], ...]] = set()
         self.resolve = resolve
         self.candidates = candidates
-        self.broken_parent = False
         self.problems: list[Problem] = []
         self.warnings: list[Problem] = []
         self._reported: set[Problem] = set()
@@ -141,11 +141,27 @@ class Checker:
             check_ranges(result, self.report, score.span if score is not None else self.root.span)
             check_numbers(result, self.numbers, self.report)
         if self.problems:
-            raise SourceError(in_order(self.problems))
+            raise SourceError(in_order(self._misspelt_statements(self.problems)))
         assert result is not None
         return replace(result, warnings=tuple(in_order(self.warnings)), options=self.options.choosable,
                        chosen=tuple(self.chosen.items()), example_options=tuple(sorted(self.example_options,
                                                                                        key=describe)))
+
+    def _misspelt_statements(self, problems: list[Problem]) -> list[Problem]:
+        """``problems`` with those of a line that starts with a misspelt statement
+        keyword, one of them at that word, made one: the parser read the line as
+        more of the statement before (``sahpes standard`` as two more win methods
+        after ``win self_draw``), so what it says of the words is beside the point."""
+        typos: dict[tuple[str, int], Problem] = {}
+        for problem in problems:
+            span = problem.span
+            typo = misspelt_statement(problem.source_line)
+            if typo is not None and typo[0] == span.column and (span.file, span.line) not in typos:
+                column, width, message = typo
+                typos[span.file, span.line] = self._problem(Span(span.file, span.line, column, span.line,
+                                                                 column + width), message)
+        kept = [problem for problem in problems if (problem.span.file, problem.span.line) not in typos]
+        return [*kept, *typos.values()]
 
     # -- extends ---------------------------------------------------------------
 
@@ -170,12 +186,11 @@ class Checker:
                 self.report(span, f"'extends' makes a cycle: {chain(names)}")
                 break
             parent = self.resolve(parent_id)
-            if parent is None:
-                self.broken_parent = True
+            if parent is None:  # the first cause: without its parent every name the file inherits is unknown
                 self.texts[node.file] = node.text
                 suggestion = did_you_mean(parent_id, self.candidates())
                 self.report(span, f"unknown ruleset {quoted(parent_id)} in 'extends'{suggestion}")
-                break
+                raise SourceError(self.problems)
             lineage.append(parent)
             ids.add(parent_id)
             node = parent
@@ -292,8 +307,7 @@ class Checker:
             aside = aside_kinds(tiles, kinds, self.report)
             kinds = tuple(kind for kind in kinds if kind not in aside)
         if kinds is None:
-            if not self.broken_parent:
-                self.report(root.span, "a ruleset needs a 'tiles' statement, e.g. tiles suits(m p s) winds dragons")
+            self.report(root.span, "a ruleset needs a 'tiles' statement, e.g. tiles suits(m p s) winds dragons")
             kinds = tuple(range(N_KINDS))
         deal = deal_of(merged.settings.get("deal"), self.report)
         claims = self._options(merged.settings.get("claims"), CLAIMS, "claim")

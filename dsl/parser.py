@@ -20,7 +20,7 @@ from mjr.errors import SourceError, Span, problem_at
 from . import ast
 from .nesting import check_nesting, too_deep
 from .recovery import more_problems
-from .syntax_errors import syntax_problem
+from .syntax_errors import statement_typo, syntax_problem, typo_message
 
 _ESCAPES = {'"': '"', "\\": "\\", "n": "\n"}
 _ESCAPE = re.compile(r'\\(["\\n])')
@@ -33,13 +33,24 @@ def _lark() -> Lark:
     )
 
 
+def misspelt_statement(line: str) -> tuple[int, int, str] | None:
+    """(column, width, message) when ``line`` starts with a word that is no keyword of
+    the language but close to a statement's keyword (``sahpes`` for ``shapes``)."""
+    typo = statement_typo(_lark(), line)
+    if typo is None:
+        return None
+    column, word, keyword = typo
+    return column, len(word), typo_message(word, keyword)
+
+
 def parse(text: str, file: str = "<string>") -> ast.Ruleset:
     """The ruleset in ``text`` (one per file); raises SourceError on a syntax error."""
     try:
         tree = _lark().parse(text)
     except UnexpectedInput as error:
         first = syntax_problem(_lark(), error, text, file)
-        more = more_problems(_lark(), text, error, lambda later: syntax_problem(_lark(), later, text, file))
+        more = more_problems(_lark(), text, error,
+                             lambda later, parsed: syntax_problem(_lark(), later, text, file, parsed))
         raise SourceError([first, *more]) from None
     except RecursionError:
         raise SourceError([too_deep(text, Span(file, 1, 1))]) from None

@@ -43,8 +43,9 @@ def statement_keywords(lark: Lark) -> frozenset[str]:
 
 
 def more_problems(lark: Lark, text: str, error: UnexpectedInput,
-                  describe: Callable[[UnexpectedInput], Problem]) -> list[Problem]:
-    """The syntax errors after ``error`` (the first), each described by ``describe``."""
+                  describe: Callable[[UnexpectedInput, str], Problem]) -> list[Problem]:
+    """The syntax errors after ``error`` (the first), each described by ``describe``
+    (given the error and the text parsed, with the statements before it blanked)."""
     if len(text) > MOST_RECOVERED_BYTES:
         return []
     keywords = statement_keywords(lark)
@@ -53,8 +54,9 @@ def more_problems(lark: Lark, text: str, error: UnexpectedInput,
     while len(found) < MOST_ERRORS - 1 and not _at_end(error):
         if not _blank_statement(lines, error, keywords):
             break
+        blanked = "\n".join(lines)
         try:
-            lark.parse("\n".join(lines))
+            lark.parse(blanked)
             break
         except UnexpectedInput as later:
             error = later
@@ -62,7 +64,7 @@ def more_problems(lark: Lark, text: str, error: UnexpectedInput,
             break
         if _at_end(error):
             break
-        found.append(describe(error))
+        found.append(describe(error, blanked))
     return found
 
 

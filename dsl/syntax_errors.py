@@ -4,14 +4,16 @@ string's bad escape), and what the grammar accepts there, with a did-you-mean.""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
-from lark import Lark
+from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from mjr.errors import Problem, Span, did_you_mean, problem_at
 
 from .quoting import quoted
+from .recovery import statement_keywords
 
 #: Friendly names for terminals in "expected ..." messages.
 TERMINAL_NAMES = {
@@ -39,14 +41,26 @@ _WORD = re.compile(r"\w+")
 _NAME = re.compile(r"[a-z_][a-z0-9_]*")
 
 
-def syntax_problem(lark: Lark, error: UnexpectedInput, text: str, file: str) -> Problem:
+def syntax_problem(lark: Lark, error: UnexpectedInput, text: str, file: str, parsed: str = "") -> Problem:
     """Lark's ``error`` in ``text`` as a problem at its place, saying what was found
-    and what ``lark``'s grammar expected there."""
+    and what ``lark``'s grammar expected there.  ``parsed`` is the text Lark read, when
+    not ``text`` itself (after recovery has blanked statements: same lines, same places)."""
+    parsed = parsed or text
     line, column = max(error.line, 1), max(error.column, 1)
     width = 1
+    misspelt = _misspelt_statement(lark, error, parsed)
+    if misspelt is not None:
+        word, keyword, column = misspelt
+        span = Span(file, error.line, column, error.line, column + len(word))
+        return problem_at(text, span, typo_message(word, keyword))
     if isinstance(error, UnexpectedToken) and error.token.type == "$END":  # how LALR sees the end
         line, column = _end_of_text(text)
-        message = "unexpected end of file" + _expected(lark, error.accepts or error.expected)
+        expected = error.accepts or error.expected
+        opened = _unclosed_brace(lark, parsed) if "RBRACE" in expected else None
+        if opened is not None:
+            message = f"unexpected end of file: the '{{' opened at {opened.line}:{opened.column} is never closed"
+        else:
+            message = "unexpected end of file" + _expected(lark, expected)
     elif isinstance(error, UnexpectedEOF):
         line, column = _end_of_text(text)
         message = "unexpected end of file" + _expected(lark, error.expected)
@@ -77,6 +91,83 @@ def _end_of_text(text: str) -> tuple[int, int]:
     """The place just after the last character that is not white space."""
     lines = text.rstrip().split("\n")
     return len(lines), len(lines[-1]) + 1
+
+
+_FIRST_WORD = re.compile(r"\s*([A-Za-z_]\w*)")
+
+
+def statement_typo(lark: Lark, line: str) -> tuple[int, str, str] | None:
+    """(column, word, keyword) when ``line`` starts with a word that is no keyword of
+    the grammar but close to a statement's keyword; the column counts from 1."""
+    match = _FIRST_WORD.match(line)
+    if match is None or match.group(1) in _keywords(lark):
+        return None
+    import difflib  # only an error message needs it
+
+    close = difflib.get_close_matches(match.group(1), sorted(statement_keywords(lark)), n=1)
+    return (match.start(1) + 1, match.group(1), close[0]) if close else None
+
+
+def typo_message(word: str, keyword: str) -> str:
+    """What a misspelt statement keyword is told (see :func:`statement_typo`)."""
+    return f"unexpected {quoted(word)}; expected a statement keyword (did you mean {quoted(keyword)}?)"
+
+
+def _misspelt_statement(lark: Lark, error: UnexpectedInput, text: str) -> tuple[str, str, int] | None:
+    """When the line of ``error`` starts with a misspelt statement keyword (see
+    :func:`statement_typo`) at or before the error, and that keyword in its place
+    makes the line parse: the word, the keyword and the word's column.  Lark may stop
+    later on the line (``bonsu x "X" 1 : c`` after an ``excludes`` list reads
+    ``bonsu x`` as more names and stops at the string)."""
+    if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
+        return None
+    lines = text.split("\n")
+    if not 0 < error.line <= len(lines):
+        return None
+    line = lines[error.line - 1]
+    typo = statement_typo(lark, line)
+    if typo is None or error.column < typo[0]:
+        return None
+    column, word, keyword = typo
+    mended = "\n".join([*lines[:error.line - 1], line[:column - 1] + keyword + line[column - 1 + len(word):],
+                         *lines[error.line:]])
+    try:
+        lark.parse(mended)
+    except UnexpectedInput as later:
+        if later.line <= error.line and not isinstance(later, UnexpectedEOF):
+            return None  # the keyword does not mend the line
+    except RecursionError:
+        return None
+    return word, keyword, column
+
+
+@lru_cache(maxsize=4)
+def _keywords(lark: Lark) -> frozenset[str]:
+    """Every word the grammar spells out (``fan``, ``and``, ``excludes``, ...)."""
+    spelt = (terminal.pattern for terminal in lark.terminals if terminal.pattern.type == "str")
+    return frozenset(pattern.value for pattern in spelt if pattern.value.isidentifier())
+
+
+def _unclosed_brace(lark: Lark, text: str) -> Token | None:
+    """The '{' that lacks its '}' in ``text``, whose every token parses (it ends too
+    early): the first whose '}' stands further out than the line that opened it (that
+    '}' closes an outer block, as its indentation shows), else the innermost left open."""
+    opened: list[Token] = []
+    pairs: list[tuple[Token, Token]] = []
+    for token in lark.parse_interactive(text).iter_parse():
+        if token.type == "LBRACE":
+            opened.append(token)
+        elif token.type == "RBRACE" and opened:
+            pairs.append((opened.pop(), token))
+    lines = text.split("\n")
+    for opening, closing in sorted(pairs, key=lambda pair: pair[0].start_pos or 0):
+        if _indent(lines[(closing.line or 1) - 1]) < _indent(lines[(opening.line or 1) - 1]):
+            return opening
+    return opened[-1] if opened else None
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 def _whole_word(text: str, start: int | None, found: str) -> str:

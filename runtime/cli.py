@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 import time
 import warnings
@@ -24,7 +25,7 @@ from pathlib import Path
 
 from . import __version__, batch_options, loader
 from .diff import add_arguments as diff_arguments
-from .errors import MjrError, Problem, SourceError
+from .errors import MjrError, Problem, SourceError, Span, problem_at
 from .notation import format_hand
 from .options import describe, parse_settings
 from .output import dump as _dump
@@ -40,6 +41,8 @@ from .simulate_cli import cmd_simulate
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
 if TYPE_CHECKING:
     from typing import Any, NoReturn
+
+    from mjr.compiler import ir
 
     from .examples import Outcome
 
@@ -108,6 +111,7 @@ def _check_one(name: str, options: dict[str, object]) -> dict[str, Any]:
         path = find_source(name) or path  # a ruleset id
     try:
         ruleset = check_file(path, options) if options else check_options(path)
+        _check_hands(path, ruleset, options)
     except SourceError as error:
         problems = [_problem(p) for p in error.problems]
         return {"file": name, "ok": False, "problems": problems, "text": str(error)}
@@ -118,14 +122,54 @@ def _check_one(name: str, options: dict[str, object]) -> dict[str, Any]:
             "warnings": [_problem(w) for w in ruleset.warnings], "rendered": [w.render() for w in ruleset.warnings]}
 
 
+def _check_hands(path: Path, checked: ir.Ruleset, options: dict[str, object]) -> None:
+    """Raise SourceError naming every example whose hand no game under the ruleset
+    can hold, under the options it is played with: each hand read and checked by the
+    interpreted build, as 'mjr test' reads it, but neither compiled nor scored."""
+    from .examples import combinations, hand_problems  # each command imports what it alone needs
+
+    if not checked.examples:
+        return  # nothing to build
+    load_with = partial(_load, str(path), "python", True)
+    first = load_with(options)
+    every = [first] if options else combinations(first, load_with)
+    texts = dict(zip(checked.files, checked.texts, strict=True))
+    found: dict[Span, Problem] = {}
+    for ruleset in every:
+        for hand in hand_problems(ruleset):
+            span = Span(hand.file, hand.line, hand.column, hand.line, hand.column + hand.width)
+            found[span] = problem_at(texts.get(hand.file, ""), span, f"example {hand.title!r}: {hand.reason}")
+    if found:
+        raise SourceError(sorted(found.values(), key=lambda problem: (problem.span.line, problem.span.column)))
+
+
 def _problem(problem: Problem) -> dict[str, Any]:
     span = problem.span
     return {"file": span.file, "line": span.line, "column": span.column, "message": problem.message,
             "source_line": problem.source_line}
 
 
+def _in_folders(names: list[str]) -> list[tuple[str, str]]:
+    """The names of files and rulesets to run, each with its error ("" for none): a
+    folder is replaced by the ``.mjr`` files directly in it, sorted, each named as
+    the folder joined with the file's name; a folder without any is an error."""
+    found: list[tuple[str, str]] = []
+    for name in names:
+        folder = Path(name)
+        if not folder.is_dir():
+            found.append((name, ""))
+            continue
+        files = sorted(path.name for path in folder.glob("*.mjr") if path.is_file())
+        found.extend((str(folder / file), "") for file in files)
+        if not files:
+            found.append((name, f"{name}: a folder with no .mjr files in it"))
+    return found
+
+
 def cmd_check(args: argparse.Namespace) -> int:
-    reports = [_check_one(name, _options(args)) for name in args.files]
+    reports: list[dict[str, Any]] = [
+        _check_one(name, _options(args)) if not error else {"file": name, "ok": False, "error": error}
+        for name, error in _in_folders(args.files)]
     warnings = [report.pop("rendered", []) for report in reports]  # as text: file:line:col, line and caret
     errors = [r["error"] for r in reports if "error" in r]
     if args.json:
@@ -204,12 +248,13 @@ def cmd_test(args: argparse.Namespace) -> int:
     from .examples import combinations, run_examples  # each command imports what it alone needs
 
     start = time.perf_counter()
-    names = args.rulesets or loader.bundled_ids()
     runs: list[tuple[Ruleset, list[Outcome]]] = []
     broken: list[tuple[str, MjrError]] = []
     chosen = _options(args)
-    for name in names:
+    for name, error in _in_folders(args.rulesets) if args.rulesets else [(n, "") for n in loader.bundled_ids()]:
         try:
+            if error:
+                raise MjrError(error)  # reported as a file that cannot be read is
             first = _load(name, args.backend, args.quiet, chosen)
             workers = (os.cpu_count() or 1) if args.backend == "compiled" else 1  # compiles run side by side
             every = [first] if chosen else combinations(first, partial(_load, name, args.backend, args.quiet),
@@ -407,7 +452,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     ruleset = _load(args.ruleset, args.backend, options=_options(args))
     if args.item is None:
         return explain_ruleset(ruleset, args.json)
-    chosen = explain.find(ruleset, args.item)
+    chosen = explain.find(ruleset, args.item, _explain_listing(args))
     rules = explain.find_rules(ruleset, args.item)
     applying = explain.examples_applying(ruleset, chosen)
     if args.json:
@@ -422,6 +467,14 @@ def cmd_explain(args: argparse.Namespace) -> int:
     for number, block in enumerate(blocks):
         _say(*([""] if number else []), *block)
     return 0
+
+
+def _explain_listing(args: argparse.Namespace) -> str:
+    """The command that lists the whole table of the ruleset ``mjr explain`` was
+    asked about: the ruleset as the user named it (an id, or the path they gave) and
+    the options they chose, quoted for a shell where a word needs it."""
+    chosen = [word for setting in args.option or () for word in ("-o", setting)]
+    return shlex.join(["mjr", "explain", "-r", args.ruleset, *chosen])
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
@@ -478,7 +531,8 @@ def _parser() -> argparse.ArgumentParser:
 
     add("list", cmd_list, "list the bundled rulesets")
     sub = add("check", cmd_check, "parse and check .mjr files without compiling")
-    sub.add_argument("files", nargs="+", metavar="FILE")
+    sub.add_argument("files", nargs="+", metavar="FILE|ID|FOLDER", help="a .mjr file, a ruleset id, or a folder: "
+                     "its .mjr files")
     sub.add_argument("-o", "--option", action="append", metavar="NAME=VALUE",
                      help="check one combination of table options (default: each option's values in turn)")
     add("build", cmd_build, "compile a ruleset and show its module", backend).add_argument(
@@ -486,7 +540,8 @@ def _parser() -> argparse.ArgumentParser:
     add("cache", cmd_cache, "show where the build cache is and what it holds, or clear it").add_argument(
         "action", nargs="?", choices=("info", "clear"), default="info", help="info (default) or clear")
     sub = add("test", cmd_test, "run the example hands of rulesets (all bundled ones by default)", backend)
-    sub.add_argument("rulesets", nargs="*", metavar="FILE|ID")
+    sub.add_argument("rulesets", nargs="*", metavar="FILE|ID|FOLDER", help="a .mjr file, a ruleset id, or a folder: "
+                     "its .mjr files")
     sub.add_argument("-q", "--quiet", action="store_true", help="only failures and the summary")
     batch_options.add_arguments(add("score", cmd_score, "score a winning hand, or a file of hands", backend, ruleset))
     add("waits", cmd_waits, "the tiles a 13-tile hand waits on", backend, ruleset).add_argument(

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from .errors import MjrError
+from .hand import Hand
 from .notation import NotationError
 from .result import Result
 from .ruleset import Ruleset
@@ -66,14 +67,58 @@ def other_options(ruleset: Ruleset) -> list[dict[str, object]]:
             for combination in ruleset.module.EXAMPLE_OPTIONS if dict(combination) != ruleset.options]
 
 
-def run_example(ruleset: Ruleset, index: int) -> Outcome:
-    title, text, file, line, column, checks = ruleset.module.EXAMPLES[index]
-    options = ruleset.chosen_text()
+@dataclass(frozen=True)
+class HandProblem:
+    """Why an example's hand is one no game under the ruleset can hold: a bad hand
+    string, an impossible hand, one outside the ruleset's tiles and claims."""
+
+    title: str
+    file: str
+    line: int
+    #: 1-based: the character a notation error is at, else the hand's first character
+    column: int
+    reason: str
+    #: how many characters the problem spans: 1 at a notation error, else the whole hand
+    width: int
+
+    @property
+    def place(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+def example_hand(ruleset: Ruleset, index: int) -> Hand | HandProblem:
+    """The hand of the ``index``-th example, read and checked as :meth:`Ruleset.evaluate`
+    checks a hand (:meth:`Ruleset.check_hand`), but not scored; or why it cannot be."""
+    title, text, file, line, column, _ = ruleset.module.EXAMPLES[index]
+    start = column + 1  # the column of the hand's first character, after its quote
     try:
-        result = ruleset.evaluate(ruleset.read_hand(text))
+        hand = ruleset.read_hand(text)
     except NotationError as error:
-        place = f"{file}:{line}:{column + 1 + error.column}"
-        return Outcome(ruleset.id, title, file, line, (f"{place}: {error.reason}",), options)
+        return HandProblem(title, file, line, start + error.column, error.reason, 1)
+    if hand.win_tile is None:
+        return HandProblem(title, file, line, start, "an example's hand needs its winning tile: add 'win T'",
+                           len(text))
+    try:
+        ruleset.check_hand(hand, winning=True)
+    except MjrError as error:
+        return HandProblem(title, file, line, start, str(error), len(text))
+    return hand
+
+
+def hand_problems(ruleset: Ruleset) -> list[HandProblem]:
+    """The examples of ``ruleset`` whose hands no game can hold, in file order."""
+    found = (example_hand(ruleset, index) for index in range(len(ruleset.module.EXAMPLES)))
+    return [problem for problem in found if isinstance(problem, HandProblem)]
+
+
+def run_example(ruleset: Ruleset, index: int) -> Outcome:
+    title, _, file, line, _, checks = ruleset.module.EXAMPLES[index]
+    options = ruleset.chosen_text()
+    hand = example_hand(ruleset, index)
+    if isinstance(hand, HandProblem):
+        return Outcome(ruleset.id, title, file, line, (f"{hand.place}: {hand.reason}",), options)
+    try:
+        result = ruleset.evaluate(hand)
     except MjrError as error:
         return Outcome(ruleset.id, title, file, line, (f"{file}:{line}: {error}",), options)
     failures = []

@@ -13,6 +13,7 @@ payment clause it triggers often share an id).  A rule of play that has an id (a
 from __future__ import annotations
 
 import difflib
+import shlex
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -77,17 +78,18 @@ def find_rules(ruleset: Ruleset, query: str) -> list[PlayLine]:
     return [line for line in rules(ruleset) if _key(query) in (_key(line.id), _key(line.name))]
 
 
-def find(ruleset: Ruleset, query: str) -> list[Item]:
+def find(ruleset: Ruleset, query: str, listing: str = "") -> list[Item]:
     """The items whose id or display name is ``query``; an error with suggestions
     (across ids and names) when neither an item nor a rule of play (see
-    :func:`find_rules`) is."""
+    :func:`find_rules`) is, ending with ``listing``: the command that lists them
+    all, as the caller's user would type it (default: ``mjr explain -r ID``)."""
     key = _key(query)
     found = [item for item in items(ruleset) if key in (_key(item.id), _key(item.name))]
     if found or find_rules(ruleset, query):
         return found
     raise MjrError(f"{ruleset.id} has no fan, requirement, floor, payment clause or rule of play {query!r}"
                    f"{_suggestion(query, [*items(ruleset), *rules(ruleset)])}; "
-                   f"'mjr explain -r {ruleset.id}' lists them all")
+                   f"to list them all: {listing or shlex.join(['mjr', 'explain', '-r', ruleset.id])}")
 
 
 def _key(text: str) -> str:

@@ -1,7 +1,8 @@
 """pytest plugin: every example hand of every ``.mjr`` file is a test item.
 
 Installed with mjr (entry point ``pytest11``), so a repository of rulesets gets
-the same items as mjr's own: ``rulesets/x.mjr::example title[compiled]``.  Which
+the same items as mjr's own: ``rulesets/x.mjr::example title[compiled]`` (the
+title as :func:`example_names` makes it selectable on pytest's command line).  Which
 files are collected: a ``.mjr`` file named on the command line, always (as pytest
 collects a test file given explicitly whatever its patterns say); otherwise those
 matching the ini option ``mjr_files`` (glob patterns relative to the rootdir where
@@ -13,7 +14,8 @@ python``; a compiled item is skipped where no C compiler exists).
 from __future__ import annotations
 
 import fnmatch
-from collections.abc import Callable, Iterator
+import re
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -60,6 +62,35 @@ def _segments_match(parts: list[str], patterns: list[str]) -> bool:
     return bool(parts) and fnmatch.fnmatch(parts[0], patterns[0]) and _segments_match(parts[1:], patterns[1:])
 
 
+_NOT_IN_A_NAME = [
+    (re.compile(r":{2,}"), ":"),  # "::" separates the parts of a node id
+    (re.compile(r"\["), "("), (re.compile(r"\]"), ")"),  # "[" starts the backend's label
+    (re.compile(r"\s+"), " "),  # a tab or a line break in a title
+]
+
+
+def example_names(titles: Sequence[str]) -> list[str]:
+    """The pytest name of each example of a file (before its ``[backend]`` label), such
+    that ``pytest "FILE::NAME[LABEL]"`` selects it and ``pytest "FILE::NAME"`` selects
+    it on every backend: its title with every run of colons made one colon, square
+    brackets made round ones and white space made one space; a name that another
+    example of the file already has gets " (2)", " (3)", ... after it, in file order."""
+    names: list[str] = []
+    taken: set[str] = set()
+    for title in titles:
+        name = title.strip()
+        for pattern, replacement in _NOT_IN_A_NAME:
+            name = pattern.sub(replacement, name)
+        name = name or "(untitled)"
+        unique, number = name, 1
+        while unique in taken:
+            number += 1
+            unique = f"{name} ({number})"
+        taken.add(unique)
+        names.append(unique)
+    return names
+
+
 class MjrExampleFailure(Exception):
     """An example hand did not give what its ``expect`` lines say."""
 
@@ -87,8 +118,9 @@ class MjrFile(pytest.File):
                 later = options is not None and backend != "python"  # compiled when its first example runs
                 build = partial(self._build, backend, options) if options is not None and later else None
                 label = f"{backend} {listed.chosen_text()}".rstrip()  # the options where not the defaults
-                for index, example in enumerate(listed.module.EXAMPLES):
-                    item = MjrExampleItem.from_parent(self, name=f"{example[0]}[{label}]", ruleset=listed,
+                titles = [example[0] for example in listed.module.EXAMPLES]
+                for index, name in enumerate(example_names(titles)):
+                    item = MjrExampleItem.from_parent(self, name=f"{name}[{label}]", ruleset=listed,
                                                       index=index, skip="", build=build)
                     if grouped:
                         item.add_marker(pytest.mark.xdist_group(f"{self.path.name}[{label}]"))

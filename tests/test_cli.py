@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -111,6 +112,15 @@ def test_module_runs_as_a_script() -> None:
     assert "usage: mjr" in done.stdout
 
 
+def test_package_runs_as_a_script() -> None:
+    done = subprocess.run([sys.executable, "-m", "mjr", "--help"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("usage: mjr ")
+    done = subprocess.run([sys.executable, "-m", "mjr", "check", "no-such.mjr"], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2 and "mjr: error: no-such.mjr: no such file" in done.stderr
+
+
 def test_wide_characters_count_two_columns() -> None:
     assert output.width("abc") == 3
     assert output.width("平胡") == 4
@@ -168,6 +178,86 @@ def test_check_bad_file(capsys: pytest.CaptureFixture[str], tiny: str, tmp_path:
     (problem,) = doc["files"][0]["problems"]
     assert (problem["file"], problem["line"]) == (str(bad), 11)
     assert "chw" in problem["source_line"]
+
+
+IMPOSSIBLE = """\
+    example "no such tile" {
+        hand "234m 567m 345p 678s 2s win 2x"
+        expect fans all_chows
+    }
+    example "five of a tile" {
+        hand "11111m 567m 345p 678s win 2s"
+        expect fans all_chows
+    }
+    example "thirteen tiles" {
+        hand "234m 567m 345p 678s win 2s"
+        expect fans all_chows
+    }
+"""
+
+
+def test_check_reads_every_examples_hand(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """'check' refuses the hands 'test' would refuse, each at its place, without scoring them."""
+    bad = tmp_path / "hands.mjr"
+    bad.write_text(RULES + IMPOSSIBLE + "}\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(bad))
+    assert code == 1 and ": ok" not in out
+    assert f"{bad}:20:43: example 'no such tile': 'x' is not part of a tile" in out
+    assert f"{bad}:24:15: example 'five of a tile': 5 copies of 1m: there are only 4" in out
+    assert f"{bad}:28:15: example 'thirteen tiles': 13 tiles is not a size for a winning hand" in out
+    assert '\n            hand "11111m 567m 345p 678s win 2s"\n' + " " * 18 + "^" * 28 + "\n" in out  # the hand
+    code, doc = run_json(capsys, "check", str(bad))
+    assert code == 1 and doc["ok"] is False
+    assert [(p["line"], p["column"]) for p in doc["files"][0]["problems"]] == [(20, 43), (24, 15), (28, 15)]
+    code, out, _ = run(capsys, "test", str(bad), *PY)  # the same words, at the same places
+    assert code == 1
+    assert f"{bad}:24:15: 5 copies of 1m: there are only 4" in out
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """A folder of two good files and a bad one, and a file in a sub-folder (not checked)."""
+    rules = tmp_path / "rules"
+    (rules / "deeper").mkdir(parents=True)
+    (rules / "b.mjr").write_text(RULES + "}\n", encoding="utf-8")
+    (rules / "a.mjr").write_text(RULES.replace("tiny.test", "tiny.other") + "}\n", encoding="utf-8")
+    (rules / "c.mjr").write_text(RULES + IMPOSSIBLE + "}\n", encoding="utf-8")
+    (rules / "deeper" / "d.mjr").write_text("not a ruleset\n", encoding="utf-8")
+    (rules / "notes.txt").write_text("not a ruleset\n", encoding="utf-8")
+    return rules
+
+
+def test_check_a_folder_checks_each_of_its_files(capsys: pytest.CaptureFixture[str], folder: Path) -> None:
+    code, out, _ = run(capsys, "check", str(folder))
+    assert code == 1
+    assert out.startswith(f"{folder / 'a.mjr'}: ok (3 fans, 1 examples)\n{folder / 'b.mjr'}: ok (3 fans, 1 examples)\n"
+                          f"{folder / 'c.mjr'}:20:43: example 'no such tile'")
+    code, doc = run_json(capsys, "check", str(folder))
+    assert [(f["file"], f["ok"]) for f in doc["files"]] == [
+        (str(folder / "a.mjr"), True), (str(folder / "b.mjr"), True), (str(folder / "c.mjr"), False)]
+    (folder / "c.mjr").unlink()
+    code, out, _ = run(capsys, "check", str(folder))
+    assert code == 0
+
+
+def test_test_a_folder_runs_each_of_its_files(capsys: pytest.CaptureFixture[str], folder: Path) -> None:
+    code, out, _ = run(capsys, "test", str(folder), *PY)
+    assert code == 1
+    assert out.splitlines()[:3] == ["tiny.other .", "tiny.test .", "tiny.test .FFF"]
+    assert out.splitlines()[-1].startswith("3 passed, 3 failed in ")
+
+
+def test_a_folder_without_rulesets_is_an_error(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                               tiny: str) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, out, err = run(capsys, "check", str(empty), tiny)
+    assert code == 2
+    assert f"mjr: error: {empty}: a folder with no .mjr files in it" in err and f"{tiny}: ok" in out
+    code, out, _ = run(capsys, "test", str(empty), tiny, *PY)
+    assert code == 2
+    assert f"{empty} E" in out and f"{empty}: a folder with no .mjr files in it" in out
+    assert out.splitlines()[-1].startswith("1 passed, 0 failed, 1 failed to load in ")
 
 
 def test_check_missing_file(capsys: pytest.CaptureFixture[str], tiny: str, tmp_path: Path) -> None:
@@ -517,9 +607,26 @@ def test_explain_unknown_item(capsys: pytest.CaptureFixture[str], tiny: str) -> 
     code, out, err = run(capsys, "explain", "-r", tiny, *PY, "chiken")
     assert code == 2 and out == ""
     assert err == ("mjr: error: tiny.test has no fan, requirement, floor, payment clause or rule of play 'chiken' "
-                   "(did you mean 'chicken'?); 'mjr explain -r tiny.test' lists them all\n")
+                   f"(did you mean 'chicken'?); to list them all: mjr explain -r {tiny}\n")
     code, doc = run_json(capsys, "explain", "-r", tiny, *PY, "chiken")
     assert code == 2 and "did you mean 'chicken'" in doc["error"]
+
+
+def test_explain_unknown_item_hints_a_command_that_works(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The hint names the ruleset as the user did (here a path with a space, which the
+    shell needs quoted), with the options they chose."""
+    path = tmp_path / "house rules" / "tiny.mjr"
+    path.parent.mkdir()
+    staked = RULES.replace("    base     1\n", '    base     1\n    option stake "Stake" number 0 to 3\n')
+    staked = staked.replace('fan all_chows "平胡" 1', 'fan all_chows "平胡" (1 + stake)')
+    path.write_text(staked + "}\n", encoding="utf-8")
+    code, _, err = run(capsys, "explain", "-r", str(path), "-o", "stake=2", *PY, "chiken")
+    assert code == 2
+    hint = err.rstrip("\n").split("; to list them all: ")[1]
+    assert hint == f"mjr explain -r '{path}' -o stake=2"
+    code, out, err = run(capsys, *shlex.split(hint)[1:], *PY)
+    assert code == 0, err
+    assert "chicken" in out and "stake" in out
 
 
 def test_explain_unknown_display_name_suggests_the_close_one(capsys: pytest.CaptureFixture[str]) -> None:

@@ -112,4 +112,5 @@ def test_an_unknown_name_suggests_a_rule_of_play(capsys: pytest.CaptureFixture[s
     code, out, err = run(capsys, "-r", SICHUAN, "查大脚")
     assert code == 2 and out == ""
     assert err == ("mjr: error: sichuan.xuezhan has no fan, requirement, floor, payment clause or rule of play "
-                   "'查大脚' (did you mean 'cha_da_jiao' (查大叫)?); 'mjr explain -r sichuan.xuezhan' lists them all\n")
+                   "'查大脚' (did you mean 'cha_da_jiao' (查大叫)?); to list them all: "
+                   "mjr explain -r sichuan.xuezhan\n")

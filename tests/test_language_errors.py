@@ -27,8 +27,9 @@ from pathlib import Path
 import pytest
 
 import mjr
-from mjr.compiler.build import check_file
-from mjr.dsl.parser import parse
+from mjr.compiler.build import check_file, check_options
+from mjr.dsl.parser import _lark, parse
+from mjr.dsl.recovery import statement_keywords
 from mjr.errors import SourceError
 from mjr.notation import parse_hand
 
@@ -377,3 +378,35 @@ def test_a_megabyte_line_is_shown_cut_around_the_place(tmp_path: Path) -> None:
     shown, caret = message.splitlines()[1:3]
     assert shown.endswith("...") and caret.strip() == "^" * len("standrd")
     assert shown[caret.index("^"):].startswith("standrd")
+
+
+def statement_lines() -> list[tuple[str, int, str]]:
+    """(file, line number, keyword) of the first line of each bundled ruleset that starts
+    with each statement keyword of four letters or more."""
+    found: dict[str, tuple[str, int, str]] = {}
+    for path in sorted((ROOT / "rulesets").glob("*.mjr")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):
+            word = line.split()[0] if line.split() else ""
+            if word in statement_keywords(_lark()) and len(word) >= 4 and word not in found:
+                found[word] = (path.name, number, word)
+    return sorted(found.values(), key=lambda place: place[2])
+
+
+@pytest.mark.parametrize(("name", "number", "keyword"), statement_lines(), ids=lambda value: str(value))
+def test_a_misspelt_statement_keyword_is_named_at_its_place(tmp_path: Path, name: str, number: int,
+                                                           keyword: str) -> None:
+    """Any statement keyword with two letters swapped, on a line of a real ruleset:
+    the one problem of that line is that word, with the keyword as its did-you-mean,
+    whether the parser stops on the line or reads it as more of the statement before
+    (``win self_draw discard`` then ``sahpes standard``: two more win methods)."""
+    lines = (ROOT / "rulesets" / name).read_text(encoding="utf-8").split("\n")
+    column = lines[number - 1].index(keyword) + 1
+    at = next(i for i in range(1, len(keyword) - 1) if keyword[i] != keyword[i + 1])
+    typo = keyword[:at] + keyword[at + 1] + keyword[at] + keyword[at + 2:]  # two letters swapped
+    lines[number - 1] = lines[number - 1].replace(keyword, typo, 1)
+    (tmp_path / name).write_text("\n".join(lines), encoding="utf-8")
+    with pytest.raises(SourceError) as caught:
+        check_options(tmp_path / name)  # every branch of a 'when' block
+    (problem,) = [p for p in caught.value.problems if p.span.line == number]
+    assert (problem.span.column, problem.span.end_column) == (column, column + len(typo))
+    assert problem.message == f"unexpected '{typo}'; expected a statement keyword (did you mean '{keyword}'?)"

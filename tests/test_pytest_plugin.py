@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from mjr.compiler.toolchain import compiler_problem
-from mjr.pytest_plugin import glob_matches
+from mjr.pytest_plugin import example_names, glob_matches
 
 RULES = """\
 ruleset my.region "My region" {
@@ -77,6 +77,27 @@ def test_default_patterns_find_nested_rulesets_only_under_rulesets(tmp_path: Pat
 ])
 def test_glob_matches(path: str, pattern: str, expected: bool) -> None:
     assert glob_matches(path, pattern) is expected
+
+
+ODD_TITLES = RULES.replace('    example "平胡" {', "".join(
+    f'    example "{title}" {{\n        hand "234m 567m 345p 678s 2s win 2s"\n        expect fans all_chows\n    }}\n'
+    for title in ("a::b", "x[1]", "a:b", "a:b")) + '    example "平胡" {')
+
+
+def test_an_example_with_an_odd_title_is_selected_by_the_id_pytest_shows(tmp_path: Path) -> None:
+    (tmp_path / "my.region.mjr").write_text(ODD_TITLES, encoding="utf-8")
+    ids = ["my.region.mjr::a:b[python]", "my.region.mjr::x(1)[python]", "my.region.mjr::a:b (2)[python]",
+           "my.region.mjr::a:b (3)[python]", "my.region.mjr::平胡[python]"]
+    code, out = pytest_in(tmp_path, "-v", "-p", "no:xdist", *ids)  # an id pytest cannot find is an error
+    assert code == 0 and "5 passed" in out, out
+    assert [line.split(" PASSED")[0] for line in out.splitlines() if " PASSED" in line] == ids
+    code, out = pytest_in(tmp_path, "-q", "-p", "no:xdist", "my.region.mjr::x(1)")  # on every backend
+    assert code == 0 and "1 passed" in out, out
+
+
+def test_example_names_are_unique_and_keep_ordinary_titles() -> None:
+    assert example_names(["平胡 self drawn", "a/b", " tab\there ", "[x]::y", "(x):y", "", ""]) == [
+        "平胡 self drawn", "a/b", "tab here", "(x):y", "(x):y (2)", "(untitled)", "(untitled) (2)"]
 
 
 OPTIONED = RULES.replace("    fan chicken", '    option bonus "Bonus" number 0 to 3\n    fan chicken').replace(
