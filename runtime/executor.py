@@ -161,35 +161,57 @@ def _check_address(scheduler: str) -> None:
                        "expected one such as tcp://HOST:8786") from None
 
 
+#: Times a task cancelled by the cluster (its worker lost with the partition it
+#: held) is sent again, its partition scattered anew, before the run stops.
+RESENDS = 2
+
+
 def _on_dask(client: Any, task: Callable[[P], R], partitions: Iterable[P]) -> Generator[R, None, None]:
     try:
         threads = max(1, sum(client.nthreads().values()))
-
-        def submit(partition: P) -> Any:
-            # scattered first, so a large partition travels as data, not inside the task graph
-            return client.submit(task, client.scatter(partition, hash=False), pure=False)
-
-        yield from _in_order(submit, _cluster_result, partitions, threads * IN_FLIGHT_PER_THREAD)
+        yield from _in_order(lambda partition: _ClusterTask(client, task, partition), _ClusterTask.result,
+                             partitions, threads * IN_FLIGHT_PER_THREAD)
     finally:
         client.close()
 
 
-def _cluster_result(future: Any) -> Any:
-    """A task's result; a cluster that lost the task or its connection is an error
-    to report, not a traceback (an error the task raised is raised as it is).  A
-    task whose worker was killed comes back cancelled (its scattered partition was
-    lost with the worker) or, after the cluster's retries, as a KilledWorker."""
-    from distributed import KilledWorker
+class _ClusterTask:
+    """One partition's task on a cluster, sent again when the cluster cancels it.
 
-    try:
-        return future.result()
-    except CancelledError as error:  # distributed's FutureCancelledError, with the scheduler's reason
-        why = getattr(error, "reason", None) or first_line(error)
-        raise UnfinishedRunError(f"the Dask cluster cancelled a task before it was done (reason: {why}), "
-                                 "as when a worker is lost with the partition it holds") from None
-    except (KilledWorker, OSError, TimeoutError) as error:
-        raise UnfinishedRunError(f"the Dask cluster failed to run a task: {type(error).__name__}: "
-                                 f"{first_line(error)}") from None
+    The partition is scattered first, so a large one travels as data, not inside the
+    task graph; but scattered data lives on one worker, and when that worker is lost
+    the task is cancelled rather than run elsewhere.  Sending it again (up to
+    :data:`RESENDS` times) scatters the partition anew, to a worker still there.
+    """
+
+    def __init__(self, client: Any, task: Callable[[Any], Any], partition: Any) -> None:
+        self.client, self.task, self.partition, self.sent = client, task, partition, 0
+        self.future = self._send()
+
+    def _send(self) -> Any:
+        self.sent += 1
+        return self.client.submit(self.task, self.client.scatter(self.partition, hash=False), pure=False)
+
+    def result(self) -> Any:
+        """The task's result; a cluster that lost the task (after its resends) or its
+        connection is an error to report, not a traceback (an error the task raised
+        is raised as it is)."""
+        from distributed import KilledWorker
+
+        while True:
+            try:
+                return self.future.result()
+            except CancelledError as error:  # distributed's FutureCancelledError, with the scheduler's reason
+                if self.sent <= RESENDS:
+                    self.future = self._send()
+                    continue
+                why = getattr(error, "reason", None) or first_line(error)
+                raise UnfinishedRunError(f"the Dask cluster cancelled a task {self.sent} times before it was done "
+                                         f"(reason: {why}), as when workers are lost with the partition they hold"
+                                         ) from None
+            except (KilledWorker, OSError, TimeoutError) as error:  # KilledWorker: after the cluster's own retries
+                raise UnfinishedRunError(f"the Dask cluster failed to run a task: {type(error).__name__}: "
+                                         f"{first_line(error)}") from None
 
 
 #: Seconds a run goes before its progress bar appears: a short run stays quiet.

@@ -484,11 +484,13 @@ class Done:
 
 
 class LosingClient:
-    """A Dask client whose cluster loses the third task's worker: that task comes
-    back cancelled, as distributed reports it."""
+    """A Dask client whose cluster loses the worker holding the partition of hands
+    20-29, ``losses`` times: each time that task comes back cancelled, as
+    distributed reports it."""
 
-    def __init__(self, error: BaseException) -> None:
-        self.error, self.submitted, self.closed = error, 0, False
+    def __init__(self, losses: int) -> None:
+        self.losses, self.sent, self.closed = losses, 0, False
+        self.error = pytest.importorskip("distributed.client").FutureCancelledError("score-1234", "lost-worker")
 
     def nthreads(self) -> dict[str, int]:
         return {"tcp://127.0.0.1:1": 1}
@@ -497,31 +499,47 @@ class LosingClient:
         return partition
 
     def submit(self, task: Any, partition: Any, pure: bool) -> Any:
-        self.submitted += 1
-        return Done(error=self.error) if self.submitted == 3 else Done(task(partition))
+        self.sent += 1
+        if partition.first == 20 and self.losses:
+            self.losses -= 1
+            return Done(error=self.error)
+        return Done(task(partition))
 
     def close(self) -> None:
         self.closed = True
 
 
+def test_a_task_lost_with_its_worker_is_sent_again(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    path, local, remote = tmp_path / "hands.jsonl", tmp_path / "local.jsonl", tmp_path / "remote.jsonl"
+    path.write_text("\n".join(generated_hands(50)) + "\n", encoding="utf-8")
+    client = LosingClient(losses=executor.RESENDS)
+    monkeypatch.setattr(executor, "_dask_client", lambda address: client)
+    assert run(capsys, "-r", BUNDLED, "--batch", str(path), "--out", str(local))[0] == 0
+    code, _, err = run(capsys, "-r", BUNDLED, "--batch", str(path), "--out", str(remote),
+                       "--scheduler", "tcp://127.0.0.1:1", "--partition-size", "10")
+    assert code == 0 and err.startswith("50 hands: ") and remote.read_bytes() == local.read_bytes()
+    assert client.sent == 5 + executor.RESENDS and client.closed
+
+
 def test_a_lost_dask_worker_stops_the_run(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    client_module = pytest.importorskip("distributed.client", reason="Dask distributed is not installed")
+    """A task cancelled each time it is sent: the run stops, naming the cause."""
     path, out = tmp_path / "hands.jsonl", tmp_path / "rows.jsonl"
     path.write_text("\n".join(generated_hands(50)) + "\n", encoding="utf-8")
-    clients = []
+    clients: list[LosingClient] = []
 
     def client(address: str) -> LosingClient:
-        clients.append(LosingClient(client_module.FutureCancelledError("score-1234", "lost-worker")))
+        clients.append(LosingClient(losses=1 + executor.RESENDS))
         return clients[-1]
 
     monkeypatch.setattr(executor, "_dask_client", client)
     message, _ = _stopped(capsys, "-r", BUNDLED, "--batch", str(path), "--out", str(out),
                           "--scheduler", "tcp://127.0.0.1:1", "--partition-size", "10")
-    assert message == ("the Dask cluster cancelled a task before it was done (reason: lost-worker), as when a "
-                       "worker is lost with the partition it holds; the run stopped after 20 hands, "
-                       f"and {out} was not written")
-    assert not out.exists() and all(c.closed for c in clients)
+    assert message == (f"the Dask cluster cancelled a task {1 + executor.RESENDS} times before it was done "
+                       "(reason: lost-worker), as when workers are lost with the partition they hold; the run "
+                       f"stopped after 20 hands, and {out} was not written")
+    assert not out.exists() and len(clients) == 2 and all(c.closed for c in clients)
 
 
 def test_a_dead_worker_process_stops_the_run() -> None:
