@@ -129,4 +129,4 @@ class UnfinishedRunError(MjrError):
     """A run over a file of hands that started and stopped before its end: a worker
     lost with its task, a part of the input that cannot be read, an output that
     cannot be written.  What it wrote is not left as if it were complete, and
-    ``mjr`` exits with status 3 (a finished run with refusals exits 1)."""
+    ``mjr score --batch`` exits with status 3 (a finished run with refusals exits 1)."""
