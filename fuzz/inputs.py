@@ -4,6 +4,7 @@ input with a few mutations, so it gets past the first check), sometimes anything
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 from functools import cache
@@ -222,6 +223,43 @@ def batch_specs(draw: st.DrawFn) -> dict[str, Any]:
     return {**spec, "context": context, "refused": draw(st.sampled_from(["mark", "mark", "raise", "skip"]))}
 
 
+# --------------------------------------------------------------------------- batch files
+
+
+@st.composite
+def batch_file_lines(draw: st.DrawFn) -> Any:
+    """One line of a JSONL batch file: a hand as JSON or notation, one mutated, an
+    empty or blank line, a number past Python's digits limit, bytes that are not
+    UTF-8 (kept by ``surrogateescape``), or a line past the length bound."""
+    hand = draw(valid_hands())
+    line = json.dumps(mjr.hand_to_json(hand)) if draw(st.booleans()) else json.dumps(mjr.format_hand(hand))
+    match draw(st.integers(0, 9)):
+        case 0 | 1 | 2:
+            return line
+        case 3:
+            return draw(mutated(line, ('"', "{", "}", "[", "]", ",", ":", "null", "1e999", "\\u0000", "\r", "\n")))
+        case 4:
+            return draw(st.sampled_from(["", " ", "\r", "\t", "{}", "[]", "null", '""']))
+        case 5:
+            return '{"tiles": [' + "9" * draw(st.integers(4000, 6000)) + "]}"
+        case 6:
+            return line[:draw(st.integers(0, len(line)))] + draw(st.sampled_from(["\udcff", "\udce9\udc80", "\udc80"]))
+        case 7:
+            if draw(st.booleans()):  # about the bound of 64 KiB, either side
+                return [draw(st.sampled_from([" ", "x", "9"])), draw(st.integers(65_000, 66_000))]
+            return [line, draw(st.integers(1, 200))]
+        case _:
+            return draw(st.text(max_size=30))
+
+
+batch_file_specs = st.fixed_dictionaries({
+    "ruleset": st.sampled_from(RULESET_IDS),
+    "lines": st.lists(batch_file_lines(), max_size=8),
+    "end": st.booleans(),
+    "partition_size": st.integers(1, 4),
+})
+
+
 # --------------------------------------------------------------------------- .mjr text
 
 
@@ -283,4 +321,5 @@ STRATEGIES: dict[str, st.SearchStrategy[Any]] = {
     "json": json_documents(),
     "hand": hand_specs(),
     "batch": batch_specs(),
+    "batchfile": batch_file_specs,
 }

@@ -8,6 +8,7 @@ and lets any other exception out: the engine classifies both.
 
 from __future__ import annotations
 
+import json
 import tempfile
 import zlib
 from array import array
@@ -18,12 +19,12 @@ from pathlib import Path
 from typing import Any
 
 import mjr
-from mjr import Context, Hand, Meld, MjrError
+from mjr import Context, Hand, Meld, MjrError, batchfile
 from mjr.compiler.build import build_key, check_file
 from mjr.compiler.codegen import generate
 from mjr.tiles import N_KINDS
 
-from .checks import answer, compare_row, exercise_everywhere, expect
+from .checks import Broken, answer, compare_row, exercise_everywhere, expect
 
 
 @dataclass(frozen=True)
@@ -184,6 +185,60 @@ def _last_tiles(rows: bytes) -> bytes | None:
     return bytes(max((k for k in range(N_KINDS) if rows[at + k]), default=0) for at in range(0, len(rows), N_KINDS))
 
 
+# --------------------------------------------------------------------------- batch files
+
+
+#: The longest line a spec makes: past the batch reader's bound, not much more.
+LONGEST_LINE = 1 << 20
+
+
+def batch_file_bytes(spec: dict[str, Any]) -> bytes:
+    """The bytes of a JSONL batch file a spec describes: its lines (a string, its
+    non-UTF-8 bytes kept by ``surrogateescape``, or ``[string, times]`` for a long
+    one) joined by newlines, with a last newline or not."""
+    lines = []
+    for line in spec.get("lines", []):
+        text, times = (line[0], line[1]) if isinstance(line, list) else (line, 1)
+        piece = str(text).encode("utf-8", "surrogateescape")
+        lines.append(piece * max(0, min(int(times), LONGEST_LINE // max(len(piece), 1))))
+    data = b"\n".join(lines)
+    return data + b"\n" if spec.get("end", True) and lines else data
+
+
+def run_batchfile(spec: dict[str, Any]) -> None:
+    """Score a generated JSONL batch file as ``mjr score --batch`` does, in this
+    process: one row per line, in order; each refused row names its line (an
+    over-long line as not read); the summary counts the rows."""
+    data = batch_file_bytes(spec)
+    path, out = _scratch() / "batch.jsonl", _scratch() / "rows.jsonl"
+    path.write_bytes(data)
+    ruleset = mjr.load(spec["ruleset"])
+    job = batchfile.Job(str(path), out, ruleset, spec["ruleset"], workers=1,
+                        partition_size=spec.get("partition_size", 3), progress=False)
+    summary = answer(batchfile.score_file, job)
+    if isinstance(summary, MjrError):  # the file is readable and the job valid: nothing may stop it
+        raise Broken(f"score_file stopped: {summary}")
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").split("\n")[:-1]]  # not splitlines: U+0085
+    lines = data.split(b"\n")
+    if lines[-1] == b"":
+        lines.pop()  # the last line's newline ends it, no line after it
+    expect(len(rows) == len(lines), f"{len(rows)} rows for {len(lines)} lines")
+    for number, (row, line) in enumerate(zip(rows, lines, strict=False), 1):
+        expect(row["index"] == number - 1, f"row {number - 1} has index {row['index']}")
+        if row["refusal"] is None:
+            scored = isinstance(row["points"], int) and row["is_win"] is (row["points"] != -1)
+            expect(scored, f"row {number - 1} is neither a win nor -1: {row}")
+            continue
+        expect(row["refusal"] in batchfile.REFUSAL_CLASSES, f"row {number - 1}: refusal {row['refusal']!r}")
+        expect(str(row["refused"]).startswith(f"{path}:{number}:"), f"row {number - 1} does not name line {number}")
+        if len(line.removesuffix(b"\r")) > batchfile.MAX_LINE_BYTES:
+            expect("not read" in row["refused"], f"line {number} of {len(line)} bytes was read")
+    refusals = {why: sum(1 for row in rows if row["refusal"] == why) for why in batchfile.REFUSAL_CLASSES}
+    expect((summary.hands, summary.won, summary.refused) == (len(rows), sum(row["is_win"] for row in rows),
+                                                             sum(refusals.values())), f"summary {summary.line()}")
+    expect(dict(summary.by_class()) == {why: n for why, n in refusals.items() if n}, f"summary {summary.line()}")
+
+
 TARGETS = {
     target.name: target
     for target in (
@@ -192,5 +247,6 @@ TARGETS = {
         Target("json", run_json, 2.0, "JSON hands: hand_from_json, then every ruleset"),
         Target("hand", run_hand, 2.0, "Hand, Meld and Context built directly, then every ruleset"),
         Target("batch", run_batch, 2.0, "evaluate_counts: buffers of any type, shape and content"),
+        Target("batchfile", run_batchfile, 2.0, "score --batch: JSONL files of good, bad and hostile lines"),
     )
 }

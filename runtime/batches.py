@@ -15,9 +15,10 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .abi import STATUS_NAMES, STATUS_REFUSED
+from .abi import STATUS_IMPOSSIBLE, STATUS_MALFORMED, STATUS_NAMES, STATUS_OUTSIDE_RULES, STATUS_REFUSED
 from .batch import BatchError
 from .errors import MjrError
+from .hand import impossibility
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
 if TYPE_CHECKING:
@@ -27,6 +28,10 @@ if TYPE_CHECKING:
 
 #: Hands per thread below which a batch is not worth splitting.
 MIN_SHARE = 2048
+#: What the batch arrays hold for a hand it refused, or whose points overflow.
+REFUSED, OVERFLOWED = -2, -3
+#: A hand of a list that could not be packed: its status and why.
+Unpacked = tuple[int, str]
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,8 @@ class BatchScores:
     ruleset: Ruleset = field(repr=False, compare=False, kw_only=True)
     #: the records scored, as flat bytes
     records: memoryview = field(repr=False, compare=False, kw_only=True)
+    #: why each hand of a list that could not be packed into a record was refused, by index
+    unpacked: dict[int, str] = field(default_factory=dict, repr=False, compare=False, kw_only=True)
 
     def __len__(self) -> int:
         return len(self.points)
@@ -74,6 +81,8 @@ class BatchScores:
 
         if self.status[hand] < STATUS_REFUSED:
             return ""
+        if hand in self.unpacked:
+            return self.unpacked[hand]
         size = self.ruleset.records.size
         try:
             self.ruleset.evaluate(self.ruleset.records.hand(bytes(self.records[hand * size:(hand + 1) * size])))
@@ -82,11 +91,13 @@ class BatchScores:
         raise AssertionError(f"batch hand {hand} refused by the kernel but not by evaluate")  # pragma: no cover
 
 
-def run_batch(ruleset: Ruleset, records: memoryview, n: int, *, fan_words: int, workers: int | None) -> BatchScores:
+def run_batch(ruleset: Ruleset, records: memoryview, n: int, *, fan_words: int, workers: int | None,
+              unpacked: dict[int, Unpacked] | None = None) -> BatchScores:
     """Score the ``n`` hand records of ``records`` with the ruleset's compiled loop,
     on ``workers`` threads (``None``: every core, for a batch big enough to share).
     Each thread scores a contiguous share into its own slice of the outputs, so the
-    answer is the same whatever the number of threads."""
+    answer is the same whatever the number of threads.  The hands of ``unpacked``
+    (a stand-in record each) are marked refused, with their status and reason."""
     points, fan = array("q", bytes(8 * n)), array("q", bytes(8 * n))
     status = bytearray(n)
     fans = array("Q", bytes(8 * n * fan_words))
@@ -107,8 +118,15 @@ def run_batch(ruleset: Ruleset, records: memoryview, n: int, *, fan_words: int, 
             firsts = [index for index in pool.map(share, [(start, min(n, start + step))
                                                           for start in range(0, n, step)]) if index >= 0]
         first = min(firsts, default=-1)
+    unpacked = unpacked or {}
+    for index, (code, _) in unpacked.items():
+        points[index] = fan[index] = REFUSED
+        status[index] = code
+        fans[index * fan_words:(index + 1) * fan_words] = array("Q", bytes(8 * fan_words))
+    if unpacked:
+        first = min(first if first >= 0 else n, min(unpacked))
     return BatchScores(points, fan, status, fans if fan_words else None, fan_words, first, ruleset=ruleset,
-                       records=records)
+                       records=records, unpacked={index: why for index, (_, why) in unpacked.items()})
 
 
 def _threads(workers: int | None, n: int) -> int:
@@ -119,15 +137,18 @@ def _threads(workers: int | None, n: int) -> int:
     return max(1, min(workers, n))
 
 
-def record_view(ruleset: Ruleset, hands: Any) -> tuple[memoryview, int]:
+def record_view(ruleset: Ruleset, hands: Any,
+                unpacked: dict[int, Unpacked] | None = None) -> tuple[memoryview, int]:
     """A batch as a flat read-only byte view of whole records, and how many:
     read in place from a buffer (a NumPy structured array is viewed as bytes),
-    copied from an Arrow table, packed from hands."""
+    copied from an Arrow table, packed from hands.  A hand of a list that cannot be
+    packed raises :class:`BatchError` naming its index; given ``unpacked``, it gets
+    a stand-in record instead, and its status and reason go there by its index."""
     size = ruleset.records.size
     if _is_arrow(hands):
         hands = _from_arrow(ruleset, hands)
     elif isinstance(hands, (list, tuple)) or _is_iterator(hands):
-        return _pack(ruleset, hands)
+        return _pack(ruleset, hands, unpacked)
     dtype = getattr(hands, "dtype", None)
     if dtype is not None and getattr(dtype, "names", None):
         if dtype.itemsize != size:
@@ -155,24 +176,49 @@ def _is_iterator(value: Any) -> bool:
         value, (bytes, bytearray, memoryview, array)) and iter(value) is value
 
 
-def _pack(ruleset: Ruleset, hands: Iterable[Any]) -> tuple[memoryview, int]:
+def _pack(ruleset: Ruleset, hands: Iterable[Any], unpacked: dict[int, Unpacked] | None) -> tuple[memoryview, int]:
     """Hands (``Hand`` or hand strings) as records; one that cannot be a record is
-    refused here, naming its index."""
+    refused here, naming its index, or kept in ``unpacked`` with a stand-in record."""
     out = bytearray()
     n = 0
     for n, hand in enumerate(hands, 1):
         try:
-            parsed = ruleset._hand(hand, f"hand {n - 1} of the batch")
-            record = ruleset.records.record(parsed)
-            if record is None or parsed.win_tile is None:
-                if parsed.win_tile is None:
-                    raise MjrError("a hand to evaluate needs its winning tile: add 'win T'")
-                ruleset.check_hand(parsed, winning=True)
-                raise AssertionError("a hand check_hand accepts has a record")  # pragma: no cover
-        except MjrError as error:
-            raise BatchError(f"hand {n - 1} of the batch: {error}") from None
+            record = _record(ruleset, hand)
+        except _Unpackable as error:
+            if unpacked is None:
+                raise BatchError(f"hand {n - 1} of the batch: {error.reason}") from None
+            unpacked[n - 1] = (error.status, error.reason)
+            record = bytes(ruleset.records.size)  # scored, then marked refused
         out += record
     return memoryview(bytes(out)), n
+
+
+class _Unpackable(Exception):
+    """A hand of a list that cannot be a record: its status and the reason."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status, self.reason = status, reason
+
+
+def _record(ruleset: Ruleset, hand: Any) -> bytes:
+    """The record of one hand of a list, or :class:`_Unpackable` with why not: not
+    read (``malformed``), or refused as :meth:`mjr.Ruleset.check_hand` refuses it."""
+    try:
+        parsed = ruleset._hand(hand)
+    except MjrError as error:
+        raise _Unpackable(STATUS_MALFORMED, str(error)) from None
+    if parsed.win_tile is None:
+        raise _Unpackable(STATUS_MALFORMED, "a hand to evaluate needs its winning tile: add 'win T'")
+    record = ruleset.records.record(parsed)
+    if record is not None:
+        return record
+    try:
+        ruleset.check_hand(parsed, winning=True)
+    except MjrError as error:  # its HandError
+        impossible = impossibility(parsed, ruleset.indicator_in_play) is not None
+        raise _Unpackable(STATUS_IMPOSSIBLE if impossible else STATUS_OUTSIDE_RULES, str(error)) from None
+    raise AssertionError("a hand check_hand accepts has a record")  # pragma: no cover
 
 
 def _is_arrow(value: Any) -> bool:

@@ -15,17 +15,22 @@ exit status are described in the docs of ``mjr score --batch``.
 from __future__ import annotations
 
 import json
+import os
+import re
+import secrets
+import stat
 import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, Protocol, TextIO
+from typing import IO, Any, Protocol
 
 from . import batch_options
 from .abi import STATUS_WIN
-from .errors import MjrError, Problem, Span
+from .errors import MjrError, Problem, Span, UnfinishedRunError, first_line
 from .executor import Progress, load_on_worker, map_partitions, missing_extra
 from .hand import Hand, impossibility
 from .hand_json import hand_from_json
@@ -38,6 +43,10 @@ PARTITION_SIZE = batch_options.PARTITION_SIZE
 HAND_COLUMN = "hand"
 PARQUET_SUFFIXES = (".parquet", ".pq")
 JSONL_SUFFIXES = (".jsonl", ".ndjson", ".json")
+#: The longest line of a JSONL file (without its line ending), or text of a Parquet
+#: cell, read as a hand: 64 KiB, where the largest hand JSON is a few kilobytes.  A
+#: longer one is refused by its place, and no more than this of it is ever held.
+MAX_LINE_BYTES = 64 * 1024
 
 #: The classes a refusal is counted in, in the order the summary lists them.
 NOT_JSON, BAD_HAND, IMPOSSIBLE, BY_RULESET = "not JSON", "bad hand", "impossible hand", "refused by the ruleset"
@@ -49,13 +58,21 @@ ROW_FIELDS = ("index", "is_win", "points", "fan", "fans", "reason", "refused", "
 
 
 @dataclass(frozen=True)
+class LongLine:
+    """A line or cell past :data:`MAX_LINE_BYTES`, kept as its length only."""
+
+    length: int
+
+
+@dataclass(frozen=True)
 class Partition:
     """Consecutive hands of one file: the text of each (bytes for a JSONL line, text
-    or None for a Parquet cell), and where the first one is, for messages."""
+    or None for a Parquet cell, a :class:`LongLine` for one too long to read), and
+    where the first one is, for messages."""
 
     source: str  # the file as the user named it
     first: int  # index of the first hand in the file, from 0
-    texts: Sequence[bytes | str | None]
+    texts: Sequence[bytes | str | LongLine | None]
     parquet: bool = False
 
     def place(self, offset: int) -> str:
@@ -146,12 +163,15 @@ def _refusal_class(ruleset: Ruleset, hand: Hand) -> str:
     return IMPOSSIBLE if impossibility(hand, ruleset.indicator_in_play) is not None else BY_RULESET
 
 
-def _read_hand(text: bytes | str | None, partition: Partition, offset: int, ruleset: Ruleset) -> Hand:
+def _read_hand(text: bytes | str | LongLine | None, partition: Partition, offset: int, ruleset: Ruleset) -> Hand:
     """The hand in a line (a JSON object, or a JSON string of notation) or a Parquet
     cell (hand JSON, or notation); refused with its place otherwise."""
     where = partition.place(offset)
     if text is None:
         raise _Refused(BAD_HAND, f"{where}: no hand (an empty cell)")
+    if isinstance(text, LongLine):
+        raise _Refused(NOT_JSON, f"{where}: a {'cell' if partition.parquet else 'line'} of {text.length} bytes, "
+                                 f"not read: a hand takes at most {MAX_LINE_BYTES} bytes")
     value = _json_value(text, partition, offset) if isinstance(text, bytes) or text.lstrip()[:1] == "{" else text
     try:
         if isinstance(value, dict):
@@ -180,6 +200,11 @@ def _json_value(text: bytes | str, partition: Partition, offset: int) -> Any:
         message, column = f"not JSON: {error.msg}", error.colno
     except RecursionError:
         message, column = "not JSON: nested too deeply", 1
+    except ValueError:  # an integer past Python's digits limit (sys.get_int_max_str_digits)
+        digits = max(re.finditer(r"\d+", line), key=lambda match: len(match.group()), default=None)
+        message = (f"not JSON: a number of {len(digits.group()) if digits else 'too many'} digits "
+                   f"(at most {sys.get_int_max_str_digits()} are read)")
+        column = digits.start() + 1 if digits else 1
     if partition.parquet:
         raise _Refused(NOT_JSON, f"{where}: {NotationError(line, column - 1, message)}")
     number = partition.first + offset + 1
@@ -201,7 +226,9 @@ def is_parquet(path: Path) -> bool:
 
 
 def read_partitions(path: Path, source: str, size: int) -> Iterator[Partition]:
-    """The hands of a JSONL or Parquet file, ``size`` at a time, read as they are needed."""
+    """The hands of a JSONL or Parquet file, ``size`` at a time, read as they are
+    needed; a part of the file that cannot be read stops the run
+    (:class:`~mjr.errors.UnfinishedRunError`)."""
     if is_parquet(path):
         yield from _parquet_partitions(path, source, size)
         return
@@ -209,15 +236,37 @@ def read_partitions(path: Path, source: str, size: int) -> Iterator[Partition]:
         file = path.open("rb")
     except OSError as error:
         raise MjrError(f"cannot read {source}: {error.strerror or error}") from None
+    first, texts = 0, []
     with file:
-        first, texts = 0, []
-        for line in file:
-            texts.append(line.rstrip(b"\n").removesuffix(b"\r"))
-            if len(texts) == size:
-                yield Partition(source, first, texts)
-                first, texts = first + size, []
-        if texts:
-            yield Partition(source, first, texts)
+        try:
+            for line in _lines(file):
+                texts.append(line)
+                if len(texts) == size:
+                    yield Partition(source, first, texts)
+                    first, texts = first + size, []
+        except OSError as error:
+            raise UnfinishedRunError(f"cannot read {source} past line {first + len(texts)}: "
+                                     f"{error.strerror or error}") from None
+    if texts:
+        yield Partition(source, first, texts)
+
+
+def _lines(file: IO[bytes]) -> Iterator[bytes | LongLine]:
+    """The lines of a binary file without their line endings (``\\n`` or ``\\r\\n``);
+    a line past :data:`MAX_LINE_BYTES` is skipped in pieces of that size, and only
+    its length kept."""
+    while line := file.readline(MAX_LINE_BYTES + 2):  # room for the line ending
+        if line.endswith(b"\n") or len(line) < MAX_LINE_BYTES + 2:  # a whole line, or the last one
+            line = line.removesuffix(b"\n").removesuffix(b"\r")
+            yield line if len(line) <= MAX_LINE_BYTES else LongLine(len(line))
+            continue
+        length = len(line)
+        while rest := file.readline(MAX_LINE_BYTES):
+            if rest.endswith(b"\n"):
+                length += len(rest.removesuffix(b"\n").removesuffix(b"\r"))
+                break
+            length += len(rest)
+        yield LongLine(length)
 
 
 def _pyarrow(why: str) -> Any:
@@ -246,12 +295,33 @@ def _parquet_file(path: Path, source: str) -> Any:
 
 
 def _parquet_partitions(path: Path, source: str, size: int) -> Iterator[Partition]:
+    """The cells of the hand column, row group by row group, ``size`` at a time; a row
+    group that cannot be read stops the run, naming it."""
     file = _parquet_file(path, source)
-    first = 0
-    for batch in file.iter_batches(batch_size=size, columns=[HAND_COLUMN]):
-        texts = batch.column(0).to_pylist()
+    pa = _pyarrow("reading Parquet")
+    texts: list[str | LongLine | None] = []
+    first, start = 0, 0  # start: the first row of the row group
+    for group in range(file.num_row_groups):
+        rows = file.metadata.row_group(group).num_rows
+        try:
+            for batch in file.iter_batches(batch_size=size, row_groups=[group], columns=[HAND_COLUMN]):
+                texts.extend(_cell(text) for text in batch.column(0).to_pylist())
+                while len(texts) >= size:
+                    yield Partition(source, first, texts[:size], parquet=True)
+                    first, texts = first + size, texts[size:]
+        except (OSError, pa.ArrowException) as error:
+            raise UnfinishedRunError(f"cannot read {source}: row group {group + 1} of {file.num_row_groups} "
+                                     f"(rows {start + 1}-{start + rows}) is damaged: {first_line(error)}") from None
+        start += rows
+    if texts:
         yield Partition(source, first, texts, parquet=True)
-        first += len(texts)
+
+
+def _cell(text: str | None) -> str | LongLine | None:
+    """A Parquet cell, or its length when it is too long to read as a hand."""
+    if text is not None and len(text) > MAX_LINE_BYTES // 4 and len(text.encode("utf-8", "replace")) > MAX_LINE_BYTES:
+        return LongLine(len(text.encode("utf-8", "replace")))
+    return text
 
 
 def count_hands(path: Path) -> int | None:
@@ -279,52 +349,170 @@ class RowWriter(Protocol):
 
 
 class JsonlWriter:
-    """Rows as JSON lines, to a text stream."""
+    """Rows as JSON lines, to a text stream (flushed, not closed, at the end)."""
 
-    def __init__(self, stream: TextIO, owned: bool = False) -> None:
-        self.stream, self.owned = stream, owned
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
 
     def write(self, rows: list[Row]) -> None:
         self.stream.write("".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows))
 
     def close(self) -> None:
-        if self.owned:
-            self.stream.close()
-        else:
-            self.stream.flush()
+        self.stream.flush()
 
 
 class ParquetWriter:
-    """Rows as a Parquet file with one column per row field; a refused hand has null
-    points, fan and fans."""
+    """Rows as a Parquet file with one column per row field, to a binary stream; a
+    refused hand has null points, fan and fans."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, stream: IO[bytes]) -> None:
         pa = self.pa = _pyarrow("writing Parquet")
         self.schema = pa.schema([("index", pa.int64()), ("is_win", pa.bool_()), ("points", pa.int64()),
                                  ("fan", pa.int64()), ("fans", pa.list_(pa.string())), ("reason", pa.string()),
                                  ("refused", pa.string()), ("refusal", pa.string())])
-        self.writer = pa.parquet.ParquetWriter(path, self.schema)
+        self.writer = pa.parquet.ParquetWriter(stream, self.schema)
 
     def write(self, rows: list[Row]) -> None:
         self.writer.write_table(self.pa.Table.from_pylist(rows, schema=self.schema))
 
     def close(self) -> None:
-        self.writer.close()
+        self.writer.close()  # the footer; the stream stays open
 
 
-def open_writer(out: Path | None, source: Path) -> RowWriter:
+class Output:
+    """Where the rows of a run go, so that a run that stops never leaves a file that
+    looks complete.
+
+    Rows for a file are written to a temporary file in the file's folder, which
+    :meth:`finish` puts in its place with :func:`os.replace` (the file itself when
+    the name is a link to it), and :meth:`discard` removes: a run that stops leaves
+    the old file as it was, or none.  A device or a pipe (``/dev/stdout``, a FIFO)
+    is written as the rows come, as there is nothing to replace; so is stdout
+    without ``--out``.  ``--out`` naming the input file by any path (a link, a
+    hard link, a bind mount: the same device and inode) is refused before anything
+    is opened for writing.
+    """
+
+    def __init__(self, out: Path | None, source: Path, parquet: bool) -> None:
+        self.name = "stdout" if out is None else str(out)
+        self.temp: Path | None = None
+        self.target: Path | None = None
+        if out is None:
+            self.stream: IO[Any] = sys.stdout
+            if _same_file(_fd_stat(sys.stdout), source):
+                raise MjrError(f"stdout is the input file {source}; write the results to another file (--out)")
+            return
+        if _same_file(_stat(out), source):
+            raise MjrError(f"--out {out} is the input file; write the results to another file")
+        info = _stat(out)
+        if info is not None and stat.S_ISDIR(info.st_mode):
+            raise MjrError(f"cannot write {out}: it is a folder")
+        try:
+            if info is not None and not stat.S_ISREG(info.st_mode):  # a device or a pipe: written in place
+                handle = os.open(out, os.O_WRONLY)
+            else:
+                self.target = Path(os.path.realpath(out))
+                self.temp, handle = _temp_beside(self.target)
+        except OSError as error:
+            raise MjrError(f"cannot write {out}: {error.strerror or error}") from None
+        self.stream = os.fdopen(handle, "wb") if parquet else os.fdopen(handle, "w", encoding="utf-8")
+
+    def finish(self) -> None:
+        """The rows are all written: flush them, and put the file in its place."""
+        if self.stream is sys.stdout:
+            self.stream.flush()
+            return
+        if self.temp is not None:
+            self.stream.flush()
+            os.fsync(self.stream.fileno())  # on the disk before it takes the name
+        self.stream.close()
+        if self.temp is not None and self.target is not None:
+            os.replace(self.temp, self.target)
+            self.temp = None
+
+    def left(self) -> str:
+        """What a run that stops now leaves of its rows, in words."""
+        if self.temp is not None:
+            return f"{self.name} was not written"
+        return f"the rows so far went to {self.name}"
+
+    def discard(self) -> None:
+        """The run stopped: close the stream and remove the temporary file."""
+        if self.stream is not sys.stdout:
+            try:
+                self.stream.close()
+            except OSError:
+                pass  # the unwritten rows of a full disk: they go with the file
+        if self.temp is not None:
+            self.temp.unlink(missing_ok=True)
+            self.temp = None
+
+
+def _stat(path: Path) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except (OSError, ValueError):
+        return None
+
+
+def _fd_stat(stream: Any) -> os.stat_result | None:
+    try:
+        return os.fstat(stream.fileno())
+    except (OSError, ValueError, AttributeError):  # io.UnsupportedOperation is an OSError
+        return None
+
+
+def _same_file(info: os.stat_result | None, source: Path) -> bool:
+    """Whether ``info`` is of ``source`` itself (by device and inode), however named."""
+    other = _stat(source)
+    return info is not None and other is not None and (info.st_dev, info.st_ino) == (other.st_dev, other.st_ino)
+
+
+def _temp_beside(target: Path) -> tuple[Path, int]:
+    """A new temporary file in ``target``'s folder, named after it, open for writing
+    (made with the mode a new file gets, 0o666 less the umask)."""
+    while True:
+        temp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            return temp, os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+
+
+def _discard(writer: RowWriter | None, output: Output) -> None:
+    """Drop what a run that stopped wrote: the writer closed (so it does not try
+    again when collected), the temporary file removed."""
+    if writer is not None:
+        try:
+            writer.close()
+        except Exception:  # the run has already failed; what the writer held goes with the file
+            pass
+    output.discard()
+
+
+@contextmanager
+def _writing(output: Output) -> Iterator[None]:
+    """An output that cannot be written (a full disk, a closed pipe) stops the run."""
+    try:
+        yield
+    except BrokenPipeError:  # the reader went away (`mjr score --batch ... | head`): no error
+        raise
+    except OSError as error:
+        raise UnfinishedRunError(f"cannot write {output.name}: {error.strerror or first_line(error)}") from None
+
+
+def open_writer(output: Output, parquet: bool) -> RowWriter:
+    """The writer of the rows' format on ``output``."""
+    return ParquetWriter(output.stream) if parquet else JsonlWriter(output.stream)
+
+
+def writes_parquet(out: Path | None, source: Path) -> bool:
     """JSONL on stdout without ``out``; else the format of ``out``'s extension, or of
     the input file when the extension names none."""
     if out is None:
-        return JsonlWriter(sys.stdout)
-    if out.exists() and source.exists() and out.resolve() == source.resolve():
-        raise MjrError(f"--out {out} is the input file; write the results to another file")
+        return False
     suffix = out.suffix.lower()
-    parquet = suffix in PARQUET_SUFFIXES or (suffix not in JSONL_SUFFIXES and is_parquet(source))
-    try:
-        return ParquetWriter(out) if parquet else JsonlWriter(out.open("w", encoding="utf-8"), owned=True)
-    except OSError as error:
-        raise MjrError(f"cannot write {out}: {error.strerror or error}") from None
+    return suffix in PARQUET_SUFFIXES or (suffix not in JSONL_SUFFIXES and is_parquet(source))
 
 
 # --------------------------------------------------------------------------- the job
@@ -379,7 +567,13 @@ class Job:
 
 
 def score_file(job: Job) -> Summary:
-    """Score every hand of the job's file, write the rows, and count what happened."""
+    """Score every hand of the job's file, write the rows, and count what happened.
+
+    A run that cannot be made (the file cannot be read, ``--out`` is the input)
+    raises :class:`MjrError` before anything is written; one that stops before its
+    end (a worker lost, a part of the file that cannot be read, a full disk) raises
+    :class:`~mjr.errors.UnfinishedRunError` and leaves no output file (or the old
+    one as it was)."""
     path = Path(job.source)
     if not path.is_file():
         raise MjrError(f"cannot read {job.source}: " + ("not a file" if path.exists() else "no such file"))
@@ -389,18 +583,35 @@ def score_file(job: Job) -> Summary:
         task = partial(score_partition_named, job.name, job.backend, tuple(job.ruleset.choices.items()))
     if is_parquet(path):
         _parquet_file(path, job.source)  # a file that cannot be read fails before --out is made
-    partitions = read_partitions(path, job.source, job.partition_size)
-    results = map_partitions(task, partitions, workers=job.workers, scheduler=job.scheduler)
+    parquet = writes_parquet(job.out, path)
+    if parquet:
+        _pyarrow("writing Parquet")
     summary = Summary()
     bar = Progress(count_hands(path) if job.progress and sys.stderr.isatty() else None)
     bar.enabled = bar.enabled and job.progress
-    writer = open_writer(job.out, path)
+    output = Output(job.out, path, parquet)
+    results = map_partitions(task, read_partitions(path, job.source, job.partition_size),
+                             workers=job.workers, scheduler=job.scheduler)
+    writer: RowWriter | None = None
     try:
+        with _writing(output):
+            writer = open_writer(output, parquet)
         for rows in results:
-            writer.write(rows)
+            with _writing(output):
+                writer.write(rows)
             summary.add(rows)
             bar.advance(len(rows))
+        with _writing(output):
+            writer.close()
+            output.finish()
+    except UnfinishedRunError as error:
+        left = output.left()
+        _discard(writer, output)
+        raise UnfinishedRunError(f"{error}; the run stopped after {summary.hands} hands, and {left}") from None
+    except BaseException:
+        _discard(writer, output)
+        raise
     finally:
+        results.close()
         bar.close()
-        writer.close()
     return summary

@@ -5,7 +5,9 @@ Every subcommand takes ``--json`` for one machine-readable JSON document on stdo
 check or example fails, a hand does not win (``score``), a hand of a file is refused
 (``score --batch``; one that does not win is no refusal), has no waits (``waits``),
 two rulesets differ (``diff``) or a simulated hand fails a check (``simulate``); 2
-for a usage or user error, a file that cannot be read or a missing optional extra.
+for a usage or user error, a file that cannot be read or a missing optional extra;
+3 when ``score --batch`` started and did not finish (a worker lost, a damaged part
+of the file, a full disk), its ``--out`` not written.
 A user's mistake is printed as ``mjr: error: ...`` (a ``.mjr`` problem with its
 place and a caret), never as a traceback; with ``--json`` it is ``{"error": "..."}``
 on stdout.
@@ -25,7 +27,7 @@ from pathlib import Path
 
 from . import __version__, batch_options, loader
 from .diff import add_arguments as diff_arguments
-from .errors import MjrError, Problem, SourceError, Span, problem_at
+from .errors import MjrError, Problem, SourceError, Span, UnfinishedRunError, problem_at
 from .notation import format_hand
 from .options import describe, parse_settings
 from .output import dump as _dump
@@ -390,16 +392,27 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The exit status of a ``score --batch`` run that started and did not finish.
+UNFINISHED = 3
+
+
 def _score_batch(args: argparse.Namespace, ruleset: Ruleset) -> int:
     """``mjr score --batch FILE``: a row per hand to ``--out`` (or stdout), the summary
-    on stderr (or as the JSON document with ``--json``); 1 when any hand was refused."""
+    on stderr (or as the JSON document with ``--json``); 1 when any hand was refused,
+    :data:`UNFINISHED` when the run stopped before its end."""
     from .batchfile import score_file
 
     start = time.perf_counter()
-    summary = score_file(batch_options.job(args, ruleset))
+    try:
+        summary = score_file(batch_options.job(args, ruleset))
+    except UnfinishedRunError as error:
+        seconds = round(time.perf_counter() - start, 3)
+        _fail(str(error), args.json, {"ruleset": ruleset.id, "out": args.out, "finished": False, "seconds": seconds})
+        return UNFINISHED
     elapsed = time.perf_counter() - start
     if args.json:
-        _dump({"ruleset": ruleset.id, "out": args.out, **summary.to_json(), "seconds": round(elapsed, 3)})
+        _dump({"ruleset": ruleset.id, "out": args.out, "finished": True, **summary.to_json(),
+               "seconds": round(elapsed, 3)})
     else:
         _note(f"{summary.line()} in {elapsed:.2f}s")
     return 1 if summary.refused else 0

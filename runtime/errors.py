@@ -117,9 +117,23 @@ class CacheError(MjrError):
     A module found there could be anyone's, so nothing there is loaded."""
 
 
+def first_line(error: BaseException) -> str:
+    """An error's first line, or its class's name when it says nothing: a library's
+    error (a cluster's, a file format's) can run to many lines, a message to one."""
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
 def did_you_mean(name: str, candidates: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the closest candidate, or an empty string."""
     import difflib  # only an error message needs it
 
     hint = difflib.get_close_matches(name, list(candidates), n=1)
     return f" (did you mean {hint[0]!r}?)" if hint and hint[0] != name else ""
+
+
+class UnfinishedRunError(MjrError):
+    """A run over a file of hands that started and stopped before its end: a worker
+    lost with its task, a part of the input that cannot be read, an output that
+    cannot be written.  What it wrote is not left as if it were complete, and
+    ``mjr score --batch`` exits with status 3 (a finished run with refusals exits 1)."""

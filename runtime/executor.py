@@ -20,12 +20,12 @@ import os
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from collections.abc import Callable, Generator, Iterable
+from concurrent.futures import BrokenExecutor, CancelledError, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
-from .errors import MjrError
+from .errors import MjrError, UnfinishedRunError, first_line
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset
@@ -72,7 +72,7 @@ def cores() -> int:
 
 
 def map_partitions(task: Callable[[P], R], partitions: Iterable[P], *, workers: int | None = None,
-                   scheduler: str | None = None, processes: bool = False) -> Iterator[R]:
+                   scheduler: str | None = None, processes: bool = False) -> Generator[R, None, None]:
     """``task(partition)`` for each partition, yielded in the partitions' order.
 
     ``scheduler`` is the address of a Dask distributed scheduler (``tcp://host:8786``)
@@ -81,7 +81,9 @@ def map_partitions(task: Callable[[P], R], partitions: Iterable[P], *, workers: 
     With ``processes`` the pool is of new (spawned) processes instead, for a task
     that holds the GIL: the task and its partitions are then pickled, as for a
     cluster.  An error raised by a task is raised here, and the tasks not yet
-    started are dropped.
+    started are dropped; a task lost with its worker (a process that died, a
+    cluster worker killed) is an :class:`~mjr.errors.UnfinishedRunError`.  Closing
+    the generator drops the tasks not yet started as well.
     """
     if scheduler is not None:
         return _on_dask(_dask_client(scheduler), task, partitions)
@@ -89,12 +91,12 @@ def map_partitions(task: Callable[[P], R], partitions: Iterable[P], *, workers: 
     if count < 1:
         raise MjrError(f"workers must be 1 or more, not {count}")
     if count == 1:
-        return map(task, partitions)
+        return (task(partition) for partition in partitions)
     return _in_pool(_processes if processes else _threads, task, partitions, count)
 
 
 def _in_order(submit: Callable[[P], Any], result: Callable[[Any], R], partitions: Iterable[P],
-              window: int) -> Iterator[R]:
+              window: int) -> Generator[R, None, None]:
     """Keep ``window`` submitted partitions in flight; yield their results in order."""
     pending: deque[Any] = deque()
     for partition in partitions:
@@ -115,7 +117,7 @@ def _processes(workers: int) -> Executor:
 
 
 def _in_pool(make_pool: Callable[[int], Executor], task: Callable[[P], R], partitions: Iterable[P],
-             workers: int) -> Iterator[R]:
+             workers: int) -> Generator[R, None, None]:
     """Run the tasks in a pool of ``workers`` (threads or processes), shut down at the end."""
     pool = make_pool(workers)
     try:
@@ -129,8 +131,8 @@ def _pool_result(future: Future[R]) -> R:
     """A task's result; a worker process that died is an error to report, not a traceback."""
     try:
         return future.result()
-    except BrokenExecutor as error:
-        raise MjrError(f"a worker process stopped before its task was done: {error}") from None
+    except (BrokenExecutor, CancelledError) as error:
+        raise UnfinishedRunError(f"a worker process stopped before its task was done: {error}") from None
 
 
 def _dask_client(scheduler: str) -> Any:
@@ -159,28 +161,57 @@ def _check_address(scheduler: str) -> None:
                        "expected one such as tcp://HOST:8786") from None
 
 
-def _on_dask(client: Any, task: Callable[[P], R], partitions: Iterable[P]) -> Iterator[R]:
+#: Times a task cancelled by the cluster (its worker lost with the partition it
+#: held) is sent again, its partition scattered anew, before the run stops.
+RESENDS = 2
+
+
+def _on_dask(client: Any, task: Callable[[P], R], partitions: Iterable[P]) -> Generator[R, None, None]:
     try:
         threads = max(1, sum(client.nthreads().values()))
-
-        def submit(partition: P) -> Any:
-            # scattered first, so a large partition travels as data, not inside the task graph
-            return client.submit(task, client.scatter(partition, hash=False), pure=False)
-
-        yield from _in_order(submit, _cluster_result, partitions, threads * IN_FLIGHT_PER_THREAD)
+        yield from _in_order(lambda partition: _ClusterTask(client, task, partition), _ClusterTask.result,
+                             partitions, threads * IN_FLIGHT_PER_THREAD)
     finally:
         client.close()
 
 
-def _cluster_result(future: Any) -> Any:
-    """A task's result; a cluster that lost the task or its connection is an error
-    to report, not a traceback (an error the task raised is raised as it is)."""
-    from distributed import KilledWorker
+class _ClusterTask:
+    """One partition's task on a cluster, sent again when the cluster cancels it.
 
-    try:
-        return future.result()
-    except (KilledWorker, OSError) as error:
-        raise MjrError(f"the Dask cluster failed to run a task: {type(error).__name__}: {error}") from None
+    The partition is scattered first, so a large one travels as data, not inside the
+    task graph; but scattered data lives on one worker, and when that worker is lost
+    the task is cancelled rather than run elsewhere.  Sending it again (up to
+    :data:`RESENDS` times) scatters the partition anew, to a worker still there.
+    """
+
+    def __init__(self, client: Any, task: Callable[[Any], Any], partition: Any) -> None:
+        self.client, self.task, self.partition, self.sent = client, task, partition, 0
+        self.future = self._send()
+
+    def _send(self) -> Any:
+        self.sent += 1
+        return self.client.submit(self.task, self.client.scatter(self.partition, hash=False), pure=False)
+
+    def result(self) -> Any:
+        """The task's result; a cluster that lost the task (after its resends) or its
+        connection is an error to report, not a traceback (an error the task raised
+        is raised as it is)."""
+        from distributed import KilledWorker
+
+        while True:
+            try:
+                return self.future.result()
+            except CancelledError as error:  # distributed's FutureCancelledError, with the scheduler's reason
+                if self.sent <= RESENDS:
+                    self.future = self._send()
+                    continue
+                why = getattr(error, "reason", None) or first_line(error)
+                raise UnfinishedRunError(f"the Dask cluster cancelled a task {self.sent} times before it was done "
+                                         f"(reason: {why}), as when workers are lost with the partition they hold"
+                                         ) from None
+            except (KilledWorker, OSError, TimeoutError) as error:  # KilledWorker: after the cluster's own retries
+                raise UnfinishedRunError(f"the Dask cluster failed to run a task: {type(error).__name__}: "
+                                         f"{first_line(error)}") from None
 
 
 #: Seconds a run goes before its progress bar appears: a short run stays quiet.

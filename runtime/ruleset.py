@@ -31,7 +31,9 @@ from .abi import (
     knitted_kinds,
 )
 from .batch import BatchError, Buffer, batch_view, win_tiles_view
-from .batches import BatchScores, record_view, run_batch
+from .batches import OVERFLOWED as OVERFLOWED  # the marks of a batch's arrays, named here too
+from .batches import REFUSED as REFUSED
+from .batches import BatchScores, Unpacked, record_view, run_batch
 from .errors import MjrError, did_you_mean
 from .facts import Facts
 from .hand import ROBBED_PUNG, Context, Hand, copies, impossibility
@@ -52,8 +54,6 @@ if TYPE_CHECKING:
 
 _NO_FANS = array("Q")  # the fans' bits of a batch that keeps none
 
-#: What the batch arrays hold for a hand it refused, or whose points overflow.
-REFUSED, OVERFLOWED = -2, -3
 _OVERFLOW = ("the points of this hand pass the 64-bit integers mjr counts in ({id}'s score formula "
              "or a payment amount): the ruleset needs a cap")
 
@@ -403,11 +403,16 @@ class Ruleset(HandChecks):
         ``refused="raise"`` the first refused hand raises :class:`HandError`
         naming its index, with ``"mark"`` its status says so and
         :meth:`BatchScores.reason <mjr.batches.BatchScores.reason>`
-        says why.  ``fans=True`` keeps each hand's awarded fans as bits."""
+        says why.  A hand of a list that cannot be read or packed (bad notation,
+        no winning tile, not a hand at all) is refused the same way: marked
+        ``malformed`` (or ``impossible``, ``outside_rules``) with points and fan
+        -2, or raised by its index.  ``fans=True`` keeps each hand's awarded fans as bits."""
         if refused not in ("raise", "mark"):
             raise MjrError(f"refused must be 'raise' or 'mark', not {refused!r}")
-        view, n = record_view(self, hands)
-        scores = run_batch(self, view, n, fan_words=-(-len(self.fans) // 64) if fans else 0, workers=workers)
+        unpacked: dict[int, Unpacked] = {}
+        view, n = record_view(self, hands, unpacked)
+        scores = run_batch(self, view, n, fan_words=-(-len(self.fans) // 64) if fans else 0, workers=workers,
+                           unpacked=unpacked)
         first = scores.first_refused
         if first >= 0 and refused == "raise":
             raise HandError(f"hand {first} of the batch: {scores.reason(first)}")

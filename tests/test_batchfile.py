@@ -362,3 +362,251 @@ def test_dask_cluster_gives_the_local_rows(capsys: pytest.CaptureFixture[str], t
     assert remote.read_bytes() == local.read_bytes()
     rows = rows_of(local.read_text(encoding="utf-8"))
     assert len(rows) == count and {row["is_win"] for row in rows} == {True, False}
+
+
+# --------------------------------------------------------------------------- the output is complete or absent
+
+
+def test_out_as_the_input_by_any_name_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A hard link, a symlink or another spelling of the input: refused before any
+    file is opened for writing, so the input keeps its hands."""
+    path = tmp_path / "hands.jsonl"
+    text = f"{hand_line(WIN)}\n{hand_line(NOT_A_WIN)}\n"
+    path.write_text(text, encoding="utf-8")
+    (tmp_path / "hard.jsonl").hardlink_to(path)
+    (tmp_path / "soft.jsonl").symlink_to(path)
+    (tmp_path / "sub").mkdir()
+    for out in ("hard.jsonl", "soft.jsonl", "sub/../hands.jsonl"):
+        code, shown, err = run(capsys, "-r", BUNDLED, "--batch", str(path), "--out", str(tmp_path / out))
+        assert (code, shown) == (2, "")
+        assert err.endswith(f"mjr: error: --out {tmp_path / out} is the input file; "
+                            "write the results to another file\n")
+        assert path.read_text(encoding="utf-8") == text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hands.jsonl", "hard.jsonl", "soft.jsonl", "sub"]
+
+
+def test_stdout_as_the_input_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``mjr score --batch hands.jsonl >> hands.jsonl`` would read its own rows."""
+    path = tmp_path / "hands.jsonl"
+    path.write_text(f"{hand_line(WIN)}\n", encoding="utf-8")
+    with path.open("a", encoding="utf-8") as appended:
+        monkeypatch.setattr(sys, "stdout", appended)
+        with pytest.raises(mjr.MjrError, match="^stdout is the input file "):
+            batchfile.score_file(batchfile.Job(str(path), None, mjr.load(BUNDLED), BUNDLED, progress=False))
+    assert path.read_text(encoding="utf-8") == f"{hand_line(WIN)}\n"
+
+
+def test_a_symlinked_out_is_replaced_at_its_target(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path, target, link = tmp_path / "hands.jsonl", tmp_path / "rows.jsonl", tmp_path / "link.jsonl"
+    path.write_text(f"{hand_line(WIN)}\n", encoding="utf-8")
+    target.write_text("old rows\n", encoding="utf-8")
+    link.symlink_to(target)
+    assert run(capsys, "-r", BUNDLED, "--batch", str(path), "--out", str(link))[0] == 0
+    assert link.is_symlink() and rows_of(target.read_text(encoding="utf-8"))[0]["is_win"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hands.jsonl", "link.jsonl", "rows.jsonl"]
+
+
+def _stopped(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[str, dict[str, Any]]:
+    """Run ``mjr score`` twice, as text and with --json: exit status 3 both times; the
+    error line, and the JSON document."""
+    code, out, err = run(capsys, *argv)
+    shown = [line for line in err.splitlines() if not line.startswith("mjr: warning: ")]  # interpreted, once
+    assert (code, out) == (3, "") and len(shown) == 1 and shown[0].startswith("mjr: error: ")
+    message = shown[0].removeprefix("mjr: error: ")
+    code, out, _ = run(capsys, *argv, "--json")
+    document = json.loads(out)
+    assert code == 3 and document["finished"] is False and document["error"] == message
+    return message, document
+
+
+def test_a_full_disk_stops_the_run_and_leaves_the_old_out(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    path, out = tmp_path / "hands.jsonl", tmp_path / "rows.jsonl"
+    path.write_text("\n".join(generated_hands(40)) + "\n", encoding="utf-8")
+    out.write_text("the rows of the last run\n", encoding="utf-8")
+
+    def write(self: batchfile.JsonlWriter, rows: list[dict[str, Any]]) -> None:
+        if rows[0]["index"] >= 10:
+            raise OSError(28, "No space left on device")
+        self.stream.write("partial\n")
+
+    monkeypatch.setattr(batchfile.JsonlWriter, "write", write)
+    message, document = _stopped(capsys, "-r", BUNDLED, "--batch", str(path), "--out", str(out),
+                                 "--partition-size", "10", "--workers", "1")
+    assert message == (f"cannot write {out}: No space left on device; the run stopped after 10 hands, "
+                       f"and {out} was not written")
+    assert document == {"error": message, "ruleset": BUNDLED, "out": str(out), "finished": False,
+                        "seconds": document["seconds"]}
+    assert out.read_text(encoding="utf-8") == "the rows of the last run\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hands.jsonl", "rows.jsonl"]  # no temporary file left
+
+
+def test_dev_full_stops_the_run(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full on this system")
+    path = tmp_path / "hands.jsonl"
+    path.write_text("\n".join(generated_hands(20)) + "\n", encoding="utf-8")
+    message, _ = _stopped(capsys, "-r", BUNDLED, "--batch", str(path), "--out", "/dev/full")
+    assert message.startswith("cannot write /dev/full: No space left on device; the run stopped after ")
+    assert message.endswith(" hands, and the rows so far went to /dev/full")
+
+
+def test_a_damaged_row_group_stops_the_run(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pa = pytest.importorskip("pyarrow", reason="pyarrow is not installed (mahjong-rules[parquet])")
+    import pyarrow.parquet as pq
+
+    path, out = tmp_path / "hands.parquet", tmp_path / "rows.parquet"
+    hands = generated_hands(30)
+    pq.write_table(pa.table({"hand": hands}), path, row_group_size=10, compression="NONE")
+    data = bytearray(path.read_bytes())
+    metadata = pq.ParquetFile(path).metadata
+    column = metadata.row_group(1).column(0)
+    start = column.dictionary_page_offset or column.data_page_offset
+    data[start:start + column.total_compressed_size] = bytes([0xFF]) * column.total_compressed_size
+    path.write_bytes(bytes(data))
+    message, _ = _stopped(capsys, "-r", BUNDLED, "--batch", str(path), "--out", str(out), "--partition-size", "4",
+                          "--workers", "1")
+    assert message.startswith(f"cannot read {path}: row group 2 of 3 (rows 11-20) is damaged: ")
+    assert message.endswith(f"; the run stopped after 8 hands, and {out} was not written")
+    assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["hands.parquet"]
+
+
+class Done:
+    """A future of a task that ran, or (given an error) of one the cluster lost."""
+
+    def __init__(self, value: Any = None, error: BaseException | None = None) -> None:
+        self.value, self.error = value, error
+
+    def result(self) -> Any:
+        if self.error is not None:
+            raise self.error
+        return self.value
+
+
+class LosingClient:
+    """A Dask client whose cluster loses the worker holding the partition of hands
+    20-29, ``losses`` times: each time that task comes back cancelled, as
+    distributed reports it."""
+
+    def __init__(self, losses: int) -> None:
+        self.losses, self.sent, self.closed = losses, 0, False
+        self.error = pytest.importorskip("distributed.client").FutureCancelledError("score-1234", "lost-worker")
+
+    def nthreads(self) -> dict[str, int]:
+        return {"tcp://127.0.0.1:1": 1}
+
+    def scatter(self, partition: Any, hash: bool) -> Any:
+        return partition
+
+    def submit(self, task: Any, partition: Any, pure: bool) -> Any:
+        self.sent += 1
+        if partition.first == 20 and self.losses:
+            self.losses -= 1
+            return Done(error=self.error)
+        return Done(task(partition))
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_task_lost_with_its_worker_is_sent_again(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    path, local, remote = tmp_path / "hands.jsonl", tmp_path / "local.jsonl", tmp_path / "remote.jsonl"
+    path.write_text("\n".join(generated_hands(50)) + "\n", encoding="utf-8")
+    client = LosingClient(losses=executor.RESENDS)
+    monkeypatch.setattr(executor, "_dask_client", lambda address: client)
+    assert run(capsys, "-r", BUNDLED, "--batch", str(path), "--out", str(local))[0] == 0
+    code, _, err = run(capsys, "-r", BUNDLED, "--batch", str(path), "--out", str(remote),
+                       "--scheduler", "tcp://127.0.0.1:1", "--partition-size", "10")
+    assert code == 0 and err.startswith("50 hands: ") and remote.read_bytes() == local.read_bytes()
+    assert client.sent == 5 + executor.RESENDS and client.closed
+
+
+def test_a_lost_dask_worker_stops_the_run(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A task cancelled each time it is sent: the run stops, naming the cause."""
+    path, out = tmp_path / "hands.jsonl", tmp_path / "rows.jsonl"
+    path.write_text("\n".join(generated_hands(50)) + "\n", encoding="utf-8")
+    clients: list[LosingClient] = []
+
+    def client(address: str) -> LosingClient:
+        clients.append(LosingClient(losses=1 + executor.RESENDS))
+        return clients[-1]
+
+    monkeypatch.setattr(executor, "_dask_client", client)
+    message, _ = _stopped(capsys, "-r", BUNDLED, "--batch", str(path), "--out", str(out),
+                          "--scheduler", "tcp://127.0.0.1:1", "--partition-size", "10")
+    assert message == (f"the Dask cluster cancelled a task {1 + executor.RESENDS} times before it was done "
+                       "(reason: lost-worker), as when workers are lost with the partition they hold; the run "
+                       f"stopped after 20 hands, and {out} was not written")
+    assert not out.exists() and len(clients) == 2 and all(c.closed for c in clients)
+
+
+def test_a_dead_worker_process_stops_the_run() -> None:
+    from concurrent.futures import BrokenExecutor, Future
+
+    future: Future[int] = Future()
+    future.set_exception(BrokenExecutor("a process in the pool was terminated"))
+    with pytest.raises(mjr.errors.UnfinishedRunError, match="a worker process stopped before its task was done"):
+        executor._pool_result(future)
+
+
+# --------------------------------------------------------------------------- hostile lines
+
+
+def test_a_huge_number_refuses_its_line_only(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "hands.jsonl"
+    huge = '{"tiles": [' + "9" * 5000 + "]}"
+    path.write_text(f"{hand_line(WIN)}\n{huge}\n{hand_line(WIN)}\n", encoding="utf-8")
+    code, out, err = run(capsys, "-r", BUNDLED, "--batch", str(path))
+    rows = rows_of(out)
+    assert code == 1 and [row["is_win"] for row in rows] == [True, False, True]
+    assert rows[1]["refusal"] == "not JSON"
+    assert rows[1]["refused"].startswith(f"{path}:2:12: not JSON: a number of 5000 digits (at most ")
+    assert err.startswith("3 hands: 2 won, 0 did not win, 1 refused (1 not JSON) in ")
+
+
+def test_an_over_long_line_is_refused_unread(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line past the bound is skipped in pieces of the bound, never held whole:
+    here the bound is made small, and the reads are watched."""
+    monkeypatch.setattr(batchfile, "MAX_LINE_BYTES", 300)
+    path = tmp_path / "hands.jsonl"
+    long_line = '"' + "1m " * 2000 + '"'
+    win = hand_line(WIN)
+    win = json.dumps(WIN)
+    path.write_bytes(f"{win}\n{long_line}\r\n{win}\n{'x' * 301}".encode())
+    reads = []
+    real = batchfile._lines
+
+    def watched(file: Any) -> Any:
+        original = file.readline
+
+        def readline(limit: int = -1) -> bytes:
+            line = original(limit)
+            reads.append(len(line))
+            return line
+
+        file.readline = readline
+        return real(file)
+
+    monkeypatch.setattr(batchfile, "_lines", watched)
+    code, out, _ = run(capsys, "-r", BUNDLED, "--batch", str(path))
+    rows = rows_of(out)
+    assert code == 1 and [row["is_win"] for row in rows] == [True, False, True, False]
+    assert rows[1] == batchfile.refused_row(1, "not JSON", f"{path}:2: a line of {len(long_line)} bytes, "
+                                                           "not read: a hand takes at most 300 bytes")
+    assert rows[3]["refused"] == f"{path}:4: a line of 301 bytes, not read: a hand takes at most 300 bytes"
+    assert max(reads) <= 302
+
+
+
+def test_a_line_past_64_kib_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "hands.jsonl"
+    path.write_text(f'"{" " * (1 << 20)}"\n{" " * 65_536}\n{hand_line(WIN)}\n', encoding="utf-8")
+    code, out, _ = run(capsys, "-r", BUNDLED, "--batch", str(path))
+    rows = rows_of(out)
+    assert code == 1 and [row["refusal"] for row in rows] == ["not JSON", "not JSON", None]
+    assert rows[0]["refused"] == (f"{path}:1: a line of {(1 << 20) + 2} bytes, not read: "
+                                  "a hand takes at most 65536 bytes")
+    assert rows[1]["refused"] == f"{path}:2: an empty line; expected a hand"  # 64 KiB of blanks: read, and empty

@@ -242,10 +242,32 @@ def test_refused_hands_are_named_by_index(jipinghu: mjr.Ruleset) -> None:
     assert scores.reason(1) == "5 copies of 1m: there are only 4"
     with pytest.raises(HandError, match=r"^hand 1 of the batch: 5 copies of 1m"):
         jipinghu.evaluate_batch(hands, refused="raise")
-    with pytest.raises(MjrError, match="hand 0 of the batch: .*win T"):
-        jipinghu.evaluate_batch(["123m 456m 789m 123p 44p"])
-    with pytest.raises(MjrError, match="hand 1 of the batch: bad hand at column 4: .x. is not part of a tile"):
-        jipinghu.evaluate_batch([hands[0], "123x"])
+    with pytest.raises(HandError, match="^hand 0 of the batch: .*win T"):
+        jipinghu.evaluate_batch(["123m 456m 789m 123p 44p"], refused="raise")
+    with pytest.raises(HandError, match="^hand 1 of the batch: bad hand at column 4: .x. is not part of a tile"):
+        jipinghu.evaluate_batch([hands[0], "123x"], refused="raise")
+
+
+def test_a_hand_that_cannot_be_packed_is_marked_like_any_refused_hand(jipinghu: mjr.Ruleset) -> None:
+    """Bad notation, no winning tile, not a hand, a fact of play the ruleset lacks:
+    marked -2 by its index (refused="mark" is the default), the rest scored."""
+    win = "123m 456m 789m 123p 4p win 4p"
+    hands = [win, "234m 5x7m", "123m 456m 789m 123p 44p", None, mjr.parse_hand(win), "1111m 456m 789m 123p 4p win 1m"]
+    scores = jipinghu.evaluate_batch(hands, fans=True)
+    single = jipinghu.evaluate(win)
+    assert list(scores.points) == [single.points, -2, -2, -2, single.points, -2]
+    assert list(scores.fan) == [single.fan, -2, -2, -2, single.fan, -2]
+    assert scores.counts() == {"win": 2, "malformed": 3, "impossible": 1}
+    assert scores.fan_ids(1) == () and scores.fan_ids(4) == single.fan_ids
+    assert scores.first_refused == 1 and scores.reason(0) == ""
+    assert scores.reason(1).startswith("bad hand at column 7: 'x' is not part of a tile")
+    assert scores.reason(2) == "a hand to evaluate needs its winning tile: add 'win T'"
+    assert scores.reason(3).startswith("a hand must be a Hand or a hand string such as ")
+    assert scores.reason(5) == "5 copies of 1m: there are only 4"
+    with pytest.raises(HandError, match="^hand 1 of the batch: bad hand at column 7: 'x' is not part of a tile"):
+        jipinghu.evaluate_batch(hands, refused="raise")
+    with pytest.raises(HandError, match="^hand 3 of the batch: a hand must be a Hand or a hand string .*NoneType$"):
+        jipinghu.evaluate_batch([win, win, win, None], refused="raise")
 
 
 @pytest.mark.parametrize(("batch", "message"), [
