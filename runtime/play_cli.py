@@ -65,6 +65,7 @@ def run_play(ruleset: Ruleset, args: argparse.Namespace, out: IO[str] | None = N
             _play(table, bots, out)
             session.close(table)
             _show_end(table, out)
+        session.finish()
         print("ledger: " + "  ".join(f"seat {seat} {amount:+d}" for seat, amount in enumerate(session.ledger)),
               file=out)
     finally:
@@ -157,7 +158,7 @@ def _show_end(table: Table, out: IO[str]) -> None:
 def run_replay(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     out = out or sys.stdout
     try:
-        with open(args.log, encoding="utf-8") as stream:
+        with open(args.log, "rb") as stream:  # read a line at a time, each checked as UTF-8
             report = replay(stream, args.ruleset)
     except OSError as error:
         raise MjrError(f"cannot read the log {args.log}: {error.strerror}") from None
