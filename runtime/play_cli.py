@@ -35,7 +35,9 @@ def add_play_arguments(sub: argparse.ArgumentParser) -> None:
 
 def add_replay_arguments(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("log", metavar="LOG", help="a log written by 'mjr play --log' or mjr.Table(log=...)")
-    sub.add_argument("-r", "--ruleset", metavar="ID|FILE", help="check against these rules (default: the log's)")
+    sub.add_argument("-r", "--ruleset", metavar="ID|FILE",
+                     help="check against these rules, whose id must be the log's (default: the bundled ruleset "
+                     "the log names; a log never names a file)")
 
 
 def seat_kinds(text: str) -> list[str]:

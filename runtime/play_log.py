@@ -285,7 +285,7 @@ class _Replay:
             raise LogError(f"line {number}: a hand without session_hand in a session's log")
         if "session_hand" in header and not _same(header["session_hand"], self.hands):
             raise LogError(f"line {number}: the session's hand {self.hands} is numbered "
-                           f"{_shown(header['session_hand'])}: hands of the session are missing")
+                           f"{_shown(header['session_hand'])}: a hand of the session is missing or repeated")
         self.session = "session_hand" in header
         table = self._table(header, number)
         terms = {"ruleset": header["ruleset"], "options": header["options"], "stake": header["stake"]}

@@ -145,8 +145,10 @@ def test_a_session_log_missing_its_first_or_a_middle_hand_is_refused(
         session_log: tuple[list[str], list[int]]) -> None:
     lines, _ = session_log
     starts = [index for index, line in enumerate(lines) if line.startswith('{"hand"')]
-    _refused(lines[starts[1]:], "line 1: the session's hand 0 is numbered 1: hands of the session are missing")
+    _refused(lines[starts[1]:], "line 1: the session's hand 0 is numbered 1: a hand of the session is missing")
     _refused(lines[:starts[1]] + lines[starts[2]:], f"line {starts[1] + 1}: the session's hand 1 is numbered 2")
+    _refused(lines[:starts[2]] + lines[starts[1]:], f"line {starts[2] + 1}: the session's hand 2 is numbered 1: "
+             "a hand of the session is missing or repeated")
 
 
 def test_a_sessions_hands_are_played_under_one_ruleset_and_stake(
