@@ -4,6 +4,8 @@ input with a few mutations, so it gets past the first check), sometimes anything
 
 from __future__ import annotations
 
+import io
+import json
 import re
 from dataclasses import replace
 from functools import cache
@@ -13,8 +15,11 @@ from typing import Any
 from hypothesis import strategies as st
 
 import mjr
+from mjr.bots import GreedyBot, play_out
 from mjr.compiler.build import bundled_dir
 from mjr.hand import KONG, MELD_KINDS, SOURCES, WIN_METHODS
+from mjr.session import Session
+from mjr.table import Table
 from mjr.tiles import N_KINDS, TILE_NAMES
 
 from .checks import RULESET_IDS
@@ -277,10 +282,83 @@ def mjr_texts(draw: st.DrawFn) -> str:
     return draw(mutated("\n".join(lines), grammar_words()))
 
 
+# --------------------------------------------------------------------------- event logs
+
+
+@cache
+def real_logs() -> tuple[tuple[str, ...], ...]:
+    """Logs of real play by greedy bots, seeded: a hand alone under two bundled
+    rulesets, and a session of two hands (short ones: each input replays them)."""
+    bots = [GreedyBot(seat) for seat in range(4)]
+    logs = []
+    for ident, seed in (("guangdong.tuidaohu", 2), ("sichuan.xuezhan", 2)):
+        log = io.StringIO()
+        play_out(Table(mjr.load(ident), seed=seed, log=log), bots)
+        logs.append(tuple(log.getvalue().splitlines()))
+    log = io.StringIO()
+    Session(mjr.load("guangdong.tuidaohu"), seed=1, log=log).play(bots, hands=2)
+    return (*logs, tuple(log.getvalue().splitlines()))
+
+
+#: Words a log's lines never hold, or hold elsewhere: JSON of other types, numbers
+#: too long or not finite, a lone surrogate (a byte that is not UTF-8 once encoded).
+LOG_WORDS = ("true", "false", "null", "1.0", "-1", "0", "4", "9" * 5000, "1e400", "NaN", "-Infinity", '"x"',
+             "[]", "{}", '"5m"', '"J"', '"win"', '"discard 5m"', "\udcff", "\u4e2d", "\x00", "[" * 50, ",")
+
+
+@st.composite
+def log_lines(draw: st.DrawFn) -> list[str]:
+    """A real log with one to three edits: a value replaced somewhere, a line
+    dropped, duplicated, moved or cut, the log cut, a key written twice (or one
+    added) in an object at any depth, or the text of a line mutated."""
+    lines = list(draw(st.sampled_from(real_logs())))
+    for _ in range(draw(st.integers(1, 3))):
+        if not lines:
+            break
+        at = draw(st.integers(0, len(lines) - 1))
+        edit = draw(st.sampled_from(["value", "value", "drop", "duplicate", "move", "cut", "end", "key", "text"]))
+        if edit == "value":
+            try:
+                record = json.loads(lines[at])
+            except ValueError:
+                continue
+            if isinstance(record, dict):
+                _mutate_json(draw, record)
+                lines[at] = json.dumps(record, ensure_ascii=False)
+        elif edit == "drop":
+            del lines[at]
+        elif edit == "duplicate":
+            lines.insert(at, lines[at])
+        elif edit == "move":
+            lines.insert(draw(st.integers(0, len(lines) - 1)), lines.pop(at))
+        elif edit == "cut":
+            lines[at] = lines[at][:draw(st.integers(0, len(lines[at])))]
+        elif edit == "end":
+            del lines[at:]
+        elif edit == "key":
+            lines[at] = draw(_key_written_again(lines[at]))
+        else:
+            lines[at] = draw(mutated(lines[at], LOG_WORDS))
+    return lines
+
+
+@st.composite
+def _key_written_again(draw: st.DrawFn, line: str) -> str:
+    """``line`` with a key of it (or another) written at the start of one of its objects."""
+    braces = [index for index, char in enumerate(line) if char == "{"]
+    if not braces:
+        return line
+    at = draw(st.sampled_from(braces)) + 1
+    key = draw(st.sampled_from([*re.findall(r'"(\w+)":', line), "x", "session_hand"]))
+    value = draw(st.sampled_from(LOG_WORDS[:12]) | st.builds(json.dumps, json_values))
+    return f'{line[:at]}"{key}": {value}, {line[at:]}'
+
+
 STRATEGIES: dict[str, st.SearchStrategy[Any]] = {
     "mjr": mjr_texts(),
     "notation": hand_texts(),
     "json": json_documents(),
     "hand": hand_specs(),
     "batch": batch_specs(),
+    "log": log_lines(),
 }

@@ -8,6 +8,7 @@ and lets any other exception out: the engine classifies both.
 
 from __future__ import annotations
 
+import io
 import tempfile
 import zlib
 from array import array
@@ -21,6 +22,7 @@ import mjr
 from mjr import Context, Hand, Meld, MjrError
 from mjr.compiler.build import build_key, check_file
 from mjr.compiler.codegen import generate
+from mjr.play_log import LogError, ReplayReport, replay
 from mjr.tiles import N_KINDS
 
 from .checks import answer, compare_row, exercise_everywhere, expect
@@ -184,6 +186,19 @@ def _last_tiles(rows: bytes) -> bytes | None:
     return bytes(max((k for k in range(N_KINDS) if rows[at + k]), default=0) for at in range(0, len(rows), N_KINDS))
 
 
+# --------------------------------------------------------------------------- event logs
+
+
+def run_log(lines: list[str]) -> None:
+    """Replay ``lines`` as a log file (its text as UTF-8, a lone surrogate becoming
+    a byte that is not): a report whose ledger sums to zero, or a LogError."""
+    text = "\n".join(line if isinstance(line, str) else repr(line) for line in lines) + "\n"
+    report = answer(replay, io.BytesIO(text.encode("utf-8", "surrogatepass")))
+    expect(isinstance(report, (ReplayReport, LogError)), f"replay ended with {type(report).__name__}, not a LogError")
+    if isinstance(report, ReplayReport):
+        expect(sum(report.ledger) == 0, f"replay certified a ledger that does not sum to zero: {report.ledger}")
+
+
 TARGETS = {
     target.name: target
     for target in (
@@ -192,5 +207,6 @@ TARGETS = {
         Target("json", run_json, 2.0, "JSON hands: hand_from_json, then every ruleset"),
         Target("hand", run_hand, 2.0, "Hand, Meld and Context built directly, then every ruleset"),
         Target("batch", run_batch, 2.0, "evaluate_counts: buffers of any type, shape and content"),
+        Target("log", run_log, 5.0, "event logs: real ones mutated, replayed"),
     )
 }
