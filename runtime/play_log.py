@@ -304,7 +304,7 @@ class _Replay:
             raise LogError(f"line {number}: an event outside a hand (a hand starts with a 'hand' line)")
         if "action" in record:
             seat, action = record.get("seat"), record["action"]
-            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+            if not _is_int(seat) or not 0 <= seat <= 3:
                 raise LogError(f"line {number}: an event names its seat (0-3)")
             if not isinstance(action, str):
                 raise LogError(f"line {number}: an event's action is text, not {_shown(action)}")
@@ -367,18 +367,23 @@ class _Replay:
         the replay was given, whose id must be the log's."""
         if not isinstance(name, str):
             raise LogError(f"line {number}: the hand line names no ruleset")
-        if not isinstance(options, dict) or any(len(option) > 40 for option in options):
-            raise LogError(f"line {number}: the hand's options are an object of option names, not "
-                           f"{_shown(options)}")
+        if not isinstance(options, dict):
+            raise LogError(f"line {number}: the hand's options are an object, not {_shown(options)}")
         if self.ruleset_name is None and name not in bundled_ids():
             raise LogError(f"line {number}: the log is of ruleset {clip_repr(name)}, which is not a bundled id "
                            "('mjr list' shows them): check it against its file with -r FILE")
         key = json.dumps([name, options], sort_keys=True)
         if key not in self.rulesets:
             try:
-                if self.ruleset_name is not None and (given := load(self.ruleset_name).id) != name:
-                    raise LogError(f"line {number}: the log is of ruleset {clip_repr(name)}, not {given!r}")
-                self.rulesets[key] = load(self.ruleset_name or name, **options)
+                rules = load(self.ruleset_name or name)
+                if rules.id != name:
+                    raise LogError(f"line {number}: the log is of ruleset {clip_repr(name)}, not {rules.id!r}")
+                names = [option.name for option in rules.option_table]
+                unknown = [option for option in options if option not in names]
+                if unknown:  # checked here: a name such as 'backend' is also a parameter of load
+                    raise LogError(f"line {number}: {rules.id} has no option {clip_repr(unknown[0])} (its options: "
+                                   f"{', '.join(names) or 'none'})")
+                self.rulesets[key] = load(self.ruleset_name or name, **options) if options else rules
             except LogError:
                 raise
             except MjrError as error:

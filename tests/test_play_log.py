@@ -224,7 +224,9 @@ def test_a_huge_integer_or_a_number_json_does_not_have_is_refused_with_its_line(
     ("seating", {"dealer": 7, "round": 0, "streak": 0, "previous_winner": None}, "the seating's dealer is 7"),
     ("seating", {"dealer": 0}, "the seating is an object of dealer, round, streak, previous_winner"),
     ("wall", "1m 2m", "the wall is a list of tile names"),
-    ("options", {"x" * 50: 1}, "the hand's options are an object of option names"),
+    ("options", ["x"], 'the hand\'s options are an object, not \\["x"\\]'),
+    ("options", {"name": 1}, "guangdong.jipinghu has no option 'name' \\(its options: "),
+    ("options", {"backend": "compiled"}, "guangdong.jipinghu has no option 'backend'"),
 ])
 def test_the_hand_lines_fields_are_checked_before_a_table_is_built(hand_log: list[str], field: str,
                                                                    value: object, problem: str) -> None:
