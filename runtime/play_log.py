@@ -22,7 +22,7 @@ import json
 import math
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, fields
-from typing import IO, Any
+from typing import IO, Any, TypeGuard
 
 from .errors import MjrError
 from .hand_fields import clip, clip_repr
@@ -405,7 +405,8 @@ def _check_header(header: dict[str, Any], number: int) -> None:
         raise LogError(f"line {number}: the hand line of version {version} has no key {clip_repr(extra[0])}")
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
+    """An int that is not a bool (``true`` would pass for 1)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
