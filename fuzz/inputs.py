@@ -308,23 +308,25 @@ LOG_WORDS = ("true", "false", "null", "1.0", "-1", "0", "4", "9" * 5000, "1e400"
 
 @st.composite
 def log_lines(draw: st.DrawFn) -> list[str]:
-    """A real log with one to three edits: a value replaced somewhere, a line
+    """A real log with up to three edits: a value replaced somewhere, a line
     dropped, duplicated, moved or cut, the log cut, a key written twice (or one
-    added) in an object at any depth, or the text of a line mutated."""
+    added) in an object at any depth, the text of a line mutated; or ones that
+    change nothing (a blank line, keys in another order)."""
     lines = list(draw(st.sampled_from(real_logs())))
-    for _ in range(draw(st.integers(1, 3))):
+    for _ in range(draw(st.integers(0, 3))):
         if not lines:
             break
         at = draw(st.integers(0, len(lines) - 1))
-        edit = draw(st.sampled_from(["value", "value", "drop", "duplicate", "move", "cut", "end", "key", "text"]))
-        if edit == "value":
-            try:
-                record = json.loads(lines[at])
-            except ValueError:
-                continue
-            if isinstance(record, dict):
-                _mutate_json(draw, record)
-                lines[at] = json.dumps(record, ensure_ascii=False)
+        edit = draw(st.sampled_from(["value", "value", "drop", "duplicate", "move", "cut", "end", "key", "text",
+                                     "blank", "order"]))
+        if edit == "blank":
+            lines.insert(at, draw(st.sampled_from(["", " ", "\t", "\r"])))
+        elif edit in ("order", "value"):
+            record = _parsed(lines[at])
+            if isinstance(record, dict) and record:
+                if edit == "value":
+                    _mutate_json(draw, record)
+                lines[at] = json.dumps(record, ensure_ascii=False, sort_keys=edit == "order")
         elif edit == "drop":
             del lines[at]
         elif edit == "duplicate":
@@ -340,6 +342,14 @@ def log_lines(draw: st.DrawFn) -> list[str]:
         else:
             lines[at] = draw(mutated(lines[at], LOG_WORDS))
     return lines
+
+
+def _parsed(line: str) -> Any:
+    """The JSON of a line, or None where an edit before has broken it."""
+    try:
+        return json.loads(line)
+    except (ValueError, RecursionError):
+        return None
 
 
 @st.composite
