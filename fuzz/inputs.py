@@ -15,7 +15,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 import mjr
-from mjr.bots import GreedyBot, play_out
+from mjr.bots import GreedyBot, RandomBot, play_out
 from mjr.compiler.build import bundled_dir
 from mjr.hand import KONG, MELD_KINDS, SOURCES, WIN_METHODS
 from mjr.session import Session
@@ -287,17 +287,19 @@ def mjr_texts(draw: st.DrawFn) -> str:
 
 @cache
 def real_logs() -> tuple[tuple[str, ...], ...]:
-    """Logs of real play by greedy bots, seeded: a hand alone under two bundled
-    rulesets, and a session of two hands (short ones: each input replays them)."""
-    bots = [GreedyBot(seat) for seat in range(4)]
-    logs = []
-    for ident, seed in (("guangdong.tuidaohu", 2), ("sichuan.xuezhan", 2)):
-        log = io.StringIO()
-        play_out(Table(mjr.load(ident), seed=seed, log=log), bots)
-        logs.append(tuple(log.getvalue().splitlines()))
+    """Logs of real play, seeded and short (each input replays one): a session of
+    two hands by greedy bots, its first hand alone (its hand line unnumbered), and
+    a hand of random bots under a ruleset with other rules of play."""
     log = io.StringIO()
-    Session(mjr.load("guangdong.tuidaohu"), seed=1, log=log).play(bots, hands=2)
-    return (*logs, tuple(log.getvalue().splitlines()))
+    Session(mjr.load("guangdong.tuidaohu"), seed=1, log=log).play([GreedyBot(seat) for seat in range(4)], hands=2)
+    session = log.getvalue().splitlines()
+    first = json.loads(session[0])
+    del first["hand"]["session_hand"]
+    end = next(index for index, line in enumerate(session) if line.startswith('{"end"'))
+    log = io.StringIO()
+    play_out(Table(mjr.load("sichuan.xuezhan"), seed=2, log=log), [RandomBot(seat) for seat in range(4)])
+    return tuple(session), (json.dumps(first, ensure_ascii=False), *session[1:end + 1]), \
+        tuple(log.getvalue().splitlines())
 
 
 #: Words a log's lines never hold, or hold elsewhere: JSON of other types, numbers
