@@ -40,7 +40,8 @@ VERSIONS = (1, 2)
 #: far above any real line (a wall of 144 tiles is under 1 kB), and a line past it is
 #: refused without reading the rest of it.
 MAX_LINE = 1 << 20
-#: The most digits a number of a log may have (a hand's seed has 20).
+#: The most characters a number of a log may be written with (a hand's seed has 20
+#: digits): a longer one is refused before it is converted.
 MAX_DIGITS = 40
 
 HEADER_KEYS = ("format", "version", "ruleset", "options", "seating", "stake", "seed", "wall")
