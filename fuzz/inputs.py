@@ -4,6 +4,7 @@ input with a few mutations, so it gets past the first check), sometimes anything
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from dataclasses import replace
@@ -14,8 +15,11 @@ from typing import Any
 from hypothesis import strategies as st
 
 import mjr
+from mjr.bots import GreedyBot, RandomBot, play_out
 from mjr.compiler.build import bundled_dir
 from mjr.hand import KONG, MELD_KINDS, SOURCES, WIN_METHODS
+from mjr.session import Session
+from mjr.table import Table
 from mjr.tiles import N_KINDS, TILE_NAMES
 
 from .checks import RULESET_IDS
@@ -315,6 +319,90 @@ def mjr_texts(draw: st.DrawFn) -> str:
     return draw(mutated("\n".join(lines), grammar_words()))
 
 
+# --------------------------------------------------------------------------- event logs
+
+
+@cache
+def real_logs() -> tuple[tuple[str, ...], ...]:
+    """Logs of real play, seeded and short (each input replays one): a session of
+    two hands by greedy bots, its first hand alone (its hand line unnumbered), and
+    a hand of random bots under a ruleset with other rules of play."""
+    log = io.StringIO()
+    Session(mjr.load("guangdong.tuidaohu"), seed=1, log=log).play([GreedyBot(seat) for seat in range(4)], hands=2)
+    session = log.getvalue().splitlines()
+    first = json.loads(session[0])
+    del first["hand"]["session_hand"]
+    end = next(index for index, line in enumerate(session) if line.startswith('{"end"'))
+    log = io.StringIO()
+    play_out(Table(mjr.load("sichuan.xuezhan"), seed=2, log=log), [RandomBot(seat) for seat in range(4)])
+    return tuple(session), (json.dumps(first, ensure_ascii=False), *session[1:end + 1]), \
+        tuple(log.getvalue().splitlines())
+
+
+#: Words a log's lines never hold, or hold elsewhere: JSON of other types, numbers
+#: too long or not finite, a lone surrogate (a byte that is not UTF-8 once encoded).
+LOG_WORDS = ("true", "false", "null", "1.0", "-1", "0", "4", "9" * 5000, "1e400", "NaN", "-Infinity", '"x"',
+             "[]", "{}", '"5m"', '"J"', '"win"', '"discard 5m"', "\udcff", "\u4e2d", "\x00", "[" * 50, ",")
+
+
+@st.composite
+def log_lines(draw: st.DrawFn) -> list[str]:
+    """A real log with up to three edits: a value replaced somewhere, a line
+    dropped, duplicated, moved or cut, the log cut, a key written twice (or one
+    added) in an object at any depth, the text of a line mutated; or ones that
+    change nothing (a blank line, keys in another order)."""
+    lines = list(draw(st.sampled_from(real_logs())))
+    for _ in range(draw(st.integers(0, 3))):
+        if not lines:
+            break
+        at = draw(st.integers(0, len(lines) - 1))
+        edit = draw(st.sampled_from(["value", "value", "drop", "duplicate", "move", "cut", "end", "key", "text",
+                                     "blank", "order"]))
+        if edit == "blank":
+            lines.insert(at, draw(st.sampled_from(["", " ", "\t", "\r"])))
+        elif edit in ("order", "value"):
+            record = _parsed(lines[at])
+            if isinstance(record, dict) and record:
+                if edit == "value":
+                    _mutate_json(draw, record)
+                lines[at] = json.dumps(record, ensure_ascii=False, sort_keys=edit == "order")
+        elif edit == "drop":
+            del lines[at]
+        elif edit == "duplicate":
+            lines.insert(at, lines[at])
+        elif edit == "move":
+            lines.insert(draw(st.integers(0, len(lines) - 1)), lines.pop(at))
+        elif edit == "cut":
+            lines[at] = lines[at][:draw(st.integers(0, len(lines[at])))]
+        elif edit == "end":
+            del lines[at:]
+        elif edit == "key":
+            lines[at] = draw(_key_written_again(lines[at]))
+        else:
+            lines[at] = draw(mutated(lines[at], LOG_WORDS))
+    return lines
+
+
+def _parsed(line: str) -> Any:
+    """The JSON of a line, or None where an edit before has broken it."""
+    try:
+        return json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+
+
+@st.composite
+def _key_written_again(draw: st.DrawFn, line: str) -> str:
+    """``line`` with a key of it (or another) written at the start of one of its objects."""
+    braces = [index for index, char in enumerate(line) if char == "{"]
+    if not braces:
+        return line
+    at = draw(st.sampled_from(braces)) + 1
+    key = draw(st.sampled_from([*re.findall(r'"(\w+)":', line), "x", "session_hand"]))
+    value = draw(st.sampled_from(LOG_WORDS[:12]) | st.builds(json.dumps, json_values))
+    return f'{line[:at]}"{key}": {value}, {line[at:]}'
+
+
 STRATEGIES: dict[str, st.SearchStrategy[Any]] = {
     "mjr": mjr_texts(),
     "notation": hand_texts(),
@@ -322,4 +410,5 @@ STRATEGIES: dict[str, st.SearchStrategy[Any]] = {
     "hand": hand_specs(),
     "batch": batch_specs(),
     "batchfile": batch_file_specs,
+    "log": log_lines(),
 }

@@ -8,6 +8,7 @@ and lets any other exception out: the engine classifies both.
 
 from __future__ import annotations
 
+import io
 import json
 import tempfile
 import zlib
@@ -22,6 +23,7 @@ import mjr
 from mjr import Context, Hand, Meld, MjrError, batchfile
 from mjr.compiler.build import build_key, check_file
 from mjr.compiler.codegen import generate
+from mjr.play_log import LogError, ReplayReport, replay
 from mjr.tiles import N_KINDS
 
 from .checks import Broken, answer, compare_row, exercise_everywhere, expect
@@ -237,6 +239,17 @@ def run_batchfile(spec: dict[str, Any]) -> None:
     expect((summary.hands, summary.won, summary.refused) == (len(rows), sum(row["is_win"] for row in rows),
                                                              sum(refusals.values())), f"summary {summary.line()}")
     expect(dict(summary.by_class()) == {why: n for why, n in refusals.items() if n}, f"summary {summary.line()}")
+# --------------------------------------------------------------------------- event logs
+
+
+def run_log(lines: list[str]) -> None:
+    """Replay ``lines`` as a log file (its text as UTF-8, a lone surrogate becoming
+    a byte that is not): a report whose ledger sums to zero, or a LogError."""
+    text = "\n".join(line if isinstance(line, str) else repr(line) for line in lines) + "\n"
+    report = answer(replay, io.BytesIO(text.encode("utf-8", "surrogatepass")))
+    expect(isinstance(report, (ReplayReport, LogError)), f"replay ended with {type(report).__name__}, not a LogError")
+    if isinstance(report, ReplayReport):
+        expect(sum(report.ledger) == 0, f"replay certified a ledger that does not sum to zero: {report.ledger}")
 
 
 TARGETS = {
@@ -248,5 +261,6 @@ TARGETS = {
         Target("hand", run_hand, 2.0, "Hand, Meld and Context built directly, then every ruleset"),
         Target("batch", run_batch, 2.0, "evaluate_counts: buffers of any type, shape and content"),
         Target("batchfile", run_batchfile, 2.0, "score --batch: JSONL files of good, bad and hostile lines"),
+        Target("log", run_log, 5.0, "event logs: real ones mutated, replayed"),
     )
 }

@@ -35,7 +35,9 @@ def add_play_arguments(sub: argparse.ArgumentParser) -> None:
 
 def add_replay_arguments(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("log", metavar="LOG", help="a log written by 'mjr play --log' or mjr.Table(log=...)")
-    sub.add_argument("-r", "--ruleset", metavar="ID|FILE", help="check against these rules (default: the log's)")
+    sub.add_argument("-r", "--ruleset", metavar="ID|FILE",
+                     help="check against these rules, whose id must be the log's (default: the bundled ruleset "
+                     "the log names; a log never names a file)")
 
 
 def seat_kinds(text: str) -> list[str]:
@@ -65,6 +67,7 @@ def run_play(ruleset: Ruleset, args: argparse.Namespace, out: IO[str] | None = N
             _play(table, bots, out)
             session.close(table)
             _show_end(table, out)
+        session.finish()
         print("ledger: " + "  ".join(f"seat {seat} {amount:+d}" for seat, amount in enumerate(session.ledger)),
               file=out)
     finally:
@@ -157,7 +160,7 @@ def _show_end(table: Table, out: IO[str]) -> None:
 def run_replay(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     out = out or sys.stdout
     try:
-        with open(args.log, encoding="utf-8") as stream:
+        with open(args.log, "rb") as stream:  # read a line at a time, each checked as UTF-8
             report = replay(stream, args.ruleset)
     except OSError as error:
         raise MjrError(f"cannot read the log {args.log}: {error.strerror}") from None
