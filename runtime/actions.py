@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import MjrError
-from .tiles import tile_name
+from .errors import IllegalAction, MjrError
+from .hand_fields import clip_repr
+from .seats import seat_number, whole_number
+from .tiles import FIRST_HONOR, N_KINDS, tile_name
 from .wall import WALL_JOKER, is_flower, parse_wall_tile, wall_tile_name
 
 #: The kinds of action, and which of them name a tile.
@@ -24,6 +26,20 @@ KINDS = ("draw", "discard", "chow", "pung", "kong", "win", "pass", "open", "void
 _WITH_TILE = ("discard", "chow", "void")
 #: The suits a ``void`` declaration names, by letter: its ``tile`` is the suit's first kind.
 VOID_SUITS = "mps"
+#: What the tile of each kind of action that has one stands for.
+_TILE_OF = {"discard": "tile (a kind 0-33, or the joker 42)", "chow": "chow's lowest tile (a suited kind, rank 1-7)",
+            "void": "suit (0, 9 or 18: its first kind)", "kong": "kong's kind (0-33; none when claiming)"}
+
+
+def _fits(kind: str, tile: int) -> bool:
+    """Whether ``tile`` (an int 0-42) is a tile ``kind`` may name."""
+    if kind == "discard":
+        return tile < N_KINDS or tile == WALL_JOKER
+    if kind == "chow":
+        return tile < FIRST_HONOR and tile % 9 <= 6
+    if kind == "void":
+        return tile in (0, 9, 18)
+    return tile < N_KINDS  # kong
 
 
 @dataclass(frozen=True, order=True)
@@ -34,6 +50,25 @@ class Action:
     seat: int
     kind: str
     tile: int | None = None
+
+    def __post_init__(self) -> None:
+        """Refuse what is no action (:class:`~mjr.errors.IllegalAction`, naming the
+        field): a seat, kind or tile of the wrong type or out of range, a tile where
+        the kind takes none.  A seat or tile given as a numpy int is kept as an int."""
+        object.__setattr__(self, "seat", seat_number(self.seat, "Action.seat"))
+        kind = self.kind
+        if type(kind) is not str or kind not in KINDS:
+            raise IllegalAction(f"Action.kind must be one of {', '.join(KINDS)}, not {clip_repr(kind)}")
+        if self.tile is None:
+            if kind in _WITH_TILE:
+                raise IllegalAction(f"Action.tile: {kind!r} names its {_TILE_OF[kind]}")
+            return
+        if kind not in _WITH_TILE and kind != "kong":
+            raise IllegalAction(f"Action.tile: {kind!r} takes no tile, not {clip_repr(self.tile)}")
+        tile = whole_number(self.tile, "Action.tile", 0, WALL_JOKER, IllegalAction)
+        if not _fits(kind, tile):
+            raise IllegalAction(f"Action.tile: {tile} is no {_TILE_OF[kind]} of {kind!r}")
+        object.__setattr__(self, "tile", tile)
 
     def __str__(self) -> str:
         if self.tile is None:
@@ -46,31 +81,35 @@ class Action:
 
     @classmethod
     def parse(cls, seat: int, text: str) -> Action:
-        """The action ``text`` says, by the player at ``seat``; an error names what is wrong."""
+        """The action ``text`` says, by the player at ``seat``; an :class:`~mjr.errors.IllegalAction`
+        names what is wrong."""
         if not isinstance(text, str):
-            raise MjrError(f"an action is text such as 'discard 5m', not {type(text).__name__}")
+            raise IllegalAction(f"an action is text such as 'discard 5m', not {type(text).__name__}")
         words = text.split()
         if not words or words[0] not in KINDS:
-            raise MjrError(f"unknown action {text!r}: actions are {', '.join(KINDS)}")
+            raise IllegalAction(f"unknown action {clip_repr(text)}: actions are {', '.join(KINDS)}")
         kind = words[0]
         if len(words) == 1:
             if kind in _WITH_TILE:
                 example = {"chow": "345m", "void": "m"}.get(kind, "5m")
-                raise MjrError(f"{kind!r} names its {'suit' if kind == 'void' else 'tile'}, e.g. '{kind} {example}'")
+                raise IllegalAction(f"{kind!r} names its {'suit' if kind == 'void' else 'tile'}, e.g. '{kind} {example}'")
             return cls(seat, kind)
         if len(words) > 2 or kind not in (*_WITH_TILE, "kong"):
-            raise MjrError(f"{text!r}: {kind!r} takes {'one tile' if kind in (*_WITH_TILE, 'kong') else 'no tile'}")
+            raise IllegalAction(f"{clip_repr(text)}: {kind!r} takes {'one tile' if kind in (*_WITH_TILE, 'kong') else 'no tile'}")
         if kind == "chow":
             return cls(seat, kind, _chow_start(words[1]))
         if kind == "void":
             if words[1] not in VOID_SUITS:
-                raise MjrError(f"{text!r}: 'void' names a suit, m, p or s, e.g. 'void m'")
+                raise IllegalAction(f"{clip_repr(text)}: 'void' names a suit, m, p or s, e.g. 'void m'")
             return cls(seat, kind, VOID_SUITS.index(words[1]) * 9)
-        tile = parse_wall_tile(words[1])
+        try:
+            tile = parse_wall_tile(words[1])
+        except MjrError as error:
+            raise IllegalAction(str(error)) from None
         if is_flower(tile):
-            raise MjrError(f"{text!r}: a flower is set aside as it is drawn, never {kind}ed")
+            raise IllegalAction(f"{clip_repr(text)}: a flower is set aside as it is drawn, never {kind}ed")
         if tile == WALL_JOKER and kind == "kong":
-            raise MjrError(f"{text!r}: a joker has no kind of its own; a kong names the kind of its real tiles, "
+            raise IllegalAction(f"{clip_repr(text)}: a joker has no kind of its own; a kong names the kind of its real tiles, "
                            "e.g. 'kong 5m'")
         return cls(seat, kind, tile)
 
@@ -81,4 +120,4 @@ def _chow_start(text: str) -> int:
         low = int(text[0])
         if 1 <= low <= 7 and text[1:3] == f"{low + 1}{low + 2}":
             return "mps".index(text[3]) * 9 + low - 1
-    raise MjrError(f"a chow is written as its three tiles in a row, e.g. 'chow 345m', not {text!r}")
+    raise IllegalAction(f"a chow is written as its three tiles in a row, e.g. 'chow 345m', not {clip_repr(text)}")

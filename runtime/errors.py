@@ -116,3 +116,21 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str:
 
     hint = difflib.get_close_matches(name, list(candidates), n=1)
     return f" (did you mean {hint[0]!r}?)" if hint and hint[0] != name else ""
+
+
+class IllegalAction(MjrError):
+    """An action a table refuses, saying why: one the rules or the state of play do not
+    allow, or no action at all (a seat, kind or tile of the wrong type or out of
+    range, named as the argument it came in).  The table is unchanged."""
+
+
+class TableError(MjrError, ValueError):
+    """A setting of a table of play or a session that cannot be played (a stake, a
+    seed, a seating out of range or of the wrong type); names the argument."""
+
+
+class LogWriteError(MjrError):
+    """A table's event log could not be written (a full disk, a closed stream): the
+    action it records stands, and the table writes no more to that log, so what the
+    log holds is the hand's log cut short (a replay refuses it as truncated).  The
+    ``OSError`` is its ``__cause__``."""

@@ -14,19 +14,20 @@ from typing import IO
 from .bots import Bot, play_out
 from .ruleset import Ruleset
 from .simulate import hand_seed
-from .table import Seating, Table
+from .table import Seating, Table, checked_seating, checked_seed, checked_stake
 
 
 class Session:
-    """Hands played one after another under ``ruleset``."""
+    """Hands played one after another under ``ruleset``; its ``seed``, ``stake`` and
+    first ``seating`` are checked as a :class:`~mjr.table.Table` checks them."""
 
     def __init__(self, ruleset: Ruleset, *, seed: int = 0, stake: int = 1, log: IO[str] | None = None,
                  seating: Seating | None = None):
         self.ruleset = ruleset
-        self.seed = seed
-        self.stake = stake
+        self.seed = checked_seed(seed)
+        self.stake = checked_stake(stake)
         self.log = log
-        self.seating = seating or Seating()
+        self.seating = checked_seating(seating)
         self.ledger = [0, 0, 0, 0]
         self.hands: list[Table] = []
 
