@@ -136,9 +136,10 @@ def test_waits_in_threads() -> None:
 SHARED_HANDS = 3
 
 
-def _play_a_seat(table: Table, seat: int, bot: RandomBot) -> None:
-    """One player's thread: act whenever the table asks this seat, until the hand is over."""
-    while True:
+def _play_a_seat(table: Table, seat: int, bot: RandomBot, failed: threading.Event) -> None:
+    """One player's thread: act whenever the table asks this seat, until the hand is
+    over (or another seat's thread has failed)."""
+    while not failed.is_set():
         legal = table.legal()
         if not legal:
             assert table.over, f"the table is stuck in phase {table.phase!r} with nothing legal"
@@ -146,7 +147,7 @@ def _play_a_seat(table: Table, seat: int, bot: RandomBot) -> None:
         if seat in legal:
             table.act(bot(table, seat, legal[seat]))
         else:
-            time.sleep(0)  # let the seat whose turn it is act
+            time.sleep(0.0001)  # let the seat whose turn it is act
 
 
 def test_a_table_shared_by_a_thread_per_seat_logs_each_action_once() -> None:
@@ -165,12 +166,14 @@ def test_a_table_shared_by_a_thread_per_seat_logs_each_action_once() -> None:
 
 def _run_seats(table: Table, bots: list[RandomBot]) -> None:
     errors: list[BaseException] = []
+    failed = threading.Event()
 
     def run(seat: int) -> None:
         try:
-            _play_a_seat(table, seat, bots[seat])
+            _play_a_seat(table, seat, bots[seat], failed)
         except BaseException as error:  # noqa: BLE001 - reported to the test below
             errors.append(error)
+            failed.set()
 
     threads = [threading.Thread(target=run, args=(seat,)) for seat in range(4)]
     with switching_often():
