@@ -92,10 +92,12 @@ class Action:
         if len(words) == 1:
             if kind in _WITH_TILE:
                 example = {"chow": "345m", "void": "m"}.get(kind, "5m")
-                raise IllegalAction(f"{kind!r} names its {'suit' if kind == 'void' else 'tile'}, e.g. '{kind} {example}'")
+                what = "suit" if kind == "void" else "tile"
+                raise IllegalAction(f"{kind!r} names its {what}, e.g. '{kind} {example}'")
             return cls(seat, kind)
         if len(words) > 2 or kind not in (*_WITH_TILE, "kong"):
-            raise IllegalAction(f"{clip_repr(text)}: {kind!r} takes {'one tile' if kind in (*_WITH_TILE, 'kong') else 'no tile'}")
+            takes = "one tile" if kind in (*_WITH_TILE, "kong") else "no tile"
+            raise IllegalAction(f"{clip_repr(text)}: {kind!r} takes {takes}")
         if kind == "chow":
             return cls(seat, kind, _chow_start(words[1]))
         if kind == "void":
@@ -109,8 +111,8 @@ class Action:
         if is_flower(tile):
             raise IllegalAction(f"{clip_repr(text)}: a flower is set aside as it is drawn, never {kind}ed")
         if tile == WALL_JOKER and kind == "kong":
-            raise IllegalAction(f"{clip_repr(text)}: a joker has no kind of its own; a kong names the kind of its real tiles, "
-                           "e.g. 'kong 5m'")
+            raise IllegalAction(f"{clip_repr(text)}: a joker has no kind of its own; a kong names the kind of its "
+                                "real tiles, e.g. 'kong 5m'")
         return cls(seat, kind, tile)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import chain, repeat
 from operator import index
+from typing import SupportsIndex, cast
 
 from .errors import IllegalAction, MjrError, TableError
 from .hand import Meld
@@ -73,7 +74,7 @@ def whole_number(value: object, name: str, low: int, high: int, error: type[MjrE
         number = value
     elif not isinstance(value, bool) and hasattr(type(value), "__index__"):
         try:
-            number = index(value)  # type: ignore[call-overload]  # it has __index__
+            number = index(cast(SupportsIndex, value))  # it has __index__
         except (TypeError, ValueError, OverflowError):
             pass
     if number is None:

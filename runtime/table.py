@@ -53,7 +53,7 @@ def _locked(method: Callable[Concatenate[Table, _P], _R]) -> Callable[Concatenat
     """``method`` run holding the table's lock (see :attr:`Table.lock`)."""
 
     @functools.wraps(method)
-    def locked(self: Table, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+    def locked(self: Table, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         with self.lock:
             return method(self, *args, **kwargs)
 
