@@ -18,6 +18,7 @@ from mjr.hand import KONG, MELD_KINDS, SOURCES, WIN_METHODS
 from mjr.tiles import N_KINDS, TILE_NAMES
 
 from .checks import RULESET_IDS
+from .table_target import table_specs
 
 kinds = st.integers(0, N_KINDS - 1)
 #: Values a field should never hold, next to the ones it should.
@@ -283,4 +284,5 @@ STRATEGIES: dict[str, st.SearchStrategy[Any]] = {
     "json": json_documents(),
     "hand": hand_specs(),
     "batch": batch_specs(),
+    "table": table_specs(),
 }

@@ -24,6 +24,7 @@ from mjr.compiler.codegen import generate
 from mjr.tiles import N_KINDS
 
 from .checks import answer, compare_row, exercise_everywhere, expect
+from .table_target import run_table
 
 
 @dataclass(frozen=True)
@@ -192,5 +193,6 @@ TARGETS = {
         Target("json", run_json, 2.0, "JSON hands: hand_from_json, then every ruleset"),
         Target("hand", run_hand, 2.0, "Hand, Meld and Context built directly, then every ruleset"),
         Target("batch", run_batch, 2.0, "evaluate_counts: buffers of any type, shape and content"),
+        Target("table", run_table, 10.0, "Table: legal actions and arbitrary act() calls, then the log replayed"),
     )
 }
