@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from .errors import IllegalAction, MjrError
 from .hand_fields import clip_repr
-from .seats import seat_number, whole_number
+from .seats import SEATS, seat_number, whole_number
 from .tiles import FIRST_HONOR, N_KINDS, tile_name
 from .wall import WALL_JOKER, is_flower, parse_wall_tile, wall_tile_name
 
@@ -32,14 +32,24 @@ _TILE_OF = {"discard": "tile (a kind 0-33, or the joker 42)", "chow": "chow's lo
 
 
 def _fits(kind: str, tile: int) -> bool:
-    """Whether ``tile`` (an int 0-42) is a tile ``kind`` may name."""
+    """Whether ``tile`` (an int) is a tile ``kind`` may name."""
     if kind == "discard":
-        return tile < N_KINDS or tile == WALL_JOKER
+        return 0 <= tile < N_KINDS or tile == WALL_JOKER
     if kind == "chow":
-        return tile < FIRST_HONOR and tile % 9 <= 6
+        return 0 <= tile < FIRST_HONOR and tile % 9 <= 6
     if kind == "void":
         return tile in (0, 9, 18)
-    return tile < N_KINDS  # kong
+    return kind == "kong" and 0 <= tile < N_KINDS
+
+
+def _checked_tile(kind: str, tile: object) -> int:
+    """``tile`` as the plain int of a tile ``kind`` names; else :class:`~mjr.errors.IllegalAction`."""
+    if kind not in _TILE_OF:
+        raise IllegalAction(f"Action.tile: {kind!r} takes no tile, not {clip_repr(tile)}")
+    number = whole_number(tile, "Action.tile", 0, WALL_JOKER, IllegalAction)
+    if not _fits(kind, number):
+        raise IllegalAction(f"Action.tile: {number} is no {_TILE_OF[kind]} of {kind!r}")
+    return number
 
 
 @dataclass(frozen=True, order=True)
@@ -54,21 +64,18 @@ class Action:
     def __post_init__(self) -> None:
         """Refuse what is no action (:class:`~mjr.errors.IllegalAction`, naming the
         field): a seat, kind or tile of the wrong type or out of range, a tile where
-        the kind takes none.  A seat or tile given as a numpy int is kept as an int."""
-        object.__setattr__(self, "seat", seat_number(self.seat, "Action.seat"))
-        kind = self.kind
+        the kind takes none.  A seat or tile given as a numpy int is kept as an int.
+        (The plain ints of a table's own actions pass the first test of each field.)"""
+        seat, kind, tile = self.seat, self.kind, self.tile
+        if type(seat) is not int or not 0 <= seat < SEATS:
+            object.__setattr__(self, "seat", seat_number(seat, "Action.seat"))
         if type(kind) is not str or kind not in KINDS:
             raise IllegalAction(f"Action.kind must be one of {', '.join(KINDS)}, not {clip_repr(kind)}")
-        if self.tile is None:
+        if tile is None:
             if kind in _WITH_TILE:
                 raise IllegalAction(f"Action.tile: {kind!r} names its {_TILE_OF[kind]}")
-            return
-        if kind not in _WITH_TILE and kind != "kong":
-            raise IllegalAction(f"Action.tile: {kind!r} takes no tile, not {clip_repr(self.tile)}")
-        tile = whole_number(self.tile, "Action.tile", 0, WALL_JOKER, IllegalAction)
-        if not _fits(kind, tile):
-            raise IllegalAction(f"Action.tile: {tile} is no {_TILE_OF[kind]} of {kind!r}")
-        object.__setattr__(self, "tile", tile)
+        elif type(tile) is not int or not _fits(kind, tile):
+            object.__setattr__(self, "tile", _checked_tile(kind, tile))
 
     def __str__(self) -> str:
         if self.tile is None:

@@ -70,7 +70,7 @@ def run_play(ruleset: Ruleset, args: argparse.Namespace, out: IO[str] | None = N
               file=out)
     except LogWriteError as error:
         _close_anyway(log)
-        return _log_failed(args.log, error.__cause__, f"in hand {number + 1}")
+        return _log_failed(args.log, error.__cause__, f"play stopped in hand {number + 1}")
     except BaseException:
         _close_anyway(log)
         raise
@@ -78,7 +78,7 @@ def run_play(ruleset: Ruleset, args: argparse.Namespace, out: IO[str] | None = N
         try:
             log.close()  # writes what is still buffered
         except OSError as error:
-            return _log_failed(args.log, error, "at its end")
+            return _log_failed(args.log, error, "its last lines were lost")
     return 0
 
 
@@ -91,12 +91,12 @@ def _open_log(path: str | None) -> IO[str] | None:
         raise MjrError(f"cannot write the log {path}: {error.strerror}") from None
 
 
-def _log_failed(path: str, error: BaseException | None, where: str) -> int:
-    """Say in one line that the log could not be written, and where play stopped: the
-    log holds the hands up to there and is cut short (its replay refuses it)."""
+def _log_failed(path: str, error: BaseException | None, what: str) -> int:
+    """Say in one line that the log could not be written, and ``what`` came of it: the
+    log is cut short there (its replay refuses it)."""
     reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-    print(f"mjr: play: cannot write the log {path}: {reason}; play stopped {where}, and the log is cut short "
-          "there (incomplete: 'mjr replay' refuses it)", file=sys.stderr)
+    print(f"mjr: play: cannot write the log {path}: {reason}; {what}, and the log is cut short there "
+          "(incomplete: 'mjr replay' refuses it)", file=sys.stderr)
     return 1
 
 

@@ -39,8 +39,8 @@ from .wild_play import chow_starts, claim_jokers, forbidden_why, held_tiles, may
 
 #: The relative source of a claimed tile: steps in play order from the claimer.
 _SOURCE = {1: "R", 2: "O", 3: "L"}
-#: The largest stake a table takes: a payment is a hand's points times the stake, and
-#: at most this stake a payment of points up to 2**32 stays within 64-bit integers.
+#: The largest stake a table takes.  A payment is a hand's points times the stake: under
+#: this stake, every hand of fewer than 2**32 points pays within 64-bit integers.
 MAX_STAKE = 2**31 - 1
 #: A seed shuffles the wall (random.Random): any int that fits in 64 bits, either sign.
 SEED_BITS = 64
