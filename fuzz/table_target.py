@@ -44,8 +44,8 @@ def _value(raw: Any) -> Any:
     return raw
 
 
-def _state(table: Table) -> object:
-    """What a refused call must leave as it was."""
+def table_state(table: Table) -> object:
+    """What a refused call must leave as it was (the table tests compare it too)."""
     legal = {seat: list(actions) for seat, actions in table.legal().items()}
     return copy.deepcopy((table.events, table.phase, table.turn, table.players, table.payments, table.wall.head,
                           table.wall.tail, table.offer, table.options, table.answers, table.drawn, legal))
@@ -57,7 +57,7 @@ def _legal_pairs(table: Table) -> list[Action]:
 
 def _call(table: Table, step: list[Any]) -> None:
     """One arbitrary call: carried out, or refused with the table unchanged."""
-    before = _state(table)
+    before = table_state(table)
 
     def call() -> None:
         kind, *args = step
@@ -76,7 +76,7 @@ def _call(table: Table, step: list[Any]) -> None:
 
     outcome = answer(call)
     if isinstance(outcome, mjr.MjrError):
-        expect(_state(table) == before, f"a refused call {step!r} changed the table ({outcome})")
+        expect(table_state(table) == before, f"a refused call {step!r} changed the table ({outcome})")
 
 
 def _finish(table: Table) -> None:
