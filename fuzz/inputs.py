@@ -23,6 +23,7 @@ from mjr.table import Table
 from mjr.tiles import N_KINDS, TILE_NAMES
 
 from .checks import RULESET_IDS
+from .table_target import table_specs
 
 kinds = st.integers(0, N_KINDS - 1)
 #: Values a field should never hold, next to the ones it should.
@@ -411,4 +412,5 @@ STRATEGIES: dict[str, st.SearchStrategy[Any]] = {
     "batch": batch_specs(),
     "batchfile": batch_file_specs,
     "log": log_lines(),
+    "table": table_specs(),
 }

@@ -27,6 +27,7 @@ from mjr.play_log import LogError, ReplayReport, replay
 from mjr.tiles import N_KINDS
 
 from .checks import Broken, answer, compare_row, exercise_everywhere, expect
+from .table_target import run_table
 
 
 @dataclass(frozen=True)
@@ -262,5 +263,6 @@ TARGETS = {
         Target("batch", run_batch, 2.0, "evaluate_counts: buffers of any type, shape and content"),
         Target("batchfile", run_batchfile, 2.0, "score --batch: JSONL files of good, bad and hostile lines"),
         Target("log", run_log, 5.0, "event logs: real ones mutated, replayed"),
+        Target("table", run_table, 10.0, "Table: legal actions and arbitrary act() calls, then the log replayed"),
     )
 }

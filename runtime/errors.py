@@ -137,3 +137,21 @@ class UnfinishedRunError(MjrError):
     lost with its task, a part of the input that cannot be read, an output that
     cannot be written.  What it wrote is not left as if it were complete, and
     ``mjr score --batch`` exits with status 3 (a finished run with refusals exits 1)."""
+
+
+class IllegalAction(MjrError):
+    """An action a table refuses, saying why: one the rules or the state of play do not
+    allow, or no action at all (a seat, kind or tile of the wrong type or out of
+    range, named as the argument it came in).  The table is unchanged."""
+
+
+class TableError(MjrError, ValueError):
+    """A setting of a table of play or a session that cannot be played (a stake, a
+    seed, a seating out of range or of the wrong type); names the argument."""
+
+
+class LogWriteError(MjrError):
+    """A table's event log could not be written (a full disk, a closed stream): the
+    action it records stands, and the table writes no more to that log, so what the
+    log holds is the hand's log cut short (a replay refuses it as truncated).  The
+    ``OSError`` is its ``__cause__``."""

@@ -10,7 +10,7 @@ from typing import IO
 
 from .actions import Action
 from .bots import BOTS, Bot
-from .errors import MjrError
+from .errors import LogWriteError, MjrError
 from .flowers import format_flowers
 from .hand import Hand
 from .jokers import JOKER_LETTER
@@ -57,6 +57,7 @@ def run_play(ruleset: Ruleset, args: argparse.Namespace, out: IO[str] | None = N
     if args.hands < 1:
         raise MjrError(f"--hands must be 1 or more, not {args.hands}")
     log = _open_log(args.log)
+    number = 0
     try:
         session = Session(ruleset, seed=args.seed, log=log)
         bots: list[Bot] = [_person(out, read) if kind == "you" else BOTS[kind](args.seed * 4 + seat)
@@ -70,9 +71,17 @@ def run_play(ruleset: Ruleset, args: argparse.Namespace, out: IO[str] | None = N
         session.finish()
         print("ledger: " + "  ".join(f"seat {seat} {amount:+d}" for seat, amount in enumerate(session.ledger)),
               file=out)
-    finally:
-        if log is not None:
-            log.close()
+    except LogWriteError as error:
+        _close_anyway(log)
+        return _log_failed(args.log, error.__cause__, f"play stopped in hand {number + 1}")
+    except BaseException:
+        _close_anyway(log)
+        raise
+    if log is not None:
+        try:
+            log.close()  # writes what is still buffered
+        except OSError as error:
+            return _log_failed(args.log, error, "its last lines were lost")
     return 0
 
 
@@ -83,6 +92,25 @@ def _open_log(path: str | None) -> IO[str] | None:
         return open(path, "w", encoding="utf-8")
     except OSError as error:
         raise MjrError(f"cannot write the log {path}: {error.strerror}") from None
+
+
+def _log_failed(path: str, error: BaseException | None, what: str) -> int:
+    """Say in one line that the log could not be written, and ``what`` came of it: the
+    log is cut short there (its replay refuses it)."""
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    print(f"mjr: play: cannot write the log {path}: {reason}; {what}, and the log is cut short there "
+          "(incomplete: 'mjr replay' refuses it)", file=sys.stderr)
+    return 1
+
+
+def _close_anyway(log: IO[str] | None) -> None:
+    """Close ``log`` after a failure, whatever its last buffered bytes do (the file is
+    closed even when writing them fails)."""
+    if log is not None:
+        try:
+            log.close()
+        except OSError:
+            pass
 
 
 def _play(table: Table, bots: list[Bot], out: IO[str]) -> None:

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import chain, repeat
+from operator import index
+from typing import SupportsIndex, cast
 
+from .errors import IllegalAction, MjrError, TableError
 from .hand import Meld
+from .hand_fields import clip_repr
 from .tiles import N_KINDS
 from .wall import WALL_JOKER
 
@@ -55,14 +59,57 @@ def tiles_of(counts: list[int]) -> tuple[int, ...]:
     return tuple(chain.from_iterable(repeat(kind, count) for kind, count in enumerate(counts) if count))
 
 
+#: The seats of a table, 0-3 in play order.
+SEATS = 4
+#: The dealer's streak a seating may carry (far past any hand's rules: a streak counts hands).
+MAX_STREAK = 2**31 - 1
+
+
+def whole_number(value: object, name: str, low: int, high: int, error: type[MjrError] = TableError) -> int:
+    """``value`` as a plain int in ``low``-``high``: an int, or a number that is an
+    index (a numpy int: ``__index__``), never a bool, a float or text; else ``error``
+    naming ``name``."""
+    number: int | None = None
+    if type(value) is int:
+        number = value
+    elif not isinstance(value, bool) and hasattr(type(value), "__index__"):
+        try:
+            number = index(cast(SupportsIndex, value))  # it has __index__
+        except (TypeError, ValueError, OverflowError):
+            pass
+    if number is None:
+        raise error(f"{name} must be an int {low}-{high:,}, not {clip_repr(value)} ({type(value).__name__})")
+    if not low <= number <= high:
+        raise error(f"{name} must be {low}-{high:,}, not {clip_repr(number)}")
+    return number
+
+
+def seat_number(value: object, name: str = "seat") -> int:
+    """``value`` as a seat 0-3 (see :func:`whole_number`); else :class:`IllegalAction`."""
+    if type(value) is int and 0 <= value < SEATS:
+        return value
+    return whole_number(value, name, 0, SEATS - 1, IllegalAction)
+
+
 @dataclass(frozen=True)
 class Seating:
-    """Who deals, the round wind, and what the session carries into the hand."""
+    """Who deals, the round wind, and what the session carries into the hand: the
+    dealer's seat 0-3, the round wind 0-3 (E S W N), the dealer's streak (hands kept,
+    0 or more), and the previous hand's winner (a seat, or ``None``).  A seating out of
+    range, or not of ints, is refused with :class:`~mjr.errors.TableError`."""
 
     dealer: int = 0
     round: int = 0
     streak: int = 0
     previous_winner: int | None = None
 
+    def __post_init__(self) -> None:
+        fields = {"dealer": (0, SEATS - 1), "round": (0, 3), "streak": (0, MAX_STREAK)}
+        for name, (low, high) in fields.items():
+            object.__setattr__(self, name, whole_number(getattr(self, name), f"Seating.{name}", low, high))
+        if self.previous_winner is not None:
+            winner = whole_number(self.previous_winner, "Seating.previous_winner", 0, SEATS - 1)
+            object.__setattr__(self, "previous_winner", winner)
 
-__all__ = ["Player", "Seating", "tiles_of"]
+
+__all__ = ["SEATS", "Player", "Seating", "seat_number", "tiles_of", "whole_number"]

@@ -9,22 +9,29 @@ every win (:meth:`mjr.Ruleset.evaluate`), its payments (:meth:`mjr.Ruleset.settl
 and the rules of play (:attr:`mjr.Ruleset.play`).
 
 Seats 0-3 sit in play order; the dealer's seat wind is East and the others follow.
+
+A table may be shared by threads (a server's thread per player): one lock,
+:attr:`Table.lock`, is held over every public method, so each action, with its log
+lines, is done whole before the next begins.
 """
 
 from __future__ import annotations
 
+import functools
 import json
-from typing import IO
+import threading
+from collections.abc import Callable
+from typing import IO, Concatenate, ParamSpec, TypeVar
 
 from .actions import Action
-from .errors import MjrError
+from .errors import IllegalAction, LogWriteError, MjrError, TableError
 from .hand import Context, Hand, Meld
 from .hand_end import HandOutcome, Payment, WinRecord, close_hand, is_ready, kong_payment, table_facts
 from .jokers import JOKER
 from .result import Result, Stakes
 from .ruleset import Ruleset
 from .ruleset_checks import CLAIM_SOURCES
-from .seats import Player, Seating, tiles_of
+from .seats import Player, Seating, seat_number, tiles_of, whole_number
 from .table_deal import TableDeal
 from .tiles import WIND_LETTERS
 from .wall import WALL_JOKER, Wall, wall_tile_name
@@ -32,6 +39,25 @@ from .wild_play import chow_starts, claim_jokers, forbidden_why, held_tiles, may
 
 #: The relative source of a claimed tile: steps in play order from the claimer.
 _SOURCE = {1: "R", 2: "O", 3: "L"}
+#: The largest stake a table takes.  A payment is a hand's points times the stake: under
+#: this stake, every hand of fewer than 2**32 points pays within 64-bit integers.
+MAX_STAKE = 2**31 - 1
+#: A seed shuffles the wall (random.Random): any int that fits in 64 bits, either sign.
+SEED_BITS = 64
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _locked(method: Callable[Concatenate[Table, _P], _R]) -> Callable[Concatenate[Table, _P], _R]:
+    """``method`` run holding the table's lock (see :attr:`Table.lock`)."""
+
+    @functools.wraps(method)
+    def locked(self: Table, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with self.lock:
+            return method(self, *args, **kwargs)
+
+    return locked
 
 
 def unplayable(ruleset: Ruleset) -> str | None:
@@ -43,16 +69,14 @@ def unplayable(ruleset: Ruleset) -> str | None:
     return None
 
 
-class IllegalAction(MjrError):
-    """An action the rules or the state of play do not allow; the table is unchanged."""
-
-
 class Table(TableDeal):
     """One hand of play under ``ruleset``.
 
-    ``seed`` shuffles the wall; ``wall`` gives it tile by tile instead (kinds 0-33,
-    flowers 34-41, a dedicated joker 42: :data:`mjr.wall.WALL_JOKER`).  The hand is dealt
-    at once; the dealer acts first, by drawing.
+    ``seed`` (an int) shuffles the wall; ``wall`` gives it tile by tile instead (kinds
+    0-33, flowers 34-41, a dedicated joker 42: :data:`mjr.wall.WALL_JOKER`).  ``stake``
+    (an int 1 to :data:`MAX_STAKE`) multiplies every payment.  A stake, seed or seating
+    that cannot be played is refused with :class:`~mjr.errors.TableError`.  The hand is
+    dealt at once; the dealer acts first, by drawing.
     """
 
     def __init__(self, ruleset: Ruleset, *, seed: int = 0, wall: list[int] | None = None,
@@ -60,19 +84,21 @@ class Table(TableDeal):
         why = unplayable(ruleset)
         if why is not None:
             raise MjrError(why)
+        #: held over every public method: hold it too to read several attributes as of one moment
+        self.lock = threading.RLock()
         self.ruleset = ruleset
         self.rules = ruleset.play
-        self.seating = seating or Seating()
-        self.stake = stake
-        self.seed = seed
+        self.seating = checked_seating(seating)
+        self.stake = checked_stake(stake)
+        self.seed = checked_seed(seed)
         dead = self.rules.dead_wall
         #: the kinds set aside as drawn, like flowers (tiles ... aside(...)): in the wall, never in play
         self.aside_kinds = ruleset.aside_kinds
         kinds = ruleset.kinds | ruleset.aside_kinds
         if wall is None:
-            self.wall = Wall.shuffled(kinds, ruleset.has_flowers, seed, dead, ruleset.jokers)
+            self.wall = Wall.shuffled(kinds, ruleset.has_flowers, self.seed, dead, ruleset.jokers)
         else:
-            self.wall = Wall.given(wall, kinds, ruleset.has_flowers, dead, ruleset.jokers)
+            self.wall = Wall.given(checked_wall(wall), kinds, ruleset.has_flowers, dead, ruleset.jokers)
         self.players = [Player() for _ in range(4)]
         self.indicator: int | None = None
         #: the flowers, kinds set aside and jokers flipped where the indicator is, set aside (no player's)
@@ -108,10 +134,11 @@ class Table(TableDeal):
         if log is not None:
             from .play_log import hand_header
 
-            self._write(hand_header(self))
+            self._write([hand_header(self)])
 
     # -- what may be done ----------------------------------------------------------
 
+    @_locked
     def legal(self) -> dict[int, list[Action]]:
         """Every player who must act now, with the actions open to them."""
         if self._legal is None:
@@ -179,6 +206,7 @@ class Table(TableDeal):
                             if may_meld(self, seat, "chow", tile, start)]
         return actions + [Action(seat, "pass")] if actions else []
 
+    @_locked
     def may_use(self, tile: int, *uses: str) -> bool:
         """Whether ``wildcard may_not`` lets ``tile`` (a kind, or a joker) be put to these uses."""
         return tile not in self.wild or not any(use in self.forbidden for use in uses)
@@ -207,6 +235,7 @@ class Table(TableDeal):
 
     # -- scoring a win -------------------------------------------------------------
 
+    @_locked
     def context(self, seat: int, method: str, source: int | None = None, winners: int = 1,
                 tile: int | None = None) -> Context:
         """The context of a win by ``seat``: its winds, the dealer, and the state of play."""
@@ -232,6 +261,7 @@ class Table(TableDeal):
             facts=facts,
         )
 
+    @_locked
     def hand_of(self, seat: int, tile: int | None, method: str, source: int | None = None,
                 winners: int = 1, counts: list[int] | None = None) -> Hand:
         """``seat``'s hand, winning on ``tile`` (``None``: the waiting hand); its
@@ -252,15 +282,17 @@ class Table(TableDeal):
 
     # -- acting --------------------------------------------------------------------
 
+    @_locked
     def act(self, action: Action | str, seat: int | None = None) -> None:
         """Do ``action`` (an :class:`Action`, or its text with ``seat``), or raise
         :class:`IllegalAction` saying why, leaving the table unchanged.  Under a
         ``false_win`` rule, a ``win`` the rules refuse from a player asked to act is
-        no illegal action but a false win, and paid for."""
-        if isinstance(action, str):
-            if seat is None:
-                raise IllegalAction("an action given as text needs its seat")
-            action = Action.parse(seat, action)
+        no illegal action but a false win, and paid for.
+
+        Every argument is checked before anything changes: ``seat`` a seat 0-3 (an int,
+        or a numpy int), ``action`` an :class:`Action` or text.  A log that cannot be
+        written raises :class:`~mjr.errors.LogWriteError` once the action is done."""
+        action = _action_of(action, seat)
         legal = self.legal()
         if action not in legal.get(action.seat, ()):
             if not self._false_win(action):
@@ -274,24 +306,31 @@ class Table(TableDeal):
 
     def _write_events(self) -> None:
         """Write the events since the last action, and the end of the hand once it is over."""
-        for event in self.events[self._logged:]:
-            self._write(event)
-        self._logged = len(self.events)
+        lines: list[dict[str, object]] = list(self.events[self._logged:])
         if self.over:
             from .play_log import hand_end
 
-            self._write(hand_end(self))
+            lines.append(hand_end(self))
+        self._logged = len(self.events)
+        self._write(lines)
 
-    def _write(self, line: dict[str, object]) -> None:
+    def _write(self, lines: list[dict[str, object]]) -> None:
+        """Write ``lines`` in one piece.  On a failure the table stops writing to its
+        log (``log`` becomes ``None``): what it holds stays a beginning of the hand's
+        log, never with a line repeated or one left out in the middle."""
         assert self.log is not None
-        self.log.write(json.dumps(line, ensure_ascii=False) + "\n")
-        self.log.flush()
+        try:
+            self.log.write("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines))
+            self.log.flush()
+        except (OSError, ValueError) as error:  # ValueError: a closed stream
+            self.log = None
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            raise LogWriteError(f"the table's log could not be written ({reason}): the log is cut short, and "
+                                "the table writes no more to it") from error
 
     def _why_not(self, action: Action, legal: dict[int, list[Action]]) -> str:
         if self.phase == "over":
             return "the hand is over"
-        if not 0 <= action.seat <= 3:
-            return f"there is no seat {action.seat} (seats are 0-3)"
         why = forbidden_why(self, action)
         if action.seat not in legal:
             if why:
@@ -301,6 +340,7 @@ class Table(TableDeal):
         open_ = ", ".join(str(choice) for choice in legal[action.seat])
         return f"seat {action.seat} may not {action} now{f' ({why})' if why else ''}; it may: {open_}"
 
+    @_locked
     def may_declare_win(self, seat: int) -> bool:
         """Whether ``seat`` may declare a win now, standing or not: it is asked to act
         on a tile just drawn or on offer, and a refused win would be a ``false_win``."""
@@ -565,6 +605,7 @@ class Table(TableDeal):
     def over(self) -> bool:
         return self.phase == "over"
 
+    @_locked
     def net(self) -> list[int]:
         """Each seat's net result from every payment so far."""
         net = [0, 0, 0, 0]
@@ -574,4 +615,49 @@ class Table(TableDeal):
         return net
 
 
-__all__ = ["IllegalAction", "Seating", "Table", "tiles_of", "unplayable"]
+def _action_of(action: object, seat: object) -> Action:
+    """The :class:`Action` ``act`` was given (an action, or its text with ``seat``),
+    checked whole; else :class:`IllegalAction` naming the argument."""
+    if isinstance(action, str):
+        if seat is None:
+            raise IllegalAction("an action given as text needs its seat")
+        return Action.parse(seat_number(seat), action)
+    if not isinstance(action, Action):
+        raise IllegalAction(f"an action is an Action or its text with the seat (e.g. act('discard 5m', 0)), "
+                            f"not {type(action).__name__}")
+    if seat is not None and seat_number(seat) != action.seat:
+        raise IllegalAction(f"seat {seat} given with an action of seat {action.seat}")
+    return Action(action.seat, action.kind, action.tile)  # checked again: its fields may have been changed since
+
+
+def checked_stake(stake: object) -> int:
+    """``stake`` as a plain int 1 to :data:`MAX_STAKE`; else :class:`~mjr.errors.TableError`."""
+    return whole_number(stake, "stake", 1, MAX_STAKE)
+
+
+def checked_seed(seed: object) -> int:
+    """``seed`` as a plain int of at most :data:`SEED_BITS` bits; else :class:`~mjr.errors.TableError`."""
+    return whole_number(seed, "seed", -(2 ** (SEED_BITS - 1)), 2**SEED_BITS - 1)
+
+
+def checked_wall(wall: object) -> list[int]:
+    """``wall`` as a list of plain ints 0-42 (:data:`mjr.wall.WALL_JOKER` the highest),
+    before :meth:`mjr.wall.Wall.given` checks it holds the tile set; else
+    :class:`~mjr.errors.TableError` naming the place."""
+    if not isinstance(wall, (list, tuple)):
+        raise TableError(f"wall must be a list of tiles (ints 0-{WALL_JOKER}), not {type(wall).__name__}")
+    return [whole_number(tile, f"wall[{place}]", 0, WALL_JOKER) for place, tile in enumerate(wall)]
+
+
+def checked_seating(seating: object) -> Seating:
+    """``seating`` (a :class:`Seating`, which checks its own fields, or ``None`` for the
+    first hand's); else :class:`~mjr.errors.TableError`."""
+    if seating is None:
+        return Seating()
+    if not isinstance(seating, Seating):
+        raise TableError(f"seating must be a mjr.table.Seating, not {type(seating).__name__}")
+    return seating
+
+
+__all__ = ["MAX_STAKE", "IllegalAction", "Seating", "Table", "checked_seating", "checked_seed", "checked_stake",
+           "tiles_of", "unplayable"]

@@ -65,6 +65,7 @@ def _plain(table: Table, seat: int, actions: list[Action]) -> Action:
         return actions[0]
     if table.phase in ("claim", "rob"):
         return Action(seat, "pass")
-    drawn = table.drawn
-    return Action(seat, "discard", drawn) if Action(seat, "discard", drawn) in actions else \
-        next(action for action in actions if action.kind == "discard")
+    drawn = table.drawn  # None after a claim: no tile drawn to discard
+    if drawn is not None and Action(seat, "discard", drawn) in actions:
+        return Action(seat, "discard", drawn)
+    return next(action for action in actions if action.kind == "discard")

@@ -65,3 +65,54 @@ def test_a_person_may_declare_a_false_win_where_the_rules_price_one(capsys, monk
                          typed="win\n")
     assert "  seat 0: win (a false win: the rules refuse it)" in out
     assert code == 2 and "the input ended before the hand did" in err
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (a device that is always full)")
+def test_a_log_that_cannot_be_written_stops_play_saying_so_in_one_line(capsys, monkeypatch) -> None:
+    """/dev/full refuses every write with ENOSPC, as a full disk does: one line names
+    the log and says it is cut short, and the exit status is 1 (no traceback)."""
+    code, _, err = run(capsys, monkeypatch, "play", "-r", "guangdong.jipinghu", *BOTS, "--hands", "2",
+                       "--log", "/dev/full")
+    assert code == 1
+    assert err.splitlines() == [line for line in err.splitlines() if "warning" in line] + [
+        "mjr: play: cannot write the log /dev/full: No space left on device; play stopped in hand 1, and the log "
+        "is cut short there (incomplete: 'mjr replay' refuses it)"]
+
+
+def test_a_log_cut_short_holds_whole_lines_of_the_hand_so_far(tmp_path: Path) -> None:
+    """A table whose log fails mid-hand raises LogWriteError once, keeps the action,
+    and writes no more: the log is the hand's beginning, each line once, and replay
+    calls it truncated."""
+    import mjr
+    from mjr.bots import GreedyBot
+    from mjr.errors import LogWriteError
+    from mjr.play_log import LogError, replay
+    from mjr.table import Table
+
+    class FillsUp(io.StringIO):
+        """A stream that refuses writes after ``room`` characters, as a disk that fills up."""
+
+        room = 1500  # the hand line (its wall) and a few events
+
+        def write(self, text: str) -> int:
+            if self.tell() + len(text) > self.room:
+                raise OSError(28, "No space left on device")
+            return super().write(text)
+
+    log = FillsUp()
+    table = Table(mjr.load("guangdong.jipinghu"), seed=2, log=log)
+    bots = [GreedyBot(seat) for seat in range(4)]
+    failures = 0
+    while not table.over:
+        seat, actions = min(table.legal().items())
+        try:
+            table.act(bots[seat](table, seat, actions))
+        except LogWriteError as error:
+            failures += 1
+            assert "No space left on device" in str(error) and isinstance(error.__cause__, OSError)
+    assert failures == 1
+    lines = log.getvalue().splitlines()
+    assert 1 < len(lines) < len(table.events) + 2
+    assert [json.loads(line) for line in lines[1:]] == table.events[:len(lines) - 1]
+    with pytest.raises(LogError, match="truncated"):
+        replay(lines)

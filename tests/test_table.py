@@ -13,13 +13,13 @@ their own, 10 variants).
 
 from __future__ import annotations
 
-import copy
 import io
 import os
 
 import pytest
 
 import mjr
+from fuzz.table_target import table_state
 from mjr.actions import Action
 from mjr.bots import GreedyBot, RandomBot, play_out
 from mjr.errors import MjrError
@@ -109,11 +109,10 @@ def jipinghu() -> mjr.Ruleset:
 
 
 def _refused(table: Table, action: Action | str, seat: int | None, reason: str) -> None:
-    before = copy.deepcopy((table.players, table.events, table.phase, table.turn, table.wall.head))
-    with pytest.raises(IllegalAction if not isinstance(action, str) or seat is not None else MjrError,
-                       match=reason):
+    before = table_state(table)
+    with pytest.raises(IllegalAction, match=reason):
         table.act(action, seat)
-    assert copy.deepcopy((table.players, table.events, table.phase, table.turn, table.wall.head)) == before
+    assert table_state(table) == before
 
 
 def test_acting_out_of_turn_is_refused(jipinghu: mjr.Ruleset) -> None:
@@ -264,3 +263,155 @@ def test_the_greedy_shape_estimate_counts_the_rulesets_sets() -> None:
     assert distance(counts("123m 456m 789m 123p 7p"), 0, 4) == 0
     assert distance(counts("123m 456m 789m 123p 456p 7p"), 0, 5) == 0
     assert distance(counts("123m 456m 789m 123p 7p 1s 5s 9s"), 0, 5) > 0
+
+
+# -- the arguments of a table and of act are checked before anything changes ---------------
+
+
+def _bad_calls() -> list[tuple[str, object]]:
+    """act() calls that are no action at all, each with the words its refusal names."""
+    np = pytest.importorskip("numpy")
+    changed = Action(0, "draw")
+    object.__setattr__(changed, "seat", 0.0)  # an Action whose field was changed after it was checked
+    return [
+        (lambda t: t.act("draw", "0"), "seat must be an int 0-3, not '0' \\(str\\)"),
+        (lambda t: t.act("0", 0), "unknown action '0'"),
+        (lambda t: t.act("draw", True), "seat must be an int 0-3, not True \\(bool\\)"),
+        (lambda t: t.act("draw", 0.0), "seat must be an int 0-3, not 0.0 \\(float\\)"),
+        (lambda t: t.act("draw", np.float64(0)), "seat must be an int 0-3, not .*float64"),
+        (lambda t: t.act("draw", 5), "seat must be 0-3, not 5"),
+        (lambda t: t.act("draw", 2**70), "seat must be 0-3, not "),
+        (lambda t: t.act(5, 0), "an action is an Action or its text .*not int"),
+        (lambda t: t.act(None), "an action is an Action or its text .*not NoneType"),
+        (lambda t: t.act(["draw"], 0), "an action is an Action or its text .*not list"),
+        (lambda t: t.act(Action(0, "draw"), 2), "seat 2 given with an action of seat 0"),
+        (lambda t: t.act(changed), "Action.seat must be an int 0-3, not 0.0"),
+        (lambda t: t.act(Action(0.0, "draw")), "Action.seat must be an int 0-3, not 0.0 \\(float\\)"),
+        (lambda t: t.act(Action(True, "draw")), "Action.seat must be an int 0-3, not True"),
+        (lambda t: t.act(Action(-1, "draw")), "Action.seat must be 0-3, not -1"),
+        (lambda t: t.act(Action(0, "throw")), "Action.kind must be one of draw, discard"),
+        (lambda t: t.act(Action(0, None)), "Action.kind must be one of .* not None"),  # type: ignore[arg-type]
+        (lambda t: t.act(Action(0, "draw", 3)), "Action.tile: 'draw' takes no tile, not 3"),
+        (lambda t: t.act(Action(0, "discard")), "Action.tile: 'discard' names its tile"),
+        (lambda t: t.act(Action(0, "discard", 99)), "Action.tile must be 0-42, not 99"),
+        (lambda t: t.act(Action(0, "discard", 35)), "Action.tile: 35 is no tile"),  # a flower
+        (lambda t: t.act(Action(0, "discard", 1.0)), "Action.tile must be an int 0-42, not 1.0"),
+        (lambda t: t.act(Action(0, "discard", "5m")), "Action.tile must be an int 0-42, not '5m'"),
+        (lambda t: t.act(Action(0, "chow", 7)), "Action.tile: 7 is no chow's lowest tile"),
+        (lambda t: t.act(Action(0, "void", 5)), "Action.tile: 5 is no suit"),
+        (lambda t: t.act(Action(0, "kong", 42)), "Action.tile: 42 is no kong's kind"),
+    ]
+
+
+@pytest.mark.parametrize("number", range(26))
+def test_a_call_that_is_no_action_is_refused_and_changes_nothing(jipinghu: mjr.Ruleset, number: int) -> None:
+    """Every argument of act and Action is checked before anything changes: the
+    refusal is an IllegalAction naming the argument, at the start of the hand and on
+    a discard on offer alike, and the table is as it was (events, phase, hands, legal())."""
+    calls = _bad_calls()
+    assert len(calls) == 26
+    call, reason = calls[number]
+    table = Table(jipinghu, seed=1)
+    for step in range(3):
+        before = table_state(table)
+        with pytest.raises(IllegalAction, match=reason):
+            call(table)
+        assert table_state(table) == before
+        if step < 2:  # the dealer draws, then discards: the discard is on offer, or seat 1 draws
+            seat, actions = min(table.legal().items())
+            table.act(actions[0])
+
+
+def test_a_numpy_seat_plays_a_whole_hand_whose_log_replays(jipinghu: mjr.Ruleset) -> None:
+    """A seat given as a numpy int is taken as its int: the hand plays to its end
+    (no table stuck in 'claim' with nothing legal), and its log is written and replays."""
+    np = pytest.importorskip("numpy")
+    for logged in (True, False):
+        log = io.StringIO() if logged else None
+        table = Table(jipinghu, seed=4, log=log)
+        bots = [GreedyBot(seat) for seat in range(4)]
+        while not table.over:
+            assert table.legal(), table.phase
+            seat, actions = min(table.legal().items())
+            table.act(str(bots[seat](table, seat, actions)), np.int64(seat))
+        assert all(type(event["seat"]) is int for event in table.events)
+        if log is not None:
+            assert list(replay(log.getvalue().splitlines()).ledger) == table.net()
+    assert Action(np.int8(2), "discard", np.int64(5)) == Action(2, "discard", 5)
+    assert type(Action(np.int8(2), "discard", np.int64(5)).tile) is int
+
+
+def test_a_bool_seat_is_refused_not_logged(jipinghu: mjr.Ruleset) -> None:
+    """True is no seat 1: it would be written to the log as ``true``, which replay refuses."""
+    log = io.StringIO()
+    table = Table(jipinghu, seed=1, log=log)
+    while 1 not in table.legal():
+        seat, actions = min(table.legal().items())
+        table.act(actions[0])
+    before = table_state(table)
+    with pytest.raises(IllegalAction, match="seat must be an int 0-3, not True \\(bool\\)"):
+        table.act(str(table.legal()[1][0]), True)
+    with pytest.raises(IllegalAction, match="Action.seat must be an int 0-3, not True \\(bool\\)"):
+        table.act(Action(True, table.legal()[1][0].kind, table.legal()[1][0].tile))
+    assert table_state(table) == before
+    assert '"seat": true' not in log.getvalue()
+
+
+# -- the settings of a table ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("settings", "reason"), [
+    ({"stake": -2}, "stake must be 1-2,147,483,647, not -2"),
+    ({"stake": 0}, "stake must be 1-"),
+    ({"stake": 1.5}, "stake must be an int 1-2,147,483,647, not 1.5 \\(float\\)"),
+    ({"stake": True}, "stake must be an int .* not True \\(bool\\)"),
+    ({"stake": "2"}, "stake must be an int .* not '2' \\(str\\)"),
+    ({"stake": 2**31}, "stake must be 1-2,147,483,647, not 2147483648"),
+    ({"seed": "x"}, "seed must be an int .* not 'x' \\(str\\)"),
+    ({"seed": 1.5}, "seed must be an int .* not 1.5"),
+    ({"seed": False}, "seed must be an int .* not False"),
+    ({"seed": 2**64}, "seed must be .* not 18446744073709551616"),
+    ({"seed": 10**5000}, "seed must be .* not an int of 16610 bits"),
+    ({"seating": (0, 0, 0, None)}, "seating must be a mjr.table.Seating, not tuple"),
+    ({"wall": "1m 2m"}, "wall must be a list of tiles \\(ints 0-42\\), not str"),
+    ({"wall": [0] * 3 + [1.0]}, "wall\\[3\\] must be an int 0-42, not 1.0"),
+])
+def test_a_table_refuses_settings_it_cannot_play(jipinghu: mjr.Ruleset, settings: dict, reason: str) -> None:
+    from mjr.errors import TableError
+
+    with pytest.raises(TableError, match=reason):
+        Table(jipinghu, **settings)
+    if "wall" not in settings:  # a session deals its own walls
+        with pytest.raises(TableError, match=reason):
+            Session(jipinghu, **settings)
+
+
+@pytest.mark.parametrize(("fields", "reason"), [
+    ({"dealer": 5}, "Seating.dealer must be 0-3, not 5"),
+    ({"dealer": -1}, "Seating.dealer must be 0-3, not -1"),
+    ({"dealer": True}, "Seating.dealer must be an int 0-3, not True \\(bool\\)"),
+    ({"round": 7}, "Seating.round must be 0-3, not 7"),
+    ({"round": 1.0}, "Seating.round must be an int 0-3, not 1.0 \\(float\\)"),
+    ({"streak": -1}, "Seating.streak must be 0-2,147,483,647, not -1"),
+    ({"streak": "2"}, "Seating.streak must be an int"),
+    ({"previous_winner": 4}, "Seating.previous_winner must be 0-3, not 4"),
+    ({"previous_winner": False}, "Seating.previous_winner must be an int 0-3, not False"),
+])
+def test_a_seating_out_of_range_is_refused_when_made(fields: dict, reason: str) -> None:
+    from mjr.errors import MjrError, TableError
+
+    with pytest.raises(TableError, match=reason) as refused:
+        Seating(**fields)
+    assert isinstance(refused.value, MjrError)
+
+
+def test_numpy_settings_are_taken_as_ints_and_the_log_replays(jipinghu: mjr.Ruleset) -> None:
+    np = pytest.importorskip("numpy")
+    seating = Seating(dealer=np.int64(2), round=np.int8(1), streak=np.uint16(3), previous_winner=np.int32(0))
+    assert seating == Seating(2, 1, 3, 0) and type(seating.dealer) is int
+    log = io.StringIO()
+    table = play_out(Table(jipinghu, seed=np.int64(6), stake=np.int64(3), seating=seating, log=log),
+                     [GreedyBot(seat) for seat in range(4)])
+    assert (type(table.stake), type(table.seed)) == (int, int)
+    assert all(payment.amount % 3 == 0 for payment in table.payments)
+    assert list(replay(log.getvalue().splitlines()).ledger) == table.net()

@@ -2,13 +2,17 @@
 
 Each evaluation keeps its state to itself (the generated module holds constants
 only), so threads switching as often as the interpreter allows -- in the middle of
-a search -- must not see each other's hands or contexts.  Both backends.
+a search -- must not see each other's hands or contexts.  Both backends.  And one
+table of play shared by a thread per seat does each action whole.
 """
 
 from __future__ import annotations
 
+import io
+import json
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -18,6 +22,9 @@ from conftest import load_on
 
 import mjr
 from mjr import HandError
+from mjr.bots import RandomBot
+from mjr.play_log import hand_lines, replay
+from mjr.table import Table
 
 THREADS = 8
 #: Win contexts given to the batch path, one per thread in turn: they change the
@@ -121,3 +128,57 @@ def test_waits_in_threads() -> None:
 
     for index, outcome in enumerate(_run_in_threads(work)):
         assert outcome == expected[index % 2:] + expected[:index % 2]
+
+
+# -- one table, a thread per seat ------------------------------------------------------------
+
+#: Hands a table shared by four threads plays (each a whole hand of random play).
+SHARED_HANDS = 3
+
+
+def _play_a_seat(table: Table, seat: int, bot: RandomBot, failed: threading.Event) -> None:
+    """One player's thread: act whenever the table asks this seat, until the hand is
+    over (or another seat's thread has failed)."""
+    while not failed.is_set():
+        legal = table.legal()
+        if not legal:
+            assert table.over, f"the table is stuck in phase {table.phase!r} with nothing legal"
+            return
+        if seat in legal:
+            table.act(bot(table, seat, legal[seat]))
+        else:
+            time.sleep(0.0001)  # let the seat whose turn it is act
+
+
+def test_a_table_shared_by_a_thread_per_seat_logs_each_action_once() -> None:
+    """Four threads, one per seat, on one table, switching as often as the interpreter
+    allows: every action is done whole (no assertion from the middle of another's),
+    and the log holds each event once, in order, and replays."""
+    ruleset = mjr.load("guangdong.jipinghu")
+    for hand in range(SHARED_HANDS):
+        log = io.StringIO()
+        table = Table(ruleset, seed=hand, log=log)
+        _run_seats(table, [RandomBot(hand * 4 + seat) for seat in range(4)])
+        lines = log.getvalue().splitlines()
+        assert [json.loads(line) for line in lines] == list(hand_lines(table))
+        assert list(replay(lines).ledger) == table.net()
+
+
+def _run_seats(table: Table, bots: list[RandomBot]) -> None:
+    errors: list[BaseException] = []
+    failed = threading.Event()
+
+    def run(seat: int) -> None:
+        try:
+            _play_a_seat(table, seat, bots[seat], failed)
+        except BaseException as error:  # noqa: BLE001 - reported to the test below
+            errors.append(error)
+            failed.set()
+
+    threads = [threading.Thread(target=run, args=(seat,)) for seat in range(4)]
+    with switching_often():
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert not errors, repr(errors[0])
