@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, fields
 from typing import IO, Any, TypeGuard
 
-from .errors import MjrError
+from .errors import LogWriteError, MjrError
 from .hand_fields import clip, clip_repr
 from .loader import bundled_ids, load
 from .ruleset import Ruleset
@@ -85,9 +85,20 @@ def session_end(hands: int, ledger: Iterable[int]) -> dict[str, Any]:
     return {"session": {"hands": hands, "ledger": list(ledger)}}
 
 
+def write_lines(stream: IO[str], lines: Iterable[dict[str, Any]]) -> None:
+    """Write ``lines`` to a log in one piece and flush it, or raise
+    :class:`~mjr.errors.LogWriteError` (the ``OSError`` its cause) when it cannot be
+    written: a full disk, a closed stream."""
+    try:
+        stream.write("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines))
+        stream.flush()
+    except (OSError, ValueError) as error:  # ValueError: a closed stream
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise LogWriteError(f"the log could not be written ({reason})") from error
+
+
 def write_line(stream: IO[str], line: dict[str, Any]) -> None:
-    stream.write(json.dumps(line, ensure_ascii=False) + "\n")
-    stream.flush()
+    write_lines(stream, [line])
 
 
 def write_hand(table: Table, stream: IO[str]) -> None:

@@ -15,7 +15,7 @@ from typing import IO
 
 from .bots import Bot, play_out
 from .errors import MjrError
-from .play_log import hand_header, session_end, write_line
+from .play_log import session_end, write_line
 from .ruleset import Ruleset
 from .simulate import hand_seed
 from .table import Seating, Table, checked_seating, checked_seed, checked_stake
@@ -46,10 +46,7 @@ class Session:
         if self._dealt is not None:
             raise MjrError("the hand dealt last is not closed yet: close it before dealing the next")
         table = Table(self.ruleset, seed=hand_seed(self.seed, len(self.hands)), seating=self.seating,
-                      stake=self.stake)
-        if self.log is not None:
-            write_line(self.log, hand_header(table, session_hand=len(self.hands)))
-            table.log = self.log  # the table writes its events, and its end, as they come
+                      stake=self.stake, log=self.log, session_hand=len(self.hands))
         self._dealt = table
         return table
 

@@ -18,7 +18,6 @@ lines, is done whole before the next begins.
 from __future__ import annotations
 
 import functools
-import json
 import threading
 from collections.abc import Callable
 from typing import IO, Concatenate, ParamSpec, TypeVar
@@ -75,12 +74,15 @@ class Table(TableDeal):
     ``seed`` (an int) shuffles the wall; ``wall`` gives it tile by tile instead (kinds
     0-33, flowers 34-41, a dedicated joker 42: :data:`mjr.wall.WALL_JOKER`).  ``stake``
     (an int 1 to :data:`MAX_STAKE`) multiplies every payment.  A stake, seed or seating
-    that cannot be played is refused with :class:`~mjr.errors.TableError`.  The hand is
-    dealt at once; the dealer acts first, by drawing.
+    that cannot be played is refused with :class:`~mjr.errors.TableError`.  With ``log``
+    the hand is written to it as it is played (:mod:`mjr.play_log`); ``session_hand``,
+    the hand's number in a session, goes in its ``hand`` line.  The hand is dealt at
+    once; the dealer acts first, by drawing.
     """
 
     def __init__(self, ruleset: Ruleset, *, seed: int = 0, wall: list[int] | None = None,
-                 seating: Seating | None = None, stake: int = 1, log: IO[str] | None = None):
+                 seating: Seating | None = None, stake: int = 1, log: IO[str] | None = None,
+                 session_hand: int | None = None):
         why = unplayable(ruleset)
         if why is not None:
             raise MjrError(why)
@@ -134,7 +136,7 @@ class Table(TableDeal):
         if log is not None:
             from .play_log import hand_header
 
-            self._write([hand_header(self)])
+            self._write([hand_header(self, session_hand)])
 
     # -- what may be done ----------------------------------------------------------
 
@@ -318,15 +320,15 @@ class Table(TableDeal):
         """Write ``lines`` in one piece.  On a failure the table stops writing to its
         log (``log`` becomes ``None``): what it holds stays a beginning of the hand's
         log, never with a line repeated or one left out in the middle."""
+        from .play_log import write_lines
+
         assert self.log is not None
         try:
-            self.log.write("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines))
-            self.log.flush()
-        except (OSError, ValueError) as error:  # ValueError: a closed stream
+            write_lines(self.log, lines)
+        except LogWriteError as error:
             self.log = None
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-            raise LogWriteError(f"the table's log could not be written ({reason}): the log is cut short, and "
-                                "the table writes no more to it") from error
+            raise LogWriteError(f"the table's {error}: the log is cut short, and the table writes no more "
+                                "to it") from error.__cause__
 
     def _why_not(self, action: Action, legal: dict[int, list[Action]]) -> str:
         if self.phase == "over":
