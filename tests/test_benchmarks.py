@@ -161,7 +161,8 @@ def test_a_readme_without_the_section_is_refused_before_the_run(tmp_path: Path) 
 
 @pytest.mark.parametrize(("script", "option"), [
     ("riichi_vs_mahjong.py", "--hands"), ("mcr_vs_pymahjonggb.py", "--rounds"), ("simulate.py", "--hands"),
-    ("mcr_differential.py", "--chunk"), ("mcr_vs_pymahjonggb.py", "--load-rounds"),
+    ("mcr_differential.py", "--chunk"), ("mcr_vs_pymahjonggb.py", "--load-rounds"), ("threads.py", "--hands"),
+    ("threads.py", "--threads"),
 ])
 @pytest.mark.parametrize("value", ["0", "-3", "many"])
 def test_a_benchmark_refuses_a_count_below_one_naming_the_option(script, option, value):

@@ -2,14 +2,17 @@
 
 Each evaluation keeps its state to itself (the generated module holds constants
 only), so threads switching as often as the interpreter allows -- in the middle of
-a search -- must not see each other's hands or contexts.  Both backends.  And one
-table of play shared by a thread per seat does each action whole.
+a search -- must not see each other's hands or contexts.  Both backends.  The
+compiled search of a single call runs without the GIL, so other threads run
+while it does.  And one table of play shared by a thread per seat does each
+action whole.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import random
 import sys
 import threading
 import time
@@ -19,10 +22,12 @@ from typing import Any
 
 import pytest
 from conftest import load_on
+from hand_shapes import any_pair, any_set
 
 import mjr
 from mjr import HandError
 from mjr.bots import RandomBot
+from mjr.hand import Context, Hand
 from mjr.play_log import hand_lines, replay
 from mjr.table import Table
 
@@ -128,6 +133,82 @@ def test_waits_in_threads() -> None:
 
     for index, outcome in enumerate(_run_in_threads(work)):
         assert outcome == expected[index % 2:] + expected[:index % 2]
+
+
+def _distinct_hands(seed: int, n: int) -> list[str]:
+    """``n`` different concealed hands as notation, seeded: most of them four sets
+    and a pair (wins and near wins, every kind of wait), the rest 14 tiles drawn
+    at random; won by discard or self-draw, at any seat and round."""
+    rng = random.Random(seed)
+    wall = [kind for kind in range(34) for _ in range(4)]
+    seen: set[str] = set()
+    while len(seen) < n:
+        if rng.random() < 0.8:
+            tiles = [any_pair(rng)] * 2
+            for spec, low in (any_set(rng) for _ in range(4)):
+                tiles += [low, low + 1, low + 2] if spec == "chow" else [low] * 3
+        else:
+            tiles = rng.sample(wall, 14)
+        if max(tiles.count(kind) for kind in tiles) > 4:
+            continue
+        win = tiles.pop(rng.randrange(14))
+        context = Context(win_by=rng.choice(("discard", "self_draw")), seat=rng.randrange(4), round=rng.randrange(4))
+        seen.add(mjr.format_hand(Hand(tuple(sorted(tiles)), (), win, context)))
+    return sorted(seen)
+
+
+@pytest.mark.parametrize("backend", ["compiled", "python"])
+@pytest.mark.parametrize("ident", ["guangdong.jipinghu", "mcr"])
+def test_threads_sharing_distinct_hands_get_the_serial_answers(ident: str, backend: str) -> None:
+    """The hands split among the threads, each evaluating its own share (the
+    waits counted in mcr's wait fans included), then every thread all of them
+    from its own starting place: every result is the serial one."""
+    ruleset = load_on(ident, backend)
+    hands = _distinct_hands(THREADS, 160 if backend == "compiled" else 16)
+    expected = [ruleset.evaluate(text).to_json() for text in hands]
+    assert 0 < sum(answer["is_win"] for answer in expected) < len(hands)  # wins and not
+
+    def work(index: int) -> list[Any]:
+        own = [(i, ruleset.evaluate(hands[i]).to_json()) for i in range(index, len(hands), THREADS)]
+        start = index * len(hands) // THREADS
+        order = [*range(start, len(hands)), *range(start)]
+        return own + [(i, ruleset.evaluate(hands[i]).to_json()) for i in order]
+
+    for outcome in _run_in_threads(work):
+        assert len(outcome) == len(hands) // THREADS + len(hands)
+        for i, answer in outcome:
+            assert answer == expected[i], hands[i]
+
+
+@pytest.mark.parametrize("ident", ["guangdong.jipinghu", "mcr"])
+def test_one_call_lets_other_threads_run_while_it_searches(ident: str) -> None:
+    """With no forced switching, another thread gets the GIL only when a call lets
+    it go: a thread waiting for it runs while this one evaluates hands one by
+    one (the search of each runs without the GIL)."""
+    ruleset = load_on(ident, "compiled")
+    hands = [ruleset.read_hand(text) for text in _distinct_hands(1, 200)]
+    gate, ran = threading.Lock(), threading.Event()
+    gate.acquire()
+
+    def other() -> None:
+        with gate:  # waits here, the GIL let go, until the gate opens; then needs the GIL
+            ran.set()
+
+    thread = threading.Thread(target=other)
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1000.0)
+    try:
+        thread.start()
+        gate.release()
+        calls = 0
+        while not ran.is_set() and calls < 20_000:  # a few tries suffice; an unreleased GIL never lets it
+            ruleset.evaluate(hands[calls % len(hands)])
+            calls += 1
+        ran_during_calls = ran.is_set()
+    finally:
+        sys.setswitchinterval(before)
+    thread.join()
+    assert ran_during_calls, f"no other thread ran during {calls} calls of {ident}"
 
 
 # -- one table, a thread per seat ------------------------------------------------------------
