@@ -158,7 +158,7 @@ def _in_folders(names: list[str]) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     for name in names:
         folder = Path(name)
-        if not folder.is_dir():
+        if not os.path.isdir(folder):  # False for a name no file can have (too long): loading it says why
             found.append((name, ""))
             continue
         files = sorted(path.name for path in folder.glob("*.mjr") if path.is_file())
