@@ -56,6 +56,7 @@ def run_play(ruleset: Ruleset, args: argparse.Namespace, out: IO[str] | None = N
     kinds = seat_kinds(args.seats)
     if args.hands < 1:
         raise MjrError(f"--hands must be 1 or more, not {args.hands}")
+    Session(ruleset, seed=args.seed)  # what it refuses is refused before the log is opened (emptying an old one)
     log = _open_log(args.log)
     number = 0
     try:
