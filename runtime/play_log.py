@@ -18,6 +18,7 @@ first line that is wrong, so a log costs no more memory than its longest hand.
 
 from __future__ import annotations
 
+import io
 import json
 import math
 from collections.abc import Iterable, Iterator
@@ -153,9 +154,17 @@ _DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_int=_integer, 
 
 def _texts(source: Iterable[str | bytes]) -> Iterator[str | bytes]:
     """The lines of ``source``; a stream is read a line at a time, never more than
-    one byte past :data:`MAX_LINE` of a line."""
+    one byte past :data:`MAX_LINE` of a line.  A whole log in one text or bytes
+    object is read as a stream of it (split at ``\\n`` only, as a file is)."""
+    if isinstance(source, str):
+        source = io.StringIO(source)
+    elif isinstance(source, (bytes, bytearray, memoryview)):
+        source = io.BytesIO(source)
     readline = getattr(source, "readline", None)
     if readline is None:
+        if not isinstance(source, Iterable):
+            raise LogError(f"a log is its lines (text or bytes), a stream, or the whole log as text or bytes; "
+                           f"not {type(source).__name__}")
         yield from source
         return
     while line := readline(MAX_LINE + 1):
@@ -193,6 +202,8 @@ def _records(source: Iterable[str | bytes]) -> Iterator[tuple[int, dict[str, Any
 
 
 def _decoded(raw: str | bytes, number: int) -> str:
+    if not isinstance(raw, (str, bytes)):
+        raise LogError(f"line {number}: a line of a log is text or bytes, not {type(raw).__name__}")
     ended = raw.endswith(b"\n") if isinstance(raw, bytes) else raw.endswith("\n")
     if len(raw) > MAX_LINE + ended:
         raise LogError(f"line {number}: longer than {MAX_LINE} {'bytes' if isinstance(raw, bytes) else 'characters'}:"
@@ -229,7 +240,8 @@ class ReplayReport:
 
 
 def replay(lines: Iterable[str | bytes], ruleset_name: str | None = None) -> ReplayReport:
-    """Replay a log (its lines, as text or bytes, or a stream) and check it; raise
+    """Replay a log (its lines, as text or bytes, a stream, or the whole log as one
+    text or bytes object) and check it; raise
     :class:`LogError` naming the first line that is wrong, as soon as it is read.
 
     A log names a ruleset id, which must be bundled; ``ruleset_name`` (an id, or a
@@ -395,7 +407,12 @@ class _Replay:
                 if unknown:  # checked here: a name such as 'backend' is also a parameter of load
                     raise LogError(f"line {number}: {rules.id} has no option {clip_repr(unknown[0])} (its options: "
                                    f"{', '.join(names) or 'none'})")
-                self.rulesets[key] = load(self.ruleset_name or name, **options) if options else rules
+                chosen = load(self.ruleset_name or name, **options) if options else rules
+                for option, value in options.items():  # as a table writes it: 4 not 4.0 or "4", false not "off"
+                    if not _same(value, chosen.choices[option]):
+                        raise LogError(f"line {number}: the option {option} is {_shown(value)}, not "
+                                       f"{_shown(chosen.choices[option])} as a table writes it")
+                self.rulesets[key] = chosen
             except LogError:
                 raise
             except MjrError as error:
