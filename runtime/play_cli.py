@@ -190,7 +190,7 @@ def run_replay(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     out = out or sys.stdout
     try:
         with open(args.log, "rb") as stream:  # read a line at a time, each checked as UTF-8
-            report = replay(stream, args.ruleset)
+            report = replay(stream, args.ruleset, backend=args.backend)
     except OSError as error:
         raise MjrError(f"cannot read the log {args.log}: {error.strerror}") from None
     except LogError as error:

@@ -239,15 +239,15 @@ class ReplayReport:
     ledger: tuple[int, ...]
 
 
-def replay(lines: Iterable[str | bytes], ruleset_name: str | None = None) -> ReplayReport:
+def replay(lines: Iterable[str | bytes], ruleset_name: str | None = None, *, backend: str = "auto") -> ReplayReport:
     """Replay a log (its lines, as text or bytes, a stream, or the whole log as one
     text or bytes object) and check it; raise
     :class:`LogError` naming the first line that is wrong, as soon as it is read.
 
     A log names a ruleset id, which must be bundled; ``ruleset_name`` (an id, or a
     path to a ``.mjr`` file) gives other rules to check against, whose id must be the
-    log's.  A path is never taken from the log."""
-    state = _Replay(ruleset_name)
+    log's.  A path is never taken from the log.  ``backend`` is :func:`mjr.load`'s."""
+    state = _Replay(ruleset_name, backend)
     for number, record in _records(lines):
         state.line(number, record)
     return state.finish()
@@ -257,8 +257,8 @@ class _Replay:
     """A replay under way: the hand being played again, and what the hands before it
     came to."""
 
-    def __init__(self, ruleset_name: str | None):
-        self.ruleset_name = ruleset_name
+    def __init__(self, ruleset_name: str | None, backend: str = "auto"):
+        self.ruleset_name, self.backend = ruleset_name, backend
         self.rulesets: dict[str, Ruleset] = {}  # by the log's id and options
         self.table: Table | None = None  # the hand being replayed
         self.produced = 0  # its events the log has shown so far
@@ -399,7 +399,7 @@ class _Replay:
         key = json.dumps([name, options], sort_keys=True)
         if key not in self.rulesets:
             try:
-                rules = load(self.ruleset_name or name)
+                rules = load(self.ruleset_name or name, self.backend)
                 if rules.id != name:
                     raise LogError(f"line {number}: the log is of ruleset {clip_repr(name)}, not {rules.id!r}")
                 names = [option.name for option in rules.option_table]
@@ -407,7 +407,7 @@ class _Replay:
                 if unknown:  # checked here: a name such as 'backend' is also a parameter of load
                     raise LogError(f"line {number}: {rules.id} has no option {clip_repr(unknown[0])} (its options: "
                                    f"{', '.join(names) or 'none'})")
-                chosen = load(self.ruleset_name or name, **options) if options else rules
+                chosen = load(self.ruleset_name or name, self.backend, **options) if options else rules
                 for option, value in options.items():  # as a table writes it: 4 not 4.0 or "4", false not "off"
                     if not _same(value, chosen.choices[option]):
                         raise LogError(f"line {number}: the option {option} is {_shown(value)}, not "

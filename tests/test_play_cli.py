@@ -131,3 +131,26 @@ def test_a_log_cut_short_holds_whole_lines_of_the_hand_so_far(tmp_path: Path) ->
     assert [json.loads(line) for line in lines[1:]] == table.events[:len(lines) - 1]
     with pytest.raises(LogError, match="truncated"):
         replay(lines)
+
+
+def test_replay_loads_the_logs_ruleset_on_the_backend_asked_and_says_its_warnings_as_mjr_does(
+        capsys, monkeypatch, tmp_path: Path) -> None:
+    import warnings
+
+    from mjr import play_log
+
+    log = tmp_path / "game.log"
+    run(capsys, monkeypatch, "play", "-r", "guangdong.jipinghu", *BOTS, "--log", str(log))
+    asked = []
+    real_load = play_log.load
+
+    def load(name, backend="auto", **options):
+        asked.append(backend)
+        warnings.warn("mjr: a warning of the load", UserWarning, stacklevel=2)
+        return real_load(name, backend, **options)
+
+    monkeypatch.setattr(play_log, "load", load)
+    code, out, err = run(capsys, monkeypatch, "replay", "--backend", "python", str(log))
+    assert code == 0 and "every action and payment agrees" in out
+    assert asked and set(asked) == {"python"}
+    assert err.splitlines() == ["mjr: warning: a warning of the load"] * len(asked)
