@@ -495,7 +495,8 @@ def _explain_listing(args: argparse.Namespace) -> str:
     asked about: the ruleset as the user named it (an id, or the path they gave) and
     the options they chose, quoted for a shell where a word needs it."""
     chosen = [word for setting in args.option or () for word in ("-o", setting)]
-    return shlex.join(["mjr", "explain", "-r", args.ruleset, *chosen])
+    named = ["-r", args.ruleset] if not args.ruleset.startswith("-") else [f"--ruleset={args.ruleset}"]  # -r -x.mjr
+    return shlex.join(["mjr", "explain", *named, *chosen])
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
