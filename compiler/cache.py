@@ -455,9 +455,15 @@ def _usable_root() -> Path:
     """The cache folder for ``mjr cache``: a MjrError when it is no folder, a
     CacheError when it is not private (its entries are not shown, nor removed)."""
     root = cache_dir()
-    if root.exists() and not root.is_dir():
+    try:
+        status = root.stat()
+    except FileNotFoundError:
+        return root  # nothing there yet: no entries
+    except OSError as error:  # a name too long, a folder that cannot be searched
+        raise MjrError(f"cannot use the build cache {describe_location()} ({_why(error)})") from None
+    if not stat.S_ISDIR(status.st_mode):
         raise MjrError(f"{describe_location()} is not a folder")
-    if root.is_dir() and (problem := _trust_problem(root.stat(), "folder")):
+    if problem := _trust_problem(status, "folder"):
         raise CacheError(_refusal(root, problem))
     return root
 

@@ -385,7 +385,8 @@ class Output:
 
     Rows for a file are written to a temporary file in the file's folder, which
     :meth:`finish` puts in its place with :func:`os.replace` (the file itself when
-    the name is a link to it), and :meth:`discard` removes: a run that stops leaves
+    the name is a link to it), with the mode of the file it replaces, and
+    :meth:`discard` removes: a run that stops leaves
     the old file as it was, or none.  A device or a pipe (``/dev/stdout``, a FIFO)
     is written as the rows come, as there is nothing to replace; so is stdout
     without ``--out``.  ``--out`` naming the input file by any path (a link, a
@@ -413,6 +414,8 @@ class Output:
             else:
                 self.target = Path(os.path.realpath(out))
                 self.temp, handle = _temp_beside(self.target)
+                if info is not None:  # the file it replaces keeps its mode: a private one stays private
+                    os.fchmod(handle, stat.S_IMODE(info.st_mode))
         except OSError as error:
             raise MjrError(f"cannot write {out}: {error.strerror or error}") from None
         self.stream = os.fdopen(handle, "wb") if parquet else os.fdopen(handle, "w", encoding="utf-8")

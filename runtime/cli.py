@@ -21,7 +21,8 @@ import shlex
 import sys
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
@@ -74,13 +75,19 @@ def _load(name: str, backend: str = "auto", quiet: bool = False, options: dict[s
     ident = _compiling(name, options) if backend != "python" and not quiet else None
     if ident is not None:
         _note(f"compiling {ident} {describe(options.items())}".rstrip() + " ...")
+    with _warnings_as_notes():
+        return loader.load(name, backend, **options)
+
+
+@contextmanager
+def _warnings_as_notes() -> Iterator[None]:
+    """The warnings raised inside, each shown as a ``mjr: warning:`` line once it is
+    done rather than in Python's warning format."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        ruleset = loader.load(name, backend, **options)
+        yield
     for warning in caught:
-        message = str(warning.message)
-        _note(f"mjr: warning: {message.removeprefix('mjr: ')}")
-    return ruleset
+        _note(f"mjr: warning: {str(warning.message).removeprefix('mjr: ')}")
 
 
 # --------------------------------------------------------------------------- list, check, build
@@ -444,7 +451,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    return run_replay(args)
+    with _warnings_as_notes():  # the ruleset the log names is loaded in the replay
+        return run_replay(args)
 
 
 def _near_miss_lines(misses: list[Wait], has_waits: bool) -> list[str]:
@@ -487,7 +495,8 @@ def _explain_listing(args: argparse.Namespace) -> str:
     asked about: the ruleset as the user named it (an id, or the path they gave) and
     the options they chose, quoted for a shell where a word needs it."""
     chosen = [word for setting in args.option or () for word in ("-o", setting)]
-    return shlex.join(["mjr", "explain", "-r", args.ruleset, *chosen])
+    named = ["-r", args.ruleset] if not args.ruleset.startswith("-") else [f"--ruleset={args.ruleset}"]  # -r -x.mjr
+    return shlex.join(["mjr", "explain", *named, *chosen])
 
 
 def cmd_diff(args: argparse.Namespace) -> int:

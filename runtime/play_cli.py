@@ -56,6 +56,7 @@ def run_play(ruleset: Ruleset, args: argparse.Namespace, out: IO[str] | None = N
     kinds = seat_kinds(args.seats)
     if args.hands < 1:
         raise MjrError(f"--hands must be 1 or more, not {args.hands}")
+    Session(ruleset, seed=args.seed)  # what it refuses is refused before the log is opened (emptying an old one)
     log = _open_log(args.log)
     number = 0
     try:
@@ -189,7 +190,7 @@ def run_replay(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     out = out or sys.stdout
     try:
         with open(args.log, "rb") as stream:  # read a line at a time, each checked as UTF-8
-            report = replay(stream, args.ruleset)
+            report = replay(stream, args.ruleset, backend=args.backend)
     except OSError as error:
         raise MjrError(f"cannot read the log {args.log}: {error.strerror}") from None
     except LogError as error:

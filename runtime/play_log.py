@@ -18,6 +18,7 @@ first line that is wrong, so a log costs no more memory than its longest hand.
 
 from __future__ import annotations
 
+import io
 import json
 import math
 from collections.abc import Iterable, Iterator
@@ -153,9 +154,17 @@ _DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_int=_integer, 
 
 def _texts(source: Iterable[str | bytes]) -> Iterator[str | bytes]:
     """The lines of ``source``; a stream is read a line at a time, never more than
-    one byte past :data:`MAX_LINE` of a line."""
+    one byte past :data:`MAX_LINE` of a line.  A whole log in one text or bytes
+    object is read as a stream of it (split at ``\\n`` only, as a file is)."""
+    if isinstance(source, str):
+        source = io.StringIO(source)
+    elif isinstance(source, (bytes, bytearray, memoryview)):
+        source = io.BytesIO(source)
     readline = getattr(source, "readline", None)
     if readline is None:
+        if not isinstance(source, Iterable):
+            raise LogError(f"a log is its lines (text or bytes), a stream, or the whole log as text or bytes; "
+                           f"not {type(source).__name__}")
         yield from source
         return
     while line := readline(MAX_LINE + 1):
@@ -193,6 +202,8 @@ def _records(source: Iterable[str | bytes]) -> Iterator[tuple[int, dict[str, Any
 
 
 def _decoded(raw: str | bytes, number: int) -> str:
+    if not isinstance(raw, (str, bytes)):
+        raise LogError(f"line {number}: a line of a log is text or bytes, not {type(raw).__name__}")
     ended = raw.endswith(b"\n") if isinstance(raw, bytes) else raw.endswith("\n")
     if len(raw) > MAX_LINE + ended:
         raise LogError(f"line {number}: longer than {MAX_LINE} {'bytes' if isinstance(raw, bytes) else 'characters'}:"
@@ -228,14 +239,15 @@ class ReplayReport:
     ledger: tuple[int, ...]
 
 
-def replay(lines: Iterable[str | bytes], ruleset_name: str | None = None) -> ReplayReport:
-    """Replay a log (its lines, as text or bytes, or a stream) and check it; raise
+def replay(lines: Iterable[str | bytes], ruleset_name: str | None = None, *, backend: str = "auto") -> ReplayReport:
+    """Replay a log (its lines, as text or bytes, a stream, or the whole log as one
+    text or bytes object) and check it; raise
     :class:`LogError` naming the first line that is wrong, as soon as it is read.
 
     A log names a ruleset id, which must be bundled; ``ruleset_name`` (an id, or a
     path to a ``.mjr`` file) gives other rules to check against, whose id must be the
-    log's.  A path is never taken from the log."""
-    state = _Replay(ruleset_name)
+    log's.  A path is never taken from the log.  ``backend`` is :func:`mjr.load`'s."""
+    state = _Replay(ruleset_name, backend)
     for number, record in _records(lines):
         state.line(number, record)
     return state.finish()
@@ -245,8 +257,8 @@ class _Replay:
     """A replay under way: the hand being played again, and what the hands before it
     came to."""
 
-    def __init__(self, ruleset_name: str | None):
-        self.ruleset_name = ruleset_name
+    def __init__(self, ruleset_name: str | None, backend: str = "auto"):
+        self.ruleset_name, self.backend = ruleset_name, backend
         self.rulesets: dict[str, Ruleset] = {}  # by the log's id and options
         self.table: Table | None = None  # the hand being replayed
         self.produced = 0  # its events the log has shown so far
@@ -387,7 +399,7 @@ class _Replay:
         key = json.dumps([name, options], sort_keys=True)
         if key not in self.rulesets:
             try:
-                rules = load(self.ruleset_name or name)
+                rules = load(self.ruleset_name or name, self.backend)
                 if rules.id != name:
                     raise LogError(f"line {number}: the log is of ruleset {clip_repr(name)}, not {rules.id!r}")
                 names = [option.name for option in rules.option_table]
@@ -395,7 +407,12 @@ class _Replay:
                 if unknown:  # checked here: a name such as 'backend' is also a parameter of load
                     raise LogError(f"line {number}: {rules.id} has no option {clip_repr(unknown[0])} (its options: "
                                    f"{', '.join(names) or 'none'})")
-                self.rulesets[key] = load(self.ruleset_name or name, **options) if options else rules
+                chosen = load(self.ruleset_name or name, self.backend, **options) if options else rules
+                for option, value in options.items():  # as a table writes it: 4 not 4.0 or "4", false not "off"
+                    if not _same(value, chosen.choices[option]):
+                        raise LogError(f"line {number}: the option {option} is {_shown(value)}, not "
+                                       f"{_shown(chosen.choices[option])} as a table writes it")
+                self.rulesets[key] = chosen
             except LogError:
                 raise
             except MjrError as error:

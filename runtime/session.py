@@ -18,21 +18,22 @@ from .errors import MjrError
 from .play_log import session_end, write_line
 from .ruleset import Ruleset
 from .simulate import hand_seed
-from .table import Seating, Table, checked_seating, checked_seed, checked_stake
+from .table import Seating, Table, checked_log, checked_ruleset, checked_seating, checked_seed, checked_stake
 
 
 class Session:
     """Hands played one after another under ``ruleset``: deal each with
     :meth:`new_hand`, :meth:`close` it once played, and :meth:`finish` the session
-    (or let :meth:`play` do all three).  Its ``seed``, ``stake`` and first
-    ``seating`` are checked as a :class:`~mjr.table.Table` checks them."""
+    (or let :meth:`play` do all three).  Its ``ruleset``, ``seed``, ``stake``, first
+    ``seating`` and ``log`` are checked when it is made, as a
+    :class:`~mjr.table.Table` checks them."""
 
     def __init__(self, ruleset: Ruleset, *, seed: int = 0, stake: int = 1, log: IO[str] | None = None,
                  seating: Seating | None = None):
-        self.ruleset = ruleset
+        self.ruleset = checked_ruleset(ruleset)
         self.seed = checked_seed(seed)
         self.stake = checked_stake(stake)
-        self.log = log
+        self.log = checked_log(log)
         self.seating = checked_seating(seating)
         self.ledger = [0, 0, 0, 0]
         self.hands: list[Table] = []

@@ -20,19 +20,20 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Callable
-from typing import IO, Concatenate, ParamSpec, TypeVar
+from typing import IO, Concatenate, ParamSpec, TypeVar, cast
 
 from .actions import Action
 from .errors import IllegalAction, LogWriteError, MjrError, TableError
 from .hand import Context, Hand, Meld
 from .hand_end import HandOutcome, Payment, WinRecord, close_hand, is_ready, kong_payment, table_facts
+from .hand_fields import clip_repr
 from .jokers import JOKER
 from .result import Result, Stakes
 from .ruleset import Ruleset
 from .ruleset_checks import CLAIM_SOURCES
 from .seats import Player, Seating, seat_number, tiles_of, whole_number
 from .table_deal import TableDeal
-from .tiles import WIND_LETTERS
+from .tiles import N_KINDS, WIND_LETTERS
 from .wall import WALL_JOKER, Wall, wall_tile_name
 from .wild_play import chow_starts, claim_jokers, forbidden_why, held_tiles, may_meld
 
@@ -43,6 +44,8 @@ _SOURCE = {1: "R", 2: "O", 3: "L"}
 MAX_STAKE = 2**31 - 1
 #: A seed shuffles the wall (random.Random): any int that fits in 64 bits, either sign.
 SEED_BITS = 64
+#: The highest number of a hand in a session (its ``session_hand``, from 0).
+MAX_SESSION_HAND = 2**63 - 1
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -83,9 +86,10 @@ class Table(TableDeal):
     def __init__(self, ruleset: Ruleset, *, seed: int = 0, wall: list[int] | None = None,
                  seating: Seating | None = None, stake: int = 1, log: IO[str] | None = None,
                  session_hand: int | None = None):
-        why = unplayable(ruleset)
-        if why is not None:
-            raise MjrError(why)
+        checked_ruleset(ruleset)
+        log = checked_log(log)
+        if session_hand is not None:
+            session_hand = whole_number(session_hand, "session_hand", 0, MAX_SESSION_HAND)
         #: held over every public method: hold it too to read several attributes as of one moment
         self.lock = threading.RLock()
         self.ruleset = ruleset
@@ -142,7 +146,14 @@ class Table(TableDeal):
 
     @_locked
     def legal(self) -> dict[int, list[Action]]:
-        """Every player who must act now, with the actions open to them."""
+        """Every player who must act now, with the actions open to them: a new dict
+        of new lists, the caller's to change (a bot that filters its list in place
+        changes nothing the table goes by)."""
+        return {seat: list(actions) for seat, actions in self._current_legal().items()}
+
+    def _current_legal(self) -> dict[int, list[Action]]:
+        """What :meth:`legal` shows, worked out once per state: the table's own, which
+        :meth:`act` checks an action against."""
         if self._legal is None:
             self._legal = self._work_out_legal()
         return self._legal
@@ -240,7 +251,9 @@ class Table(TableDeal):
     @_locked
     def context(self, seat: int, method: str, source: int | None = None, winners: int = 1,
                 tile: int | None = None) -> Context:
-        """The context of a win by ``seat``: its winds, the dealer, and the state of play."""
+        """The context of a win by ``seat`` (a seat 0-3, checked as :meth:`act` checks
+        one): its winds, the dealer, and the state of play."""
+        seat = seat_number(seat)
         player = self.players[seat]
         kong_win = method == "self_draw" and self.after_kong
         facts = table_facts(self, seat, tile)
@@ -267,7 +280,11 @@ class Table(TableDeal):
     def hand_of(self, seat: int, tile: int | None, method: str, source: int | None = None,
                 winners: int = 1, counts: list[int] | None = None) -> Hand:
         """``seat``'s hand, winning on ``tile`` (``None``: the waiting hand); its
-        concealed tiles ``counts`` where given, else the player's."""
+        concealed tiles ``counts`` where given, else the player's.  ``seat`` is checked
+        as :meth:`act` checks one, ``tile`` is a kind 0-33 or the joker."""
+        seat = seat_number(seat)
+        if tile is not None and tile != WALL_JOKER:
+            tile = whole_number(tile, "tile", 0, N_KINDS - 1, IllegalAction)
         player = self.players[seat]
         counts = list(player.counts if counts is None else counts)
         jokers, win = player.jokers, tile
@@ -295,7 +312,7 @@ class Table(TableDeal):
         or a numpy int), ``action`` an :class:`Action` or text.  A log that cannot be
         written raises :class:`~mjr.errors.LogWriteError` once the action is done."""
         action = _action_of(action, seat)
-        legal = self.legal()
+        legal = self._current_legal()
         if action not in legal.get(action.seat, ()):
             if not self._false_win(action):
                 raise IllegalAction(self._why_not(action, legal))
@@ -327,8 +344,8 @@ class Table(TableDeal):
             write_lines(self.log, lines)
         except LogWriteError as error:
             self.log = None
-            raise LogWriteError(f"the table's {error}: the log is cut short, and the table writes no more "
-                                "to it") from error.__cause__
+            raise LogWriteError(f"{error}: the log is cut short, and the table writes no more to it"
+                                ) from error.__cause__
 
     def _why_not(self, action: Action, legal: dict[int, list[Action]]) -> str:
         if self.phase == "over":
@@ -346,7 +363,8 @@ class Table(TableDeal):
     def may_declare_win(self, seat: int) -> bool:
         """Whether ``seat`` may declare a win now, standing or not: it is asked to act
         on a tile just drawn or on offer, and a refused win would be a ``false_win``."""
-        if self.rules.false_win is None or seat not in self.legal():
+        seat = seat_number(seat)
+        if self.rules.false_win is None or seat not in self._current_legal():
             return False
         return self.phase in ("claim", "rob") or (self.phase == "discard" and self.drawn is not None)
 
@@ -632,6 +650,18 @@ def _action_of(action: object, seat: object) -> Action:
     return Action(action.seat, action.kind, action.tile)  # checked again: its fields may have been changed since
 
 
+def checked_ruleset(ruleset: object) -> Ruleset:
+    """``ruleset`` if a table can play it: a :class:`~mjr.Ruleset` (else
+    :class:`~mjr.errors.TableError`) that is not :func:`unplayable` (else
+    :class:`~mjr.errors.MjrError` saying why)."""
+    if not isinstance(ruleset, Ruleset):
+        raise TableError(f"ruleset must be a mjr.Ruleset (from mjr.load), not {type(ruleset).__name__}")
+    why = unplayable(ruleset)
+    if why is not None:
+        raise MjrError(why)
+    return ruleset
+
+
 def checked_stake(stake: object) -> int:
     """``stake`` as a plain int 1 to :data:`MAX_STAKE`; else :class:`~mjr.errors.TableError`."""
     return whole_number(stake, "stake", 1, MAX_STAKE)
@@ -651,6 +681,15 @@ def checked_wall(wall: object) -> list[int]:
     return [whole_number(tile, f"wall[{place}]", 0, WALL_JOKER) for place, tile in enumerate(wall)]
 
 
+def checked_log(log: object) -> IO[str] | None:
+    """``log`` (a text stream, or ``None``): anything without a ``write`` method, a
+    file's name say, is :class:`~mjr.errors.TableError` before anything is dealt."""
+    if log is not None and not callable(getattr(log, "write", None)):
+        raise TableError(f"log must be a text stream open for writing (open(path, 'w')), not "
+                         f"{clip_repr(log)} ({type(log).__name__})")
+    return cast("IO[str] | None", log)  # it writes; what it fails to write is a LogWriteError
+
+
 def checked_seating(seating: object) -> Seating:
     """``seating`` (a :class:`Seating`, which checks its own fields, or ``None`` for the
     first hand's); else :class:`~mjr.errors.TableError`."""
@@ -661,5 +700,5 @@ def checked_seating(seating: object) -> Seating:
     return seating
 
 
-__all__ = ["MAX_STAKE", "IllegalAction", "Seating", "Table", "checked_seating", "checked_seed", "checked_stake",
-           "tiles_of", "unplayable"]
+__all__ = ["MAX_STAKE", "IllegalAction", "Seating", "Table", "checked_log", "checked_ruleset",
+           "checked_seating", "checked_seed", "checked_stake", "tiles_of", "unplayable"]

@@ -406,6 +406,17 @@ def test_a_symlinked_out_is_replaced_at_its_target(capsys: pytest.CaptureFixture
     assert sorted(p.name for p in tmp_path.iterdir()) == ["hands.jsonl", "link.jsonl", "rows.jsonl"]
 
 
+@pytest.mark.parametrize("mode", [0o600, 0o640])
+def test_an_out_file_replaced_keeps_its_mode(capsys: pytest.CaptureFixture[str], tmp_path: Path, mode: int) -> None:
+    """A private old file of rows stays private: the new one is not made with the umask's mode."""
+    path, out = tmp_path / "hands.jsonl", tmp_path / "rows.jsonl"
+    path.write_text(f"{hand_line(WIN)}\n", encoding="utf-8")
+    out.write_text("old rows\n", encoding="utf-8")
+    out.chmod(mode)
+    assert run(capsys, "-r", BUNDLED, "--batch", str(path), "--out", str(out))[0] == 0
+    assert rows_of(out.read_text(encoding="utf-8"))[0]["is_win"] and out.stat().st_mode & 0o777 == mode
+
+
 def _stopped(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[str, dict[str, Any]]:
     """Run ``mjr score`` twice, as text and with --json: exit status 3 both times; the
     error line, and the JSON document."""

@@ -179,6 +179,16 @@ def test_cache_commands_name_an_unusable_folder(tmp_path: Path, monkeypatch: pyt
         assert capsys.readouterr().err == f"mjr: error: MJR_CACHE_DIR={tmp_path / 'a_file'} is not a folder\n"
 
 
+def test_cache_commands_name_a_folder_that_cannot_be_looked_at(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """A name the system refuses (too long) is one line naming it, not a traceback."""
+    monkeypatch.setenv("MJR_CACHE_DIR", str(tmp_path / ("x" * 300)))
+    for action in ("info", "clear"):
+        assert cli.main(["cache", action]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("mjr: error: cannot use the build cache MJR_CACHE_DIR=") and "(File name too long)" in err
+
+
 # --------------------------------------------------------------------------- the test run's own cache
 
 

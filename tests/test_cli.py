@@ -629,6 +629,18 @@ def test_explain_unknown_item_hints_a_command_that_works(capsys: pytest.CaptureF
     assert "chicken" in out and "stake" in out
 
 
+def test_explain_hint_for_a_file_whose_name_starts_with_a_dash_works(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path, monkeypatch) -> None:
+    """``mjr explain -r -tiny.mjr`` reads -tiny.mjr as an option: the hint says --ruleset=-tiny.mjr."""
+    monkeypatch.chdir(tmp_path)
+    Path("-tiny.mjr").write_text(RULES + "}\n", encoding="utf-8")
+    code, _, err = run(capsys, "explain", "--ruleset=-tiny.mjr", *PY, "chiken")
+    hint = err.rstrip("\n").split("; to list them all: ")[1]
+    assert code == 2 and hint == "mjr explain --ruleset=-tiny.mjr"
+    code, out, err = run(capsys, *shlex.split(hint)[1:], *PY)
+    assert code == 0 and "chicken" in out, err
+
+
 def test_explain_unknown_display_name_suggests_the_close_one(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "explain", "-r", "sichuan.xuezhan", *PY, "平胡")
     assert code == 2 and err.count("\n") == 1

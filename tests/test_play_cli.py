@@ -79,6 +79,21 @@ def test_a_log_that_cannot_be_written_stops_play_saying_so_in_one_line(capsys, m
         "is cut short there (incomplete: 'mjr replay' refuses it)"]
 
 
+@pytest.mark.parametrize(("words", "reason"), [
+    (("-r", "guangdong.jipinghu", "--seed", str(2**64)), "seed must be"),
+    (("-r", "japan.riichi"), "japan.riichi has red fives"),
+])
+def test_a_refused_play_leaves_an_old_log_as_it_was(capsys, monkeypatch, tmp_path: Path, words: tuple[str, ...],
+                                                    reason: str) -> None:
+    """What the session refuses is refused before the log is opened, so an old log of
+    that name is not emptied by a command that plays nothing."""
+    log = tmp_path / "game.log"
+    log.write_text("an old log\n", encoding="utf-8")
+    code, _, err = run(capsys, monkeypatch, "play", *words, *BOTS, "--log", str(log))
+    assert code == 2 and reason in err
+    assert log.read_text(encoding="utf-8") == "an old log\n"
+
+
 def test_a_log_cut_short_holds_whole_lines_of_the_hand_so_far(tmp_path: Path) -> None:
     """A table whose log fails mid-hand raises LogWriteError once, keeps the action,
     and writes no more: the log is the hand's beginning, each line once, and replay
@@ -116,3 +131,26 @@ def test_a_log_cut_short_holds_whole_lines_of_the_hand_so_far(tmp_path: Path) ->
     assert [json.loads(line) for line in lines[1:]] == table.events[:len(lines) - 1]
     with pytest.raises(LogError, match="truncated"):
         replay(lines)
+
+
+def test_replay_loads_the_logs_ruleset_on_the_backend_asked_and_says_its_warnings_as_mjr_does(
+        capsys, monkeypatch, tmp_path: Path) -> None:
+    import warnings
+
+    from mjr import play_log
+
+    log = tmp_path / "game.log"
+    run(capsys, monkeypatch, "play", "-r", "guangdong.jipinghu", *BOTS, "--log", str(log))
+    asked = []
+    real_load = play_log.load
+
+    def load(name, backend="auto", **options):
+        asked.append(backend)
+        warnings.warn("mjr: a warning of the load", UserWarning, stacklevel=2)
+        return real_load(name, backend, **options)
+
+    monkeypatch.setattr(play_log, "load", load)
+    code, out, err = run(capsys, monkeypatch, "replay", "--backend", "python", str(log))
+    assert code == 0 and "every action and payment agrees" in out
+    assert asked and set(asked) == {"python"}
+    assert err.splitlines() == ["mjr: warning: a warning of the load"] * len(asked)

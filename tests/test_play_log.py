@@ -282,3 +282,30 @@ def test_an_endless_line_is_refused_without_reading_it_all(capsys, hand_log: lis
     assert cli.main(["replay", str(log)]) == 1
     assert f"line 2: longer than {MAX_LINE} bytes" in capsys.readouterr().err
     _refused([hand_log[0], " " * (MAX_LINE + 1)], f"line 2: longer than {MAX_LINE} characters")
+
+
+def test_a_whole_log_in_one_text_or_bytes_object_replays(session_log: tuple[list[str], list[int]]) -> None:
+    """Not a character (or a byte) a line: ``open(log).read()`` replays as the file does."""
+    lines, ledger = session_log
+    whole = "\n".join(lines) + "\n"
+    for log in (whole, whole.encode("utf-8")):
+        assert list(replay(log).ledger) == ledger
+
+
+@pytest.mark.parametrize(("log", "match"), [
+    (None, "a log is its lines .* not NoneType"),
+    (7, "a log is its lines .* not int"),
+    ([{"hand": {}}], "line 1: a line of a log is text or bytes, not dict"),
+    ([1, 2], "line 1: a line of a log is text or bytes, not int"),
+])
+def test_what_is_no_log_is_refused_as_one(log: object, match: str) -> None:
+    _refused(log, match)
+
+
+@pytest.mark.parametrize("value", ["on", "true", "yes"])
+def test_an_option_written_otherwise_than_a_table_writes_it_is_refused(hand_log: list[str], value: str) -> None:
+    """Type for type, as the stake and seed are: the rules take "on" for a flag that is on, a log does not
+    (a table writes true)."""
+    assert json.loads(hand_log[0])["hand"]["options"] == {"multiple_winners": True}
+    _refused(_with_header(hand_log, options={"multiple_winners": value}),
+             f'line 1: the option multiple_winners is "{value}", not true as a table writes it')

@@ -375,6 +375,7 @@ def test_a_bool_seat_is_refused_not_logged(jipinghu: mjr.Ruleset) -> None:
     ({"seating": (0, 0, 0, None)}, "seating must be a mjr.table.Seating, not tuple"),
     ({"wall": "1m 2m"}, "wall must be a list of tiles \\(ints 0-42\\), not str"),
     ({"wall": [0] * 3 + [1.0]}, "wall\\[3\\] must be an int 0-42, not 1.0"),
+    ({"log": "game.log"}, "log must be a text stream open for writing .* not 'game.log' \\(str\\)"),
 ])
 def test_a_table_refuses_settings_it_cannot_play(jipinghu: mjr.Ruleset, settings: dict, reason: str) -> None:
     from mjr.errors import TableError
@@ -403,6 +404,56 @@ def test_a_seating_out_of_range_is_refused_when_made(fields: dict, reason: str) 
     with pytest.raises(TableError, match=reason) as refused:
         Seating(**fields)
     assert isinstance(refused.value, MjrError)
+
+
+def test_a_table_or_session_of_no_ruleset_is_refused_when_made() -> None:
+    from mjr.errors import TableError
+
+    for make in (Table, Session):
+        with pytest.raises(TableError, match="ruleset must be a mjr.Ruleset \\(from mjr.load\\), not str"):
+            make("guangdong.jipinghu")
+
+
+@pytest.mark.parametrize(("number", "reason"), [
+    (-1, "session_hand must be 0-9,223,372,036,854,775,807, not -1"),
+    ("0", "session_hand must be an int .* not '0' \\(str\\)"),
+    (True, "session_hand must be an int .* not True \\(bool\\)"),
+])
+def test_a_hand_number_that_is_no_hand_of_a_session_is_refused(jipinghu: mjr.Ruleset, number: object,
+                                                               reason: str) -> None:
+    from mjr.errors import TableError
+
+    log = io.StringIO()
+    with pytest.raises(TableError, match=reason):
+        Table(jipinghu, log=log, session_hand=number)
+    assert log.getvalue() == ""
+
+
+def test_changing_the_actions_legal_returned_changes_nothing(jipinghu: mjr.Ruleset) -> None:
+    table = Table(jipinghu, seed=1)
+    table.legal().clear()
+    table.act(Action(table.turn, "draw"))  # still legal: the dict cleared was the caller's
+    seat = table.turn
+    missing = next(kind for kind, count in enumerate(table.players[seat].counts) if count == 0)
+    table.legal()[seat].append(Action(seat, "discard", missing))  # a bot adding to "its" list
+    before = table_state(table)
+    with pytest.raises(IllegalAction, match="may not discard"):
+        table.act(Action(seat, "discard", missing))
+    assert table_state(table) == before and table.players[seat].counts[missing] == 0
+
+
+@pytest.mark.parametrize("call", [
+    lambda table: table.hand_of(4, None, "self_draw"),
+    lambda table: table.hand_of(-1, None, "self_draw"),
+    lambda table: table.hand_of(0, 34, "self_draw"),
+    lambda table: table.context(-1, "self_draw"),
+    lambda table: table.context(True, "self_draw"),
+    lambda table: table.may_declare_win("0"),
+])
+def test_a_question_about_no_seat_is_refused(jipinghu: mjr.Ruleset, call) -> None:
+    table = Table(jipinghu, seed=1)
+    with pytest.raises(IllegalAction, match="(seat|tile) must be"):  # not an IndexError, nor seat 3 for -1
+        call(table)
 
 
 def test_numpy_settings_are_taken_as_ints_and_the_log_replays(jipinghu: mjr.Ruleset) -> None:
