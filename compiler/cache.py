@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from mjr.errors import CacheError, CacheWarning, MjrError
+from mjr.errors import CacheError, CacheWarning, MjrError, os_reason
 
 if sys.platform != "win32":
     import fcntl
@@ -132,7 +132,7 @@ def _part_problem(path: Path, kind: str) -> str:
     except FileNotFoundError:
         return _MISSING
     except OSError as error:
-        return f"cannot be examined ({_why(error)})"
+        return f"cannot be examined ({os_reason(error)})"
 
 
 #: what each kind of thing mjr keeps in a shard must be: anything else there is foreign
@@ -283,7 +283,7 @@ def store(key: str, write: Callable[[Path], dict[str, Any]]) -> Entry:
         try:
             return _store_in(root, key, write)
         except OSError as error:
-            _fallback_root(_why(error))
+            _fallback_root(os_reason(error))
     fallback = _fallback[0]
     try:
         return _store_in(fallback, key, write)
@@ -297,12 +297,8 @@ def _write_root() -> Path | None:
     try:
         return _root(create=True)
     except OSError as error:
-        _fallback_root(_why(error))
+        _fallback_root(os_reason(error))
         return None
-
-
-def _why(error: OSError) -> str:
-    return error.strerror or str(error)
 
 
 def _store_in(root: Path, key: str, write: Callable[[Path], dict[str, Any]]) -> Entry:
@@ -460,7 +456,7 @@ def _usable_root() -> Path:
     except FileNotFoundError:
         return root  # nothing there yet: no entries
     except OSError as error:  # a name too long, a folder that cannot be searched
-        raise MjrError(f"cannot use the build cache {describe_location()} ({_why(error)})") from None
+        raise MjrError(f"cannot use the build cache {describe_location()} ({os_reason(error)})") from None
     if not stat.S_ISDIR(status.st_mode):
         raise MjrError(f"{describe_location()} is not a folder")
     if problem := _trust_problem(status, "folder"):
@@ -517,7 +513,7 @@ def clear() -> dict[str, Any]:
             except FileNotFoundError:
                 continue  # gone meanwhile (another process's build finished)
             except OSError as error:
-                raise MjrError(f"cannot clear {item} ({_why(error)})") from None
+                raise MjrError(f"cannot clear {item} ({os_reason(error)})") from None
             removed += kind == "entry" and not alien
             foreign += alien
             freed += size

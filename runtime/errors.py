@@ -124,6 +124,12 @@ def first_line(error: BaseException) -> str:
     return text.splitlines()[0] if text else type(error).__name__
 
 
+def os_reason(error: BaseException | None) -> str:
+    """Why an operating-system call failed, in words (``No space left on device``):
+    an ``OSError``'s ``strerror``, else the error's own text."""
+    return error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+
+
 def did_you_mean(name: str, candidates: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the closest candidate, or an empty string."""
     import difflib  # only an error message needs it

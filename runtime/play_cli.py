@@ -10,7 +10,7 @@ from typing import IO
 
 from .actions import Action
 from .bots import BOTS, Bot
-from .errors import LogWriteError, MjrError
+from .errors import LogWriteError, MjrError, os_reason
 from .flowers import format_flowers
 from .hand import Hand
 from .jokers import JOKER_LETTER
@@ -98,8 +98,7 @@ def _open_log(path: str | None) -> IO[str] | None:
 def _log_failed(path: str, error: BaseException | None, what: str) -> int:
     """Say in one line that the log could not be written, and ``what`` came of it: the
     log is cut short there (its replay refuses it)."""
-    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-    print(f"mjr: play: cannot write the log {path}: {reason}; {what}, and the log is cut short there "
+    print(f"mjr: play: cannot write the log {path}: {os_reason(error)}; {what}, and the log is cut short there "
           "(incomplete: 'mjr replay' refuses it)", file=sys.stderr)
     return 1
 

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, fields
 from typing import IO, Any, TypeGuard
 
-from .errors import LogWriteError, MjrError
+from .errors import LogWriteError, MjrError, os_reason
 from .hand_fields import clip, clip_repr
 from .loader import bundled_ids, load
 from .ruleset import Ruleset
@@ -94,8 +94,7 @@ def write_lines(stream: IO[str], lines: Iterable[dict[str, Any]]) -> None:
         stream.write("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines))
         stream.flush()
     except (OSError, ValueError) as error:  # ValueError: a closed stream
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise LogWriteError(f"the log could not be written ({reason})") from error
+        raise LogWriteError(f"the log could not be written ({os_reason(error)})") from error
 
 
 def write_line(stream: IO[str], line: dict[str, Any]) -> None:
