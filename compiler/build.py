@@ -30,8 +30,8 @@ from mjr.abi import ruleset_id_problem
 from mjr.dsl import ast
 from mjr.dsl.parser import parse
 from mjr.dsl.quoting import quoted
-from mjr.errors import MjrError, NotCompiledError, Problem, SourceError, problem_at
-from mjr.options import OptionError, describe
+from mjr.errors import MjrError, NotCompiledError, OptionError, Problem, SourceError, problem_at
+from mjr.options import describe
 
 from . import cache, ir
 from .cache import cache_dir

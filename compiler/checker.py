@@ -15,24 +15,14 @@ from mjr.abi import ASIDE, ruleset_id_problem
 from mjr.dsl import ast
 from mjr.dsl.parser import misspelt_statement
 from mjr.dsl.quoting import chain, cut, quoted
-from mjr.errors import Problem, SourceError, Span, did_you_mean
-from mjr.options import OptionError, Value, choose, describe
+from mjr.errors import OptionError, Problem, SourceError, Span, did_you_mean
+from mjr.options import Value, choose, describe
 from mjr.tiles import N_KINDS
 
 from . import ir, options, principles
 from .declared import lower_shapes, stand_in
 from .examples import check_example
-from .expressions import (
-    AMOUNT,
-    FAN_CONDITION,
-    PAYMENT,
-    RULE,
-    SCORE,
-    VALUE,
-    ExpressionChecker,
-    Names,
-    check_defines,
-)
+from .expressions import AMOUNT, FAN_CONDITION, PAYMENT, RULE, SCORE, VALUE, ExpressionChecker, Names, check_defines
 from .facts import aside_collection, aside_kinds, check_facts
 from .functions import FUNCTIONS, lower_table
 from .graph import walk

@@ -28,10 +28,14 @@ from mjr.abi import (
     GROUP_SUBST_SHIFT,
     GROUP_WILD_SHIFT,
     GROUP_WINNING,
+    JOKER,
+    MAX_FACT_NUMBER,
+    MAX_FACT_TILES,
+    MAX_JOKERS,
+    MELD_JOKER_SHIFT,
+    RED_COPIES,
+    ROBBED_PUNG,
 )
-from mjr.hand import MAX_FACT_NUMBER, MAX_FACT_TILES, ROBBED_PUNG
-from mjr.jokers import JOKER, MAX_JOKERS, MELD_JOKER_SHIFT
-from mjr.red import RED_COPIES
 
 from . import ir
 from .functions import table_code

@@ -17,8 +17,8 @@ from typing import Any
 
 from mjr.dsl import ast
 from mjr.dsl.quoting import quoted
-from mjr.errors import Span, did_you_mean
-from mjr.options import OptionError, OptionInfo, Value, describe, show
+from mjr.errors import OptionError, Span, did_you_mean
+from mjr.options import OptionInfo, Value, describe, show
 
 from .vocabulary import ALL_WORDS
 

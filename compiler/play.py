@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
+from mjr.abi import DEALER_CONDITIONS, DEALER_TARGETS, FACT_SOURCES, KONG_KINDS, OPEN_KONG_WORDS
 from mjr.dsl import ast
 from mjr.dsl.quoting import quoted
 from mjr.errors import Span, did_you_mean
 from mjr.options import Value
-from mjr.play_rules import DEALER_CONDITIONS, DEALER_TARGETS, FACT_SOURCES, KONG_KINDS, OPEN_KONG_WORDS
 
 from . import ir
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from mjr.abi import MAX_JOKERS
 from mjr.dsl import ast
 from mjr.dsl.quoting import quoted
 from mjr.errors import Span, did_you_mean
-from mjr.jokers import MAX_JOKERS
 from mjr.tiles import COPIES, N_KINDS, parse_tile
 
 from . import ir

@@ -10,7 +10,7 @@ from typing import Any
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from mjr.errors import Problem, Span, did_you_mean, problem_at
+from mjr.errors import Problem, Span, closest, did_you_mean, problem_at
 
 from .quoting import quoted
 from .recovery import statement_keywords
@@ -102,9 +102,7 @@ def statement_typo(lark: Lark, line: str) -> tuple[int, str, str] | None:
     match = _FIRST_WORD.match(line)
     if match is None or match.group(1) in _keywords(lark):
         return None
-    import difflib  # only an error message needs it
-
-    close = difflib.get_close_matches(match.group(1), sorted(statement_keywords(lark)), n=1)
+    close = closest(match.group(1), sorted(statement_keywords(lark)), lower=False)
     return (match.start(1) + 1, match.group(1), close[0]) if close else None
 
 

@@ -15,9 +15,10 @@ from typing import Any
 from hypothesis import strategies as st
 
 import mjr
+from mjr.abi import SOURCES, WIN_METHODS
 from mjr.bots import GreedyBot, RandomBot, play_out
 from mjr.compiler.build import bundled_dir
-from mjr.hand import KONG, MELD_KINDS, SOURCES, WIN_METHODS
+from mjr.hand import KONG, MELD_KINDS
 from mjr.session import Session
 from mjr.table import Table
 from mjr.tiles import N_KINDS, TILE_NAMES

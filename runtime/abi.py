@@ -124,3 +124,38 @@ def ruleset_id_problem(ident: str) -> str:
     """What makes ``ident`` too long to be a ruleset id ("" when it is not)."""
     size = len(ident.encode("utf-8", "surrogatepass"))
     return f"ruleset id is {size} bytes long; at most {MAX_RULESET_ID}" if size > MAX_RULESET_ID else ""
+
+
+# -- words and numbers of hands and play that the compiler checks a ruleset against
+
+#: Where a claimed tile came from, relative to the hand's owner.
+SOURCES = ("L", "O", "R")
+#: The place a ruleset's clause names (``from left``) as the source letter of a hand.
+PLACE_SOURCES = {"left": "L", "opposite": "O", "right": "R"}
+WIN_METHODS = ("self_draw", "discard", "robbing_kong")
+#: The largest number and the most tiles any fact of play holds.
+MAX_FACT_NUMBER, MAX_FACT_TILES = 1_000_000, 16
+#: The copies of a robbed tile in the robbed player's pung, outside the robber's hand.
+ROBBED_PUNG = 3
+#: The winning tile's value (and a record's winning byte) for a joker: no kind.
+JOKER = 34
+#: The most jokers a tile set has (American sets have eight).
+MAX_JOKERS = 8
+#: Where a meld's joker places start in its record flags byte (bit ``p`` + this:
+#: place ``p`` of the meld's tiles is a joker).
+MELD_JOKER_SHIFT = 4
+#: The red copies of each suit's 5 a ruleset with ``red_fives`` has.
+RED_COPIES = 1
+#: The kinds of kong a ``kong_pay`` clause is paid on.
+KONG_KINDS = ("direct", "added", "concealed")
+#: What may decide the next dealer (``next_dealer when ...``), and whom it may name.
+DEALER_CONDITIONS = ("drawn", "dealer_won", "dealer_ready", "several_winners", "self_draw", "discard", "konged",
+                     "streak")
+DEALER_TARGETS = ("dealer", "next", "previous", "winner", "discarder", "random", "last_drawer")
+#: The words ``open_kong FACT`` may take after its fact.
+OPEN_KONG_WORDS = ("when_ready", "locks")
+#: How a table fills a fact of play: the tiles after the win (horses, birds), the
+#: dealer's streak, the steps to the previous hand's winner, the winning tile's
+#: other copies all in sight, and whether the feeder of the winner's Nth claimed
+#: meld fed another player's Nth one earlier in the hand (包先不包后).
+FACT_SOURCES = ("wall_after_win", "dealer_streak", "previous_winner", "last_copy", "fed_before")

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import IllegalAction, MjrError
-from .hand_fields import clip_repr
+from .errors import IllegalAction, MjrError, clip_repr
 from .seats import SEATS, seat_number, whole_number
 from .tiles import FIRST_HONOR, N_KINDS, tile_name
 from .wall import WALL_JOKER, is_flower, parse_wall_tile, wall_tile_name

@@ -7,7 +7,7 @@ then read in place; the loop checks each hand's counts itself.
 
 from __future__ import annotations
 
-from .errors import MjrError
+from .errors import BatchError
 from .tiles import N_KINDS
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
@@ -20,8 +20,6 @@ else:
     Buffer = object  # named in annotations only
 
 
-class BatchError(MjrError):
-    """A batch buffer of the wrong type, item size, shape or layout."""
 
 
 _BYTE_FORMATS = ("B", "b", "c")

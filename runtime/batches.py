@@ -16,8 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .abi import STATUS_IMPOSSIBLE, STATUS_MALFORMED, STATUS_NAMES, STATUS_OUTSIDE_RULES, STATUS_REFUSED
-from .batch import BatchError
-from .errors import MjrError
+from .errors import BatchError, MjrError
 from .hand import impossibility
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
@@ -76,8 +75,7 @@ class BatchScores:
     def reason(self, hand: int) -> str:
         """Why hand ``hand`` was refused, in :meth:`mjr.Ruleset.check_hand`'s words
         ("" when it was scored)."""
-        from .records import RecordError
-        from .ruleset import HandError
+        from .errors import HandError, RecordError
 
         if self.status[hand] < STATUS_REFUSED:
             return ""

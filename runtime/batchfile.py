@@ -30,12 +30,11 @@ from typing import IO, Any, Protocol
 
 from . import batch_options
 from .abi import STATUS_WIN
-from .errors import MjrError, Problem, Span, UnfinishedRunError, first_line
+from .errors import HandError, MjrError, NotationError, Problem, Span, UnfinishedRunError, first_line
 from .executor import Progress, load_on_worker, map_partitions, missing_extra
 from .hand import Hand, impossibility
 from .hand_json import hand_from_json
-from .notation import NotationError
-from .ruleset import HandError, Ruleset
+from .ruleset import Ruleset
 
 #: Hands per partition (per task) unless told otherwise.
 PARTITION_SIZE = batch_options.PARTITION_SIZE

@@ -42,36 +42,51 @@ class Problem:
             end = start + 1
             if self.span.end_line in (0, self.span.line) and self.span.end_column > self.span.column:
                 end = self.span.end_column - 1
-            line, start, end = _window(self.source_line, start, end)
-            prefix = "".join(_blank(c) for c in line[:start]) + " " * max(start - len(line), 0)
-            under = line[start:end]
-            width = sum(len(_blank(c)) if c != "\t" else 1 for c in under) + max(end - start - len(under), 0)
-            caret = prefix + "^" * max(width, 1)
-            text += f"\n    {line}\n    {caret}"
+            shown, caret = quote(self.source_line, start, end, LINE_WIDTH, LINE_WIDTH // 3)
+            text += f"\n    {shown}\n    {caret}"
         return text
 
 
 #: The most characters of a source line an error shows; a longer line is cut around
 #: the place, with '...', so a one-line megabyte file still gives a readable message.
 LINE_WIDTH = 120
+#: The most characters of a hand's text an error shows around its caret.
+HAND_WIDTH = 80
 
 
-def _window(line: str, start: int, end: int) -> tuple[str, int, int]:
-    """The part of ``line`` to show around ``start``-``end``, and those positions in it."""
-    if len(line) <= LINE_WIDTH:
-        return line, start, end
-    first = max(0, min(start - LINE_WIDTH // 3, len(line) - LINE_WIDTH))
-    lead = "..." if first else ""
-    shown = lead + line[first:first + LINE_WIDTH] + ("..." if first + LINE_WIDTH < len(line) else "")
-    offset = len(lead) - first
-    return shown, start + offset, min(end + offset, len(lead) + LINE_WIDTH)
+def quote(line: str, start: int, end: int, width: int, before: int) -> tuple[str, str]:
+    """The stretch of ``line`` an error shows, and the caret line under it: carets
+    under the characters ``start`` to ``end`` (0-based, ``end`` exclusive; at least
+    one, which may stand just past the end of the line).
+
+    At most ``width`` characters of the line, ``before`` of them before the place
+    where the line is longer, with ``...`` where it is cut;
+    whitespace shows as a space and other unprintable characters as ``?``, so the
+    carets stay under their characters on a terminal (two columns under a wide
+    East Asian character) and no control code reaches it.
+    """
+    first = max(0, min(start - before, len(line) - width)) if len(line) > width else 0
+    last = min(first + width, len(line))
+    lead, tail = "..." if first else "", "..." if last < len(line) else ""
+    shown = _printable(line[first:last])
+    start, end = start - first, max(min(end, last) - first, start - first + 1)
+    before, under = shown[:start], shown[start:end]
+    prefix = " " * len(lead) + "".join(map(_blank, before)) + " " * (start - len(before))
+    carets = sum(len(_blank(ch)) for ch in under) + (end - start - len(under))
+    return lead + shown + tail, prefix + "^" * max(carets, 1)
+
+
+def _printable(text: str) -> str:
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else " " if ch.isspace() else "?" for ch in text)
 
 
 def _blank(char: str) -> str:
-    """What stands under ``char`` in a caret line, so the caret lines up on a terminal:
-    a tab, two spaces under a wide (East Asian) character, none under a combining mark."""
-    if char == "\t":
-        return "\t"
+    """What stands under ``char`` in a caret line: two spaces under a wide (East
+    Asian) character, none under a combining mark, else one."""
+    if char.isascii():
+        return " "
     import unicodedata  # only an error message needs it
 
     if unicodedata.east_asian_width(char) in ("W", "F"):
@@ -130,11 +145,24 @@ def os_reason(error: BaseException | None) -> str:
     return error.strerror if isinstance(error, OSError) and error.strerror else str(error)
 
 
-def did_you_mean(name: str, candidates: Iterable[str]) -> str:
-    """`` (did you mean 'x'?)`` for the closest candidate, or an empty string."""
+def closest(word: str, candidates: Iterable[str], n: int = 1, cutoff: float = 0.6, *,
+            lower: bool = True) -> list[str]:
+    """The candidates ``word`` is most likely a misspelling of, best first (at most
+    ``n``; ``cutoff`` as in :func:`difflib.get_close_matches`), trying ``word`` in
+    lower case when it matches none as it is and ``lower`` is set.  The one fuzzy
+    match of every did-you-mean in mjr."""
     import difflib  # only an error message needs it
 
-    hint = difflib.get_close_matches(name, list(candidates), n=1)
+    known = list(candidates)
+    found = difflib.get_close_matches(word, known, n, cutoff)
+    if not found and lower and word != word.lower():
+        found = difflib.get_close_matches(word.lower(), known, n, cutoff)
+    return found
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest candidate, or an empty string."""
+    hint = closest(name, candidates, lower=False)
     return f" (did you mean {hint[0]!r}?)" if hint and hint[0] != name else ""
 
 
@@ -161,3 +189,114 @@ class LogWriteError(MjrError):
     action it records stands, and the table writes no more to that log, so what the
     log holds is the hand's log cut short (a replay refuses it as truncated).  The
     ``OSError`` is its ``__cause__``."""
+
+
+def clip_repr(value: object, limit: int = 40) -> str:
+    """``repr(value)`` for an error message, never long and never failing.
+
+    A container is described, not printed (it may be huge or nested deeper than
+    ``repr`` can go), and an int too long to print is given by its size.
+    """
+    if isinstance(value, (list, tuple, dict, set, frozenset)):
+        return f"a {type(value).__name__} of {len(value)} items"
+    if isinstance(value, int) and value.bit_length() > 4 * limit:
+        return f"an int of {value.bit_length()} bits"
+    if isinstance(value, str) and len(value) > limit:
+        return clip(repr(value[:limit]), limit)
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a user's object whose repr fails still gets a message
+        text = f"a {type(value).__name__}"
+    return clip(text, limit)
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis, non-printable characters
+    shown as ``?`` so an error never writes control codes to a terminal."""
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    return text if text.isprintable() else "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
+class HandFieldError(MjrError, ValueError):
+    """A :class:`Hand`, :class:`Meld` or :class:`Context` built with a bad field.
+
+    ``field`` names it as the dataclass does (``tiles[3]``, ``source``), ``value``
+    is the value given and ``reason`` says what the field takes.  It is also a
+    ValueError, as a bad argument to a constructor conventionally is.
+    """
+
+    def __init__(self, owner: str, field: str, value: object, reason: str) -> None:
+        self.owner = owner
+        self.field = field
+        self.value = value
+        self.reason = reason
+        super().__init__(f"bad {owner}.{field} {clip_repr(value)}: {reason}")
+
+    def __reduce__(self) -> tuple[type[HandFieldError], tuple[str, str, object, str]]:
+        """Pickle by the fields, since ``__init__`` does not take the message."""
+        return (type(self), (self.owner, self.field, self.value, self.reason))
+
+
+class BatchError(MjrError):
+    """A batch buffer of the wrong type, item size, shape or layout."""
+
+
+class ExtraMissingError(MjrError):
+    """An optional dependency is not installed; the message names the extra."""
+
+
+class OptionError(MjrError):
+    """An unknown option, a value it does not allow, or a combination the ruleset refuses."""
+
+
+class ArgumentError(MjrError, ValueError):
+    """A bad argument for the calculator, named as its place in the call:
+    ``pack[1][2]``, ``hand[4]``, ``seatWind``."""
+
+    def __init__(self, where: str, value: object, reason: str) -> None:
+        self.where = where
+        self.value = value
+        self.reason = reason
+        super().__init__(f"bad PyMahjongGB argument {where} = {clip_repr(value)}: {reason}")
+
+    def __reduce__(self) -> tuple[type[ArgumentError], tuple[str, object, str]]:
+        """Pickle by the fields, since ``__init__`` does not take the message."""
+        return (type(self), (self.where, self.value, self.reason))
+
+
+class UnconvertibleError(MjrError, ValueError):
+    """A hand the calculator cannot be asked about (a waiting hand, a context it has
+    no argument for), naming the :class:`~mjr.Hand` field."""
+
+
+class RecordError(MjrError):
+    """A record no hand can have: a field out of its range."""
+
+
+class HandError(MjrError):
+    """A hand this ruleset cannot be asked about: impossible, or outside its rules."""
+
+
+class KernelError(MjrError, ValueError):
+    """Arguments the kernel cannot take: counts that are not 34 small numbers, a
+    seven-pairs mode or a code out of range."""
+
+
+class NotationError(MjrError):
+    """A bad hand string (or JSON value), with the place of the first mistake.
+
+    ``column`` is 0-based; ``str()`` shows the text with a caret under it so a
+    CLI can print the error as it is.
+    """
+
+    def __init__(self, text: str, column: int, reason: str) -> None:
+        self.text = text
+        self.column = column
+        self.reason = reason
+        shown, caret = quote(text, column, column + 1, HAND_WIDTH, HAND_WIDTH // 2)
+        super().__init__(f"bad hand at column {column + 1}: {reason}\n    {shown}\n    {caret}")
+
+    def __reduce__(self) -> tuple[type[NotationError], tuple[str, int, str]]:
+        """Pickle by the three fields, since ``__init__`` does not take the message."""
+        return (type(self), (self.text, self.column, self.reason))

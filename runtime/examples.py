@@ -11,9 +11,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import cast
 
-from .errors import MjrError
+from .errors import MjrError, NotationError
 from .hand import Hand
-from .notation import NotationError
 from .result import Result
 from .ruleset import Ruleset
 

@@ -25,7 +25,7 @@ from concurrent.futures import BrokenExecutor, CancelledError, Executor, Future,
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
-from .errors import MjrError, UnfinishedRunError, first_line
+from .errors import ExtraMissingError, MjrError, UnfinishedRunError, first_line
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset
@@ -38,8 +38,6 @@ R = TypeVar("R")
 IN_FLIGHT_PER_THREAD = 2
 
 
-class ExtraMissingError(MjrError):
-    """An optional dependency is not installed; the message names the extra."""
 
 
 def missing_extra(what: str, extra: str) -> ExtraMissingError:

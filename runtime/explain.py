@@ -12,14 +12,13 @@ payment clause it triggers often share an id).  A rule of play that has an id (a
 
 from __future__ import annotations
 
-import difflib
 import shlex
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from .errors import MjrError
+from .errors import MjrError, closest
 from .examples import examples
 from .play_text import PlayLine, play_lines
 from .result import Result
@@ -105,7 +104,7 @@ def _suggestion(query: str, candidates: Iterable[Item | PlayLine]) -> str:
         by_text.setdefault(_key(item.id), item)
         by_text.setdefault(_key(item.name), item)
     wide = any(unicodedata.east_asian_width(c) in "WF" for c in query)
-    close = difflib.get_close_matches(_key(query), list(by_text), n=3, cutoff=0.5 if wide else 0.6)
+    close = closest(_key(query), by_text, n=3, cutoff=0.5 if wide else 0.6, lower=False)
     if not close:
         return ""
     shown = []

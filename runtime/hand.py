@@ -13,31 +13,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
+from .abi import JOKER, MAX_FACT_NUMBER, MAX_FACT_TILES, ROBBED_PUNG, SOURCES, WIN_METHODS
 from .aside import aside_problem
-from .errors import MjrError
+from .errors import HandFieldError, clip, clip_repr
 from .flowers import flowers_problem
 from .hand_fields import (
     _CHOW_STARTS,
     CHOW,
     FACT_NAME,
     KONG,
-    MAX_FACT_NUMBER,
-    MAX_FACT_TILES,
     MELD_KINDS,
     PUNG,
     RULED_OUT,
-    SOURCES,
-    WIN_METHODS,
     FactValue,
     _kind_problem,
-    clip,
-    clip_repr,
     conflict,
     context_problem,
     facts_problem,
     meld_problem,
 )
-from .jokers import JOKER, hand_jokers_problem, meld_joker_problem
+from .jokers import hand_jokers_problem, meld_joker_problem
 from .red import red_problem
 from .tiles import N_KINDS, tile_name
 
@@ -82,24 +77,6 @@ _KINDS = frozenset(range(N_KINDS))
 _INT = frozenset({int})
 
 
-class HandFieldError(MjrError, ValueError):
-    """A :class:`Hand`, :class:`Meld` or :class:`Context` built with a bad field.
-
-    ``field`` names it as the dataclass does (``tiles[3]``, ``source``), ``value``
-    is the value given and ``reason`` says what the field takes.  It is also a
-    ValueError, as a bad argument to a constructor conventionally is.
-    """
-
-    def __init__(self, owner: str, field: str, value: object, reason: str) -> None:
-        self.owner = owner
-        self.field = field
-        self.value = value
-        self.reason = reason
-        super().__init__(f"bad {owner}.{field} {clip_repr(value)}: {reason}")
-
-    def __reduce__(self) -> tuple[type[HandFieldError], tuple[str, str, object, str]]:
-        """Pickle by the fields, since ``__init__`` does not take the message."""
-        return (type(self), (self.owner, self.field, self.value, self.reason))
 
 
 @dataclass(frozen=True)
@@ -456,8 +433,6 @@ def copies(hand: Hand, indicator_in_play: bool = False) -> list[int]:
     return counts
 
 
-#: The copies of a robbed tile in the robbed player's pung, outside the robber's hand.
-ROBBED_PUNG = 3
 
 
 def impossibility(hand: Hand, indicator_in_play: bool = False) -> str | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from .abi import NOTATION_WORDS
+from .abi import MAX_FACT_NUMBER, MAX_FACT_TILES, NOTATION_WORDS, SOURCES, WIN_METHODS
 from .tiles import FIRST_HONOR, N_KINDS, tile_name
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
@@ -25,44 +25,17 @@ if TYPE_CHECKING:
 
 CHOW, PUNG, KONG = "chow", "pung", "kong"
 MELD_KINDS = (CHOW, PUNG, KONG)
-#: Where a claimed tile came from, relative to the hand's owner.
-SOURCES = ("L", "O", "R")
-WIN_METHODS = ("self_draw", "discard", "robbing_kong")
 _FLAGS = ("after_kong", "last_tile", "first_turn", "dealer")
 #: The kinds a chow may start at: ranks 1-7 of a suit.
 _CHOW_STARTS = frozenset(kind for kind in range(FIRST_HONOR) if kind % 9 < 7)
-#: A fact of play's name, and the largest number and most tiles any fact holds.
+#: A fact of play's name (its largest number and most tiles: mjr.abi).
 FACT_NAME = re.compile(r"[a-z_][a-z0-9_]*\Z")
-MAX_FACT_NUMBER, MAX_FACT_TILES = 1_000_000, 16
 #: A fact's value: a set flag, a number, or tiles (sorted kinds).
 FactValue = bool | int | tuple[int, ...]
 
 
-def clip_repr(value: object, limit: int = 40) -> str:
-    """``repr(value)`` for an error message, never long and never failing.
-
-    A container is described, not printed (it may be huge or nested deeper than
-    ``repr`` can go), and an int too long to print is given by its size.
-    """
-    if isinstance(value, (list, tuple, dict, set, frozenset)):
-        return f"a {type(value).__name__} of {len(value)} items"
-    if isinstance(value, int) and value.bit_length() > 4 * limit:
-        return f"an int of {value.bit_length()} bits"
-    if isinstance(value, str) and len(value) > limit:
-        return clip(repr(value[:limit]), limit)
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001 - a user's object whose repr fails still gets a message
-        text = f"a {type(value).__name__}"
-    return clip(text, limit)
 
 
-def clip(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters with an ellipsis, non-printable characters
-    shown as ``?`` so an error never writes control codes to a terminal."""
-    if len(text) > limit:
-        text = text[: limit - 3] + "..."
-    return text if text.isprintable() else "".join(ch if ch.isprintable() else "?" for ch in text)
 
 
 def _is_kind(value: object) -> bool:

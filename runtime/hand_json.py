@@ -43,29 +43,24 @@ whatever they return can be written back.
 from __future__ import annotations
 
 from collections.abc import Callable
-from difflib import get_close_matches
 from typing import Any, NoReturn, TypeVar, cast
 
+from .abi import JOKER, MAX_JOKERS, SOURCES, WIN_METHODS
 from .aside import aside_problem
+from .errors import HandFieldError, NotationError, clip, clip_repr, closest
 from .flowers import N_FLOWERS, flower_name
 from .hand import (
     FACT_NAME,
     FIRST_TURN_CLAIM,
     MELD_KINDS,
-    SOURCES,
-    WIN_METHODS,
     Context,
     FactValue,
     Hand,
-    HandFieldError,
     Meld,
-    clip,
-    clip_repr,
     facts_problem,
     first_turn_claim,
 )
-from .jokers import JOKER, JOKER_LETTER, MAX_JOKERS, held_name
-from .notation import NotationError
+from .jokers import JOKER_LETTER, held_name
 from .notation_format import DEFAULT_CONTEXT, VOID_LETTERS, check_writable
 from .red import red_problem
 from .tiles import WIND_LETTERS, parse_tile, tile_name
@@ -156,7 +151,7 @@ def _json_object(value: object, path: str, keys: tuple[str, ...]) -> dict[str, o
     for key in value:
         if key not in keys:
             name = clip(str(key), 40) if isinstance(key, str) else clip_repr(key)
-            guess = get_close_matches(name, keys, n=1)
+            guess = closest(name, keys, lower=False)
             hint = f"; did you mean '{guess[0]}'?" if guess else f"; expected one of {', '.join(keys)}"
             _json_fail(_at(path, name), f"unknown key {clip_repr(key)}{hint}")
     return value

@@ -19,17 +19,11 @@ high half of its flags byte.
 
 from __future__ import annotations
 
+from .abi import JOKER, MAX_JOKERS
 from .tiles import tile_name
 
-#: The winning tile's value (and a record's winning byte) for a joker: no kind.
-JOKER = 34
 #: The letter that writes a joker.
 JOKER_LETTER = "J"
-#: The most jokers a tile set has (American sets have eight).
-MAX_JOKERS = 8
-#: Where a meld's joker places start in its record flags byte (bit ``p`` + this:
-#: place ``p`` of the meld's tiles is a joker).
-MELD_JOKER_SHIFT = 4
 
 
 def meld_joker_problem(tiles: tuple[int, ...], jokers: object) -> tuple[str, object, str] | None:

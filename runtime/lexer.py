@@ -17,17 +17,7 @@ from .executor import missing_extra
 
 try:
     from pygments.lexer import RegexLexer, words
-    from pygments.token import (
-        Comment,
-        Error,
-        Keyword,
-        Name,
-        Number,
-        Operator,
-        Punctuation,
-        String,
-        Whitespace,
-    )
+    from pygments.token import Comment, Error, Keyword, Name, Number, Operator, Punctuation, String, Whitespace
 except ImportError:  # pragma: no cover - exercised in a subprocess without Pygments
     raise missing_extra("highlighting .mjr text needs Pygments, which is not installed", "docs") from None
 

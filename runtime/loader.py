@@ -16,8 +16,7 @@ import warnings
 from functools import lru_cache
 
 from .abi import ruleset_id_problem
-from .errors import MjrError, NotCompiledError, PurePythonWarning, did_you_mean
-from .hand_fields import clip_repr
+from .errors import MjrError, NotCompiledError, PurePythonWarning, clip_repr, did_you_mean
 from .options import Value as OptionValue
 from .options import choose
 from .ruleset import Ruleset

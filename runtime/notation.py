@@ -66,36 +66,16 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from .abi import JOKER, MAX_FACT_TILES, MAX_JOKERS, SOURCES, WIN_METHODS
 from .aside import ASIDE
+from .errors import NotationError, clip, closest
 from .flowers import N_FLOWERS, flower_name
-from .hand import (
-    FACT_NAME,
-    FIRST_TURN_CLAIM,
-    MAX_FACT_TILES,
-    SOURCES,
-    WIN_METHODS,
-    Context,
-    FactValue,
-    Hand,
-    Meld,
-    clip,
-    conflict,
-    first_turn_claim,
-)
-from .jokers import JOKER, JOKER_LETTER, MAX_JOKERS
-from .notation_errors import NotationError, _fail, _guess
-from .notation_format import (
-    CLOSER_OF,
-    DEFAULT_CONTEXT,
-    FLAG_WORDS,
-    SUITS,
-    VOID_LETTERS,
-    format_hand,
-    format_meld,
-)
-from .notation_scan import is_number, read_common
-from .notation_tiles import DIGITS, _parse_meld, _scan_tiles, _Tile
-from .tiles import COPIES, HONOR_LETTERS, WIND_LETTERS, tile_name
+from .hand import FACT_NAME, FIRST_TURN_CLAIM, Context, FactValue, Hand, Meld, conflict, first_turn_claim
+from .notation_format import CLOSER_OF, DEFAULT_CONTEXT, VOID_LETTERS, format_hand, format_meld
+from .notation_scan import read_common
+from .notation_tiles import _parse_meld, _scan_tiles, _Tile
+from .notation_words import FLAG_WORDS, KEYWORDS, is_number, looks_like_tiles, misspelt_keyword
+from .tiles import COPIES, WIND_LETTERS, tile_name
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
 if TYPE_CHECKING:
@@ -111,9 +91,6 @@ __all__ = [
 ]
 
 WINNER_COUNTS = "123"
-VALUE_WORDS = ("seat", "round", "from", "indicator", "winners", "void")
-#: Every word that is not tiles or a meld; unknown words are matched against these.
-KEYWORDS = ("win", *WIN_METHODS, *FLAG_WORDS, *VALUE_WORDS, ASIDE)
 _EXAMPLES = {
     ASIDE: "aside 1z7z",
     "win": "win 5m",
@@ -124,32 +101,11 @@ _EXAMPLES = {
     "winners": "winners 2",
     "void": "void m",
 }
-#: How close to a keyword an undeclared word must be to be read as its misspelling
-#: rather than as a fact of play (``sef_draw`` is a typo; ``streak`` is a fact).
-_TYPO = 0.7
 #: The longest hand text read, in characters: a real hand needs well under 100.
 #: Longer text is refused before it is read, so hostile input costs no time.
 MAX_HAND_TEXT = 4096
 #: The Context field each context word sets, where the names differ.
 _FIELD_OF_WORD = {"from": "source", **{method: "win_by" for method in WIN_METHODS}}
-
-
-def _looks_like_tiles(word: str) -> bool:
-    """Whether a word is meant as tiles, so its errors point inside it.
-
-    A word that merely starts with an honour letter but resembles a keyword
-    (``Seat``, ``Dealer``) is treated as a misspelt keyword instead.
-    """
-    if word[0] in DIGITS:
-        return True
-    tile_chars = set(DIGITS + SUITS + HONOR_LETTERS + JOKER_LETTER)
-    if set(word) <= tile_chars and any(ch in DIGITS for ch in word):
-        return True
-    if word[0] in HONOR_LETTERS or word[0] == JOKER_LETTER:
-        from difflib import get_close_matches  # only a word that is not plain tiles needs it
-
-        return set(word) <= tile_chars or not get_close_matches(word, KEYWORDS, n=1)
-    return False
 
 
 # --------------------------------------------------------------------------- words
@@ -194,7 +150,7 @@ class _Parser:
         self.phrases: dict[str, _Word] = {}
 
     def fail(self, column: int, reason: str) -> NoReturn:
-        _fail(self.text, column, reason)
+        raise NotationError(self.text, column, reason)
 
     def peek(self) -> _Word | None:
         return self.words[self.index] if self.index < len(self.words) else None
@@ -208,7 +164,7 @@ class _Parser:
     def unknown(self, word: _Word) -> NoReturn:
         """Fail on a word that is neither tiles nor a keyword, suggesting the nearest keyword."""
         known = (*KEYWORDS, *(self.facts or ()))
-        guess = _guess(word.text, known)
+        guess = next(iter(closest(word.text, known)), None)
         hint = f"did you mean '{guess}'?" if guess else "expected tiles, a [meld], 'win' or a context word"
         if not guess and self.facts is not None:
             declared = ", ".join(sorted(self.facts)) or "none"
@@ -220,7 +176,7 @@ class _Parser:
         no misspelt keyword."""
         if self.facts is not None:
             return word.text in self.facts
-        return bool(FACT_NAME.match(word.text)) and _guess(word.text, KEYWORDS, _TYPO) is None
+        return bool(FACT_NAME.match(word.text)) and misspelt_keyword(word.text) is None
 
     # ----------------------------------------------------------------- the tiles
 
@@ -235,7 +191,7 @@ class _Parser:
                 melds.append(_parse_meld(self.text, word.start, word.end, self.reds, self.jokers))
                 self.meld_words.append(word)
                 self.check_in_play(melds[-1].tiles, word.start)
-            elif _looks_like_tiles(word.text):
+            elif looks_like_tiles(word.text):
                 read = _scan_tiles(self.text, word.start, word.end, flowers=flowers, red=True, jokers=True)[0]
                 for tile in read:
                     if tile.kind != JOKER:
@@ -275,7 +231,7 @@ class _Parser:
 
     def read_aside(self, word: _Word) -> tuple[int, ...]:
         """The tiles after ``aside``: kinds the ruleset sets aside, four copies at most."""
-        if not _looks_like_tiles(word.text):
+        if not looks_like_tiles(word.text):
             self.fail(word.start, f"'{ASIDE}' takes tiles, as in '{_EXAMPLES[ASIDE]}'")
         tiles, _ = _scan_tiles(self.text, word.start, word.end)
         kinds: list[int] = []
@@ -331,7 +287,7 @@ class _Parser:
         after = self.peek()
         kind = self.facts.get(word.text) if self.facts is not None else None
         if kind is None and after is not None and after.text not in KEYWORDS:
-            kind = "number" if is_number(after.text) else "tiles" if _looks_like_tiles(after.text) else None
+            kind = "number" if is_number(after.text) else "tiles" if looks_like_tiles(after.text) else None
         if kind == "number":
             value = self.value_of(word, f"{word.text} 2")
             if not is_number(value.text) or len(value.text) > 7:
@@ -339,7 +295,7 @@ class _Parser:
             return int(value.text)
         if kind == "tiles":
             value = self.value_of(word, f"{word.text} 3m5p")
-            if not _looks_like_tiles(value.text):
+            if not looks_like_tiles(value.text):
                 self.fail(value.start, f"'{word.text}' takes tiles, as in '{word.text} 3m5p'")
             tiles, _ = _scan_tiles(self.text, value.start, value.end)
             if len(tiles) > MAX_FACT_TILES:
@@ -366,7 +322,7 @@ class _Parser:
     def check_new(self, word: _Word, seen: set[str]) -> None:
         """Reject repeats, a second win method, and anything not a keyword."""
         if word.text not in KEYWORDS:
-            if word.text[0] in CLOSER_OF or _looks_like_tiles(word.text):
+            if word.text[0] in CLOSER_OF or looks_like_tiles(word.text):
                 self.fail(word.start, "tiles and melds must come before 'win' and context words")
             self.unknown(word)
         if word.text in seen:
@@ -387,7 +343,7 @@ class _Parser:
 
     def one_tile(self, word: _Word, keyword: str) -> int:
         """Exactly one tile, as ``win`` and ``indicator`` take (the winning tile may be red)."""
-        if not _looks_like_tiles(word.text):
+        if not looks_like_tiles(word.text):
             self.fail(word.start, f"expected a tile after '{keyword}', as in '{_EXAMPLES[keyword]}'")
         tiles, _ = _scan_tiles(self.text, word.start, word.end, red=keyword == "win", jokers=keyword == "win")
         if len(tiles) != 1:
@@ -468,7 +424,7 @@ def parse_hand(text: str, facts: Mapping[str, str] | None = None, flowers: bool 
     if not isinstance(text, str):
         raise NotationError("", 0, f"a hand is text (str), not {type(text).__name__}")
     if len(text) > MAX_HAND_TEXT:
-        _fail(text, MAX_HAND_TEXT, f"hand text longer than {MAX_HAND_TEXT} characters ({len(text)})")
+        raise NotationError(text, MAX_HAND_TEXT, f"hand text longer than {MAX_HAND_TEXT} characters ({len(text)})")
     hand = read_common(text, facts)
     if hand is not None and aside is not None and (
             not aside.issuperset(hand.aside) or any(hand.all_counts()[kind] for kind in aside)):

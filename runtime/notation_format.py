@@ -10,17 +10,16 @@ the facts of play by name.  ``parse_hand(format_hand(h)) == h`` for every hand i
 
 from __future__ import annotations
 
+from .abi import JOKER
 from .aside import ASIDE
 from .flowers import format_flowers
 from .hand import Context, Hand, Meld
-from .jokers import JOKER, JOKER_LETTER, joker_places
+from .jokers import JOKER_LETTER, joker_places
+from .notation_words import FLAG_WORDS, SUITS
 from .red import RED_DIGIT
 from .tiles import WIND_LETTERS, suit_of, tile_name
 
-#: Suit letters in kind order; ``z`` is the honours.
-SUITS = "mpsz"
 VOID_LETTERS = "mps"
-FLAG_WORDS = ("after_kong", "last_tile", "first_turn", "dealer")
 CLOSER_OF = {"[": "]", "(": ")"}
 DEFAULT_CONTEXT = Context()
 

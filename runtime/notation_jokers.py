@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .abi import JOKER
 from .hand import CHOW, KONG, PUNG
-from .jokers import JOKER, JOKER_LETTER
-from .notation_errors import _fail
+from .jokers import JOKER_LETTER
+from .notation_words import fail
 from .tiles import is_honor, suit_of, tile_name
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
@@ -37,21 +38,21 @@ def joker_meld(text: str, tiles: Sequence[_Read], stop: int) -> tuple[str, int, 
     ordered = sorted(tiles, key=lambda t: t.column)
     real = [t for t in ordered if t.kind != JOKER]
     if not real:
-        _fail(text, ordered[0].column, f"a meld of jokers alone names no tile: write one real tile, as in "
+        fail(text, ordered[0].column, f"a meld of jokers alone names no tile: write one real tile, as in "
                                        f"[5{JOKER_LETTER}{JOKER_LETTER}m]")
     first = real[0].kind
     names = " ".join(JOKER_LETTER if t.kind == JOKER else tile_name(t.kind) for t in ordered)
     for tile in real[1:]:
         if suit_of(tile.kind) != suit_of(first):
-            _fail(text, tile.column, f"a meld is all one suit: {names} mixes suits")
+            fail(text, tile.column, f"a meld is all one suit: {names} mixes suits")
     jokers = len(ordered) - len(real)
     if all(t.kind == first for t in real):
         return (KONG if len(ordered) == 4 else PUNG), first, (first,) * jokers
     odd = next(t for t in real if t.kind != first)
     if len(ordered) == 4:
-        _fail(text, odd.column, f"four tiles make a kong only if all are the same: {names}")
+        fail(text, odd.column, f"four tiles make a kong only if all are the same: {names}")
     if is_honor(first):
-        _fail(text, odd.column, f"honours make no chow: {names} is not a pung either")
+        fail(text, odd.column, f"honours make no chow: {names} is not a pung either")
     return _joker_chow(text, ordered, names)
 
 
@@ -62,8 +63,8 @@ def _joker_chow(text: str, ordered: list[_Read], names: str) -> tuple[str, int, 
     base = anchor.kind - place
     for step, tile in enumerate(ordered):
         if tile.kind != JOKER and tile.kind != base + step:
-            _fail(text, tile.column, f"{names} is neither a pung nor a chow written in rank order (a joker in "
+            fail(text, tile.column, f"{names} is neither a pung nor a chow written in rank order (a joker in "
                                      f"a chow stands where its rank goes, as in [3{JOKER_LETTER}5m])")
     if base < anchor.kind - anchor.kind % 9 or base % 9 > 6:
-        _fail(text, ordered[0].column, f"{names} runs past the suit: a chow is three ranks in a row, 1-9")
+        fail(text, ordered[0].column, f"{names} runs past the suit: a chow is three ranks in a row, 1-9")
     return CHOW, base, tuple(base + step for step, tile in enumerate(ordered) if tile.kind == JOKER)

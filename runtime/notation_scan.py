@@ -17,24 +17,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from .abi import ASIDE, CONTEXT_WORDS
-from .hand import (
-    FACT_NAME,
-    MAX_FACT_NUMBER,
-    MAX_FACT_TILES,
-    RULED_OUT,
-    SOURCES,
-    WIN_METHODS,
-    Context,
-    FactValue,
-    Hand,
-    Meld,
-    _trusted_context,
-    _trusted_hand,
-    conflict,
-)
-from .notation_errors import NotationError
+from .abi import ASIDE, CONTEXT_WORDS, MAX_FACT_NUMBER, MAX_FACT_TILES, SOURCES, WIN_METHODS
+from .errors import NotationError
+from .hand import FACT_NAME, RULED_OUT, Context, FactValue, Hand, Meld, _trusted_context, _trusted_hand, conflict
 from .notation_tiles import _parse_meld
+from .notation_words import is_number, looks_like_tiles, misspelt_keyword
 from .tiles import COPIES, FIRST_HONOR, HONOR_LETTERS, TILE_NAMES, WIND_LETTERS
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
@@ -260,17 +247,9 @@ def _is_undeclared_fact(word: str) -> bool:
     """Whether, with no facts declared, the full parser reads ``word`` as a fact of play."""
     known = _UNDECLARED_FACTS.get(word)
     if known is None:
-        from .notation import _TYPO, KEYWORDS
-        from .notation_errors import _guess
-
-        known = bool(FACT_NAME.match(word)) and _guess(word, KEYWORDS, _TYPO) is None
+        known = bool(FACT_NAME.match(word)) and misspelt_keyword(word) is None
         _remember(_UNDECLARED_FACTS, word, known)
     return known
-
-
-def is_number(text: str) -> bool:
-    """A whole number in ASCII digits: ``isdigit`` alone takes ``²`` and ``٣``."""
-    return text.isascii() and text.isdigit()
 
 
 def _kind_by_look(after: str | None) -> str | None:
@@ -282,6 +261,4 @@ def _kind_by_look(after: str | None) -> str | None:
         return "number"
     if tile_kinds(after) is not None:
         return "tiles"
-    from .notation import _looks_like_tiles
-
-    return None if _looks_like_tiles(after) else "flag"
+    return None if looks_like_tiles(after) else "flag"

@@ -13,16 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .abi import JOKER, SOURCES
 from .flowers import FLOWER_LETTER, N_FLOWERS
-from .hand import CHOW, KONG, PUNG, SOURCES, Meld
-from .jokers import JOKER, JOKER_LETTER
-from .notation_errors import _fail
-from .notation_format import CLOSER_OF, SUITS
+from .hand import CHOW, KONG, PUNG, Meld
+from .jokers import JOKER_LETTER
+from .notation_format import CLOSER_OF
 from .notation_jokers import joker_meld
+from .notation_words import DIGITS, SUITS, fail
 from .red import RED_DIGIT
 from .tiles import FIRST_HONOR, HONOR_LETTERS, is_honor, kind_of, suit_of, tile_name
 
-DIGITS = "0123456789"
 # --------------------------------------------------------------------------- tiles
 
 
@@ -50,26 +50,26 @@ def _suit_group(text: str, ranks: list[tuple[int, int]], pos: int) -> list[_Tile
     """Close a run of ranks with the suit letter at ``pos``."""
     letter = text[pos]
     if not ranks:
-        _fail(text, pos, f"'{letter}' has no ranks before it: write ranks then the suit, as in 123{letter}")
+        fail(text, pos, f"'{letter}' has no ranks before it: write ranks then the suit, as in 123{letter}")
     suit = SUITS.index(letter)
     for rank, column in ranks:
         if suit == 3 and rank > 7:
-            _fail(text, column, f"there is no {rank}z: honours are 1z-7z (E S W N P F C)")
+            fail(text, column, f"there is no {rank}z: honours are 1z-7z (E S W N P F C)")
         if suit == 3 and rank == 0:
-            _fail(text, column, "0 writes a red five, 0m 0p or 0s: there is no red honour")
+            fail(text, column, "0 writes a red five, 0m 0p or 0s: there is no red honour")
     return [_Tile(kind_of(rank or 5, suit), column, rank == 0) for rank, column in ranks]
 
 
 def _flower_group(text: str, ranks: list[tuple[int, int]], pos: int, flowers: list[_Tile] | None) -> None:
     """Close a run of ranks with the flower letter at ``pos``: flowers 1-8."""
     if flowers is None:
-        _fail(text, pos, "a flower (1f-8f) stands only among the concealed tiles, before 'win': it is no tile "
+        fail(text, pos, "a flower (1f-8f) stands only among the concealed tiles, before 'win': it is no tile "
                          "of a meld, a win or a fact")
     if not ranks:
-        _fail(text, pos, "'f' has no numbers before it: write the flowers as in 15f (flowers 1-8)")
+        fail(text, pos, "'f' has no numbers before it: write the flowers as in 15f (flowers 1-8)")
     for rank, column in ranks:
         if rank > N_FLOWERS or rank == 0:
-            _fail(text, column, f"there is no {rank}f: flowers are 1f-8f (1-4 梅兰竹菊, 5-8 春夏秋冬)")
+            fail(text, column, f"there is no {rank}f: flowers are 1f-8f (1-4 梅兰竹菊, 5-8 春夏秋冬)")
         flowers.append(_Tile(rank, column))
 
 
@@ -92,7 +92,7 @@ def _scan_tiles(text: str, start: int, end: int, stops: str = "",
         ch = text[pos]
         if ch in DIGITS:
             if ch == RED_DIGIT and not red:
-                _fail(text, pos, "0 writes a red five (0m 0p 0s), one of the hand's own tiles: an indicator or a "
+                fail(text, pos, "0 writes a red five (0m 0p 0s), one of the hand's own tiles: an indicator or a "
                                  "fact writes its kind, 5m")
             ranks.append((int(ch), pos))
         elif ch in SUITS:
@@ -103,18 +103,18 @@ def _scan_tiles(text: str, start: int, end: int, stops: str = "",
             ranks = []
         elif ch in HONOR_LETTERS:
             if ranks:
-                _fail(text, pos, f"the ranks before '{ch}' have no suit letter (m p s z)")
+                fail(text, pos, f"the ranks before '{ch}' have no suit letter (m p s z)")
             tiles.append(_Tile(FIRST_HONOR + HONOR_LETTERS.index(ch), pos))
         elif ch == JOKER_LETTER:
             if not jokers:
-                _fail(text, pos, "J writes a joker, one of the hand's own tiles (concealed, in a meld or the "
+                fail(text, pos, "J writes a joker, one of the hand's own tiles (concealed, in a meld or the "
                                  "winning tile): an indicator or a fact names a tile kind")
             tiles.append(_Tile(JOKER, pos))
         else:
-            _fail(text, pos, _bad_char_reason(ch))
+            fail(text, pos, _bad_char_reason(ch))
         pos += 1
     if ranks:
-        _fail(text, pos, "the ranks here have no suit letter (m p s z) after them")
+        fail(text, pos, "the ranks here have no suit letter (m p s z) after them")
     return tiles, pos
 
 
@@ -124,11 +124,11 @@ def _scan_tiles(text: str, start: int, end: int, stops: str = "",
 def _meld_size_check(text: str, tiles: list[_Tile], stop: int) -> None:
     """A meld holds three or four tiles."""
     if not tiles:
-        _fail(text, stop, "empty meld: expected 3 or 4 tiles such as [555p]")
+        fail(text, stop, "empty meld: expected 3 or 4 tiles such as [555p]")
     if len(tiles) < 3:
-        _fail(text, stop, f"a meld needs 3 or 4 tiles, this one has {len(tiles)}")
+        fail(text, stop, f"a meld needs 3 or 4 tiles, this one has {len(tiles)}")
     if len(tiles) > 4:
-        _fail(text, tiles[4].column, "a meld has at most 4 tiles")
+        fail(text, tiles[4].column, "a meld has at most 4 tiles")
 
 
 def _meld_shape(text: str, tiles: list[_Tile], stop: int) -> tuple[str, int]:
@@ -139,19 +139,19 @@ def _meld_shape(text: str, tiles: list[_Tile], stop: int) -> tuple[str, int]:
     names = " ".join(tile_name(t.kind) for t in tiles)
     for tile in tiles[1:]:
         if suit_of(tile.kind) != suit_of(first):
-            _fail(text, tile.column, f"a meld is all one suit: {names} mixes suits")
+            fail(text, tile.column, f"a meld is all one suit: {names} mixes suits")
     odd = next((t for t in tiles if t.kind != first), None)
     if odd is None:
         return (KONG if len(tiles) == 4 else PUNG), first
     if len(tiles) == 4:
-        _fail(text, odd.column, f"four tiles make a kong only if all are the same: {names}")
+        fail(text, odd.column, f"four tiles make a kong only if all are the same: {names}")
     if is_honor(first):
-        _fail(text, odd.column, f"honours make no chow: {names} is not a pung either")
+        fail(text, odd.column, f"honours make no chow: {names} is not a pung either")
     ordered = sorted(tiles, key=lambda t: (t.kind, t.column))
     base = ordered[0].kind
     for step, tile in enumerate(ordered):
         if tile.kind != base + step:
-            _fail(text, tile.column, f"{names} is neither a chow (three ranks in a row) nor a pung")
+            fail(text, tile.column, f"{names} is neither a chow (three ranks in a row) nor a pung")
     return CHOW, base
 
 
@@ -171,26 +171,26 @@ def _meld_suffix(text: str, pos: int, end: int, opener: int) -> _Suffix:
     source = None
     if pos < end and text[pos] == "<":
         if concealed:
-            _fail(text, pos, "a concealed kong (5555p) takes no source; write [5555p<L] for a claimed kong")
+            fail(text, pos, "a concealed kong (5555p) takes no source; write [5555p<L] for a claimed kong")
         pos += 1
         if pos >= end or text[pos] not in SOURCES:
-            _fail(text, pos, "expected L, O or R after '<' (left, opposite, right)")
+            fail(text, pos, "expected L, O or R after '<' (left, opposite, right)")
         source = text[pos]
         pos += 1
     plus_at = pos
     added = pos < end and text[pos] == "+"
     if added:
         if concealed:
-            _fail(text, pos, "a concealed kong (5555p) cannot be added; write [5555p+]")
+            fail(text, pos, "a concealed kong (5555p) cannot be added; write [5555p+]")
         pos += 1
     if pos >= end:
-        _fail(text, pos, f"'{text[opener]}' is not closed: expected '{closer}' (no spaces inside a meld)")
+        fail(text, pos, f"'{text[opener]}' is not closed: expected '{closer}' (no spaces inside a meld)")
     if text[pos] == "<" and added:
-        _fail(text, pos, "the source goes before '+', as in [5555p<L+]")
+        fail(text, pos, "the source goes before '+', as in [5555p<L+]")
     if text[pos] != closer:
-        _fail(text, pos, f"expected '{closer}' to close the meld")
+        fail(text, pos, f"expected '{closer}' to close the meld")
     if pos + 1 < end:
-        _fail(text, pos + 1, "unexpected text after the meld: write one meld per word")
+        fail(text, pos + 1, "unexpected text after the meld: write one meld per word")
     return _Suffix(source, added, plus_at)
 
 
@@ -212,8 +212,8 @@ def _parse_meld(text: str, start: int, end: int, red: list[_Tile] | None = None,
     else:
         kind, tile = _meld_shape(text, tiles, stop)
     if suffix.added and kind != KONG:
-        _fail(text, suffix.plus_at, "only a kong can be added (+): a fourth tile added to a pung")
+        fail(text, suffix.plus_at, "only a kong can be added (+): a fourth tile added to a pung")
     concealed = text[start] == "("
     if concealed and kind != KONG:
-        _fail(text, start, f"( ) holds only a concealed kong; write [ ] for a {kind}")
+        fail(text, start, f"( ) holds only a concealed kong; write [ ] for a {kind}")
     return Meld(kind, tile, concealed, suffix.source, suffix.added, stands_for)

@@ -15,8 +15,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from .errors import MjrError, did_you_mean
-from .hand_fields import clip_repr
+from .errors import OptionError, clip_repr, did_you_mean
 
 #: An option's value: a word of a choice, a number (of a choice or a range), or a flag.
 Value = str | int | bool
@@ -28,8 +27,6 @@ _FLAG_WORDS = {"on": True, "off": False, "true": True, "false": False, "yes": Tr
                "1": True, "0": False}
 
 
-class OptionError(MjrError):
-    """An unknown option, a value it does not allow, or a combination the ruleset refuses."""
 
 
 @dataclass(frozen=True)

@@ -25,8 +25,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, fields
 from typing import IO, Any, TypeGuard
 
-from .errors import LogWriteError, MjrError, os_reason
-from .hand_fields import clip, clip_repr
+from .errors import LogWriteError, MjrError, clip, clip_repr, os_reason
 from .loader import bundled_ids, load
 from .ruleset import Ruleset
 from .table import Seating, Table

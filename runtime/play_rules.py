@@ -16,19 +16,6 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type che
 if TYPE_CHECKING:
     from typing import Any
 
-#: The kinds of kong a ``kong_pay`` clause is paid on.
-KONG_KINDS = ("direct", "added", "concealed")
-#: What may decide the next dealer (``next_dealer when ...``), and whom it may name.
-DEALER_CONDITIONS = ("drawn", "dealer_won", "dealer_ready", "several_winners", "self_draw", "discard", "konged",
-                     "streak")
-DEALER_TARGETS = ("dealer", "next", "previous", "winner", "discarder", "random", "last_drawer")
-#: The words ``open_kong FACT`` may take after its fact.
-OPEN_KONG_WORDS = ("when_ready", "locks")
-#: How a table fills a fact of play: the tiles after the win (horses, birds), the
-#: dealer's streak, the steps to the previous hand's winner, the winning tile's
-#: other copies all in sight, and whether the feeder of the winner's Nth claimed
-#: meld fed another player's Nth one earlier in the hand (包先不包后).
-FACT_SOURCES = ("wall_after_win", "dealer_streak", "previous_winner", "last_copy", "fed_before")
 
 
 @dataclass(frozen=True)

@@ -27,9 +27,9 @@ from __future__ import annotations
 import re
 from typing import NoReturn
 
-from .errors import MjrError
-from .hand import CHOW, KONG, PUNG, Context, Hand, Meld, clip_repr
-from .notation import NotationError, format_hand, parse_hand
+from .errors import ArgumentError, NotationError, UnconvertibleError
+from .hand import CHOW, KONG, PUNG, Context, Hand, Meld
+from .notation import format_hand, parse_hand
 from .tiles import FIRST_HONOR
 
 #: The library's code of each tile kind 0-33 (see :mod:`mjr.tiles`): white is J3, red J1.
@@ -66,24 +66,8 @@ _PLAIN = Context()
 Args = tuple[tuple[tuple[str, str, int], ...], tuple[str, ...], str, int, bool, bool, bool, bool, int, int]
 
 
-class ArgumentError(MjrError, ValueError):
-    """A bad argument for the calculator, named as its place in the call:
-    ``pack[1][2]``, ``hand[4]``, ``seatWind``."""
-
-    def __init__(self, where: str, value: object, reason: str) -> None:
-        self.where = where
-        self.value = value
-        self.reason = reason
-        super().__init__(f"bad PyMahjongGB argument {where} = {clip_repr(value)}: {reason}")
-
-    def __reduce__(self) -> tuple[type[ArgumentError], tuple[str, object, str]]:
-        """Pickle by the fields, since ``__init__`` does not take the message."""
-        return (type(self), (self.where, self.value, self.reason))
 
 
-class UnconvertibleError(MjrError, ValueError):
-    """A hand the calculator cannot be asked about (a waiting hand, a context it has
-    no argument for), naming the :class:`~mjr.Hand` field."""
 
 
 # --------------------------------------------------------------------------- mjr to the library

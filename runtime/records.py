@@ -13,8 +13,11 @@ it sets kinds aside (34 counts after the tiles facts').
 from __future__ import annotations
 
 from .abi import (
+    JOKER,
+    MAX_JOKERS,
     MELD_ADDED,
     MELD_CONCEALED,
+    MELD_JOKER_SHIFT,
     MELD_KINDS,
     MELD_SOURCE_SHIFT,
     RECORD_AFTER_KONG,
@@ -27,11 +30,11 @@ from .abi import (
     record_jokers,
     record_red,
 )
-from .errors import MjrError
+from .errors import HandFieldError, MjrError, RecordError
 from .facts import Facts
 from .flowers import flower_mask, flowers_of_mask
-from .hand import Context, FactValue, Hand, HandFieldError, Meld
-from .jokers import JOKER, MAX_JOKERS, MELD_JOKER_SHIFT, joker_places, jokers_of_places
+from .hand import Context, FactValue, Hand, Meld
+from .jokers import joker_places, jokers_of_places
 from .red import red_byte, red_of_byte
 from .tiles import N_KINDS
 
@@ -45,8 +48,6 @@ _STEP_SOURCE = {step: source for source, step in SOURCE_STEPS.items()}
 _BYTE = [bytes((value,)) for value in range(256)]
 
 
-class RecordError(MjrError):
-    """A record no hand can have: a field out of its range."""
 
 
 class RecordCodec:

@@ -15,8 +15,6 @@ from .tiles import tile_name
 #: The digit that writes a red five, and the kinds that may be red (5m, 5p, 5s).
 RED_DIGIT = "0"
 RED_KINDS = (4, 13, 22)
-#: The red copies of each suit's 5 a ruleset with ``red_fives`` has.
-RED_COPIES = 1
 
 
 def red_byte(red: tuple[int, ...]) -> int:

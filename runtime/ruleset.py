@@ -19,6 +19,8 @@ from .abi import (
     GROUP_KINDS,
     GROUP_KNIT_SHIFT,
     GROUP_WINNING,
+    JOKER,
+    ROBBED_PUNG,
     SHAPES,
     STATUS_METHOD,
     STATUS_MINIMUM,
@@ -30,14 +32,13 @@ from .abi import (
     STATUS_WIN,
     knitted_kinds,
 )
-from .batch import BatchError, Buffer, batch_view, win_tiles_view
+from .batch import Buffer, batch_view, win_tiles_view
 from .batches import OVERFLOWED as OVERFLOWED  # the marks of a batch's arrays, named here too
 from .batches import REFUSED as REFUSED
 from .batches import BatchScores, Unpacked, record_view, run_batch
-from .errors import MjrError, did_you_mean
+from .errors import BatchError, HandError, MjrError, did_you_mean
 from .facts import Facts
-from .hand import ROBBED_PUNG, Context, Hand, copies, impossibility
-from .jokers import JOKER
+from .hand import Context, Hand, copies, impossibility
 from .notation import format_hand, parse_hand
 from .options import OptionInfo, describe
 from .options import Value as OptionValue
@@ -58,8 +59,6 @@ _OVERFLOW = ("the points of this hand pass the 64-bit integers mjr counts in ({i
              "or a payment amount): the ruleset needs a cap")
 
 
-class HandError(MjrError):
-    """A hand this ruleset cannot be asked about: impossible, or outside its rules."""
 
 
 @dataclass(frozen=True)

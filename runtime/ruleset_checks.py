@@ -13,12 +13,11 @@ Each gives the reason as text, or ``None``; :meth:`mjr.Ruleset.check_hand` raise
 
 from __future__ import annotations
 
+from .abi import JOKER, PLACE_SOURCES, RED_COPIES
 from .aside import foreign_aside
 from .flowers import flower_name
 from .hand import CHOW
-from .jokers import JOKER
 from .notation import format_meld
-from .red import RED_COPIES
 from .tiles import N_KINDS, tile_name
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
@@ -31,7 +30,6 @@ if TYPE_CHECKING:
 _CLAIM_OF_MELD = {"chow": "chow", "pung": "pung", "kong": "kong"}
 
 #: The claim words that name a player by place, and the source letter of each.
-CLAIM_SOURCES = {"left": "L", "opposite": "O", "right": "R"}
 
 
 class HandChecks:
@@ -116,10 +114,10 @@ class HandChecks:
     def _claim_source_problem(self, meld: Meld, claim: str) -> str | None:
         """A claimed meld from a player its claim may not come from (``claims
         chow(left)``, ``kong(right opposite)``).  An added kong's source is its pung's."""
-        allowed = [word for word in self.claims.get(claim, ()) if word in CLAIM_SOURCES]
+        allowed = [word for word in self.claims.get(claim, ()) if word in PLACE_SOURCES]
         if not allowed or meld.concealed or meld.added or meld.source is None:
             return None
-        if meld.source in {CLAIM_SOURCES[word] for word in allowed}:
+        if meld.source in {PLACE_SOURCES[word] for word in allowed}:
             return None
         return f"in {self.id} a {claim} is claimed only from the {' or '.join(allowed)} player, not {meld.source}"
 

@@ -12,9 +12,8 @@ from itertools import chain, repeat
 from operator import index
 from typing import SupportsIndex, cast
 
-from .errors import IllegalAction, MjrError, TableError
+from .errors import IllegalAction, MjrError, TableError, clip_repr
 from .hand import Meld
-from .hand_fields import clip_repr
 from .tiles import N_KINDS
 from .wall import WALL_JOKER
 

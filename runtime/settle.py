@@ -9,13 +9,12 @@ payer); a ``liable`` clause moves the sum of those amounts onto one player.
 
 from __future__ import annotations
 
-from .abi import SOURCE_STEPS
+from .abi import PLACE_SOURCES, SOURCE_STEPS
 from .errors import MjrError
 from .result import PaymentLine, Result, Settlement, Stakes
 from .tiles import WIND_LETTERS
 
 #: The payers named by their place from the winner.
-_PLACES = {"left": "L", "opposite": "O", "right": "R"}
 
 
 def seat_of(winner: int, source: str) -> str:
@@ -57,8 +56,8 @@ def _payers(result: Result, kind: str, index: int, table: Stakes) -> list[str]:
             raise MjrError("settling this win needs to know who discarded (or whose kong was robbed): "
                            "add 'from L', 'from O' or 'from R' to the hand")
         return [seat_of(winner, hand.context.source)]
-    if kind in _PLACES:
-        return [seat_of(winner, _PLACES[kind])]
+    if kind in PLACE_SOURCES:
+        return [seat_of(winner, PLACE_SOURCES[kind])]
     if kind == "last_meld":
         if not hand.melds or hand.melds[-1].source is None:
             raise MjrError("settling this win needs the source of the last meld, e.g. [5555p<L]")

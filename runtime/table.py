@@ -22,15 +22,13 @@ import threading
 from collections.abc import Callable
 from typing import IO, Concatenate, ParamSpec, TypeVar, cast
 
+from .abi import JOKER, PLACE_SOURCES
 from .actions import Action
-from .errors import IllegalAction, LogWriteError, MjrError, TableError
+from .errors import IllegalAction, LogWriteError, MjrError, TableError, clip_repr
 from .hand import Context, Hand, Meld
 from .hand_end import HandOutcome, Payment, WinRecord, close_hand, is_ready, kong_payment, table_facts
-from .hand_fields import clip_repr
-from .jokers import JOKER
 from .result import Result, Stakes
 from .ruleset import Ruleset
-from .ruleset_checks import CLAIM_SOURCES
 from .seats import Player, Seating, seat_number, tiles_of, whole_number
 from .table_deal import TableDeal
 from .tiles import N_KINDS, WIND_LETTERS
@@ -229,7 +227,7 @@ class Table(TableDeal):
         claim limited to players by place (``chow(left)``) counts them in play order."""
         if claim not in self.ruleset.claims:
             return False
-        places = [word for word in self.ruleset.claims[claim] if word in CLAIM_SOURCES]
+        places = [word for word in self.ruleset.claims[claim] if word in PLACE_SOURCES]
         if not places:
             return True
         assert self.offer is not None

@@ -31,7 +31,7 @@ bytes (``array('B')``, a ``memoryview``) or a list / tuple of ints also works.
 
 import cython
 
-from .errors import MjrError
+from .errors import KernelError
 
 N_KINDS = 34
 #: Codes of one suit (nine ranks) and of the honours (seven kinds).
@@ -305,9 +305,6 @@ def _orphans(p: cython.p_const_uchar) -> cython.int:
     return missing + 1 - extra
 
 
-class KernelError(MjrError, ValueError):
-    """Arguments the kernel cannot take: counts that are not 34 small numbers, a
-    seven-pairs mode or a code out of range."""
 
 
 def _as_bytes(counts) -> bytes:

@@ -56,7 +56,7 @@ def test_kinds_are_counted_not_wild(rules_path: Path, backend: str, facts: str, 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_indicators_are_tiles_out_of_play(rules_path: Path, backend: str) -> None:
     """Three North in the hand and the fourth shown as an indicator: a fifth is refused."""
-    from mjr.ruleset import HandError
+    from mjr.errors import HandError
 
     rules = load_on(rules_path, backend, unoptimised=True)
     assert rules.evaluate(f"{HAND} indicators N").is_win

@@ -11,7 +11,8 @@ from conftest import load_on
 
 import mjr
 from mjr import HandError, NotationError, SourceError
-from mjr.hand import Context, HandFieldError, impossibility
+from mjr.errors import HandFieldError
+from mjr.hand import Context, impossibility
 from mjr.hand_json import hand_from_json, hand_to_json
 from mjr.notation import format_hand, parse_hand
 

@@ -8,10 +8,9 @@ from conftest import load_on
 
 import mjr
 from mjr import abi
-from mjr.hand import HandFieldError
+from mjr.errors import HandError, HandFieldError, NotationError
 from mjr.hand_json import hand_from_json, hand_to_json
-from mjr.notation import NotationError, format_hand, parse_hand
-from mjr.ruleset import HandError
+from mjr.notation import format_hand, parse_hand
 
 BACKENDS = ("compiled", "python")
 #: A 17-tile hand of five sets and a pair, won on a discard, with no 台.

@@ -10,7 +10,8 @@ from collections.abc import Callable
 import pytest
 
 import mjr
-from mjr.hand import RULED_OUT, Context, Hand, HandFieldError, Meld
+from mjr.errors import HandFieldError
+from mjr.hand import RULED_OUT, Context, Hand, Meld
 
 TILES = (0, 1, 2, 12, 13, 14, 24, 25, 26, 22)
 

@@ -11,16 +11,13 @@ import pytest
 from conftest import load_on, write_rulesets
 
 import mjr
-from mjr.abi import STATUS_MALFORMED, STATUS_OUTSIDE_RULES, record_jokers
+from mjr.abi import JOKER, STATUS_MALFORMED, STATUS_OUTSIDE_RULES, record_jokers
 from mjr.compiler.build import check_file
 from mjr.compiler.wildcards import most_wildcards
-from mjr.errors import SourceError
-from mjr.hand import Hand, HandFieldError, Meld
+from mjr.errors import HandError, HandFieldError, NotationError, RecordError, SourceError
+from mjr.hand import Hand, Meld
 from mjr.hand_json import hand_from_json, hand_to_json
-from mjr.jokers import JOKER
-from mjr.notation import NotationError, format_hand, parse_hand
-from mjr.records import RecordError
-from mjr.ruleset import HandError
+from mjr.notation import format_hand, parse_hand
 
 BACKENDS = ["compiled", "python"]
 

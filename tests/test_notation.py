@@ -16,10 +16,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from strategies import contexts, hands_in
 
-from mjr.errors import MjrError
+from mjr.errors import MjrError, NotationError
 from mjr.hand import CHOW, KONG, PUNG, Context, Hand, Meld, impossibility
 from mjr.hand_json import hand_from_json, hand_to_json
-from mjr.notation import NotationError, format_hand, parse_hand
+from mjr.notation import format_hand, parse_hand
 
 CASES = Path(__file__).parent / "notation_cases"
 

@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 import mjr
+from mjr.errors import HandError
 from mjr.hand import Context, Hand
-from mjr.ruleset import HandError
 from mjr.tiles import N_KINDS, tile_name
 
 HERE = Path(__file__).parent

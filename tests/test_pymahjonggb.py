@@ -12,7 +12,8 @@ import pickle
 import pytest
 
 import mjr
-from mjr.pymahjonggb import TILE_CODES, ArgumentError, UnconvertibleError, from_args, to_args
+from mjr.errors import ArgumentError, UnconvertibleError
+from mjr.pymahjonggb import TILE_CODES, from_args, to_args
 
 HAS_LIBRARY = importlib.util.find_spec("MahjongGB") is not None
 needs_library = pytest.mark.skipif(not HAS_LIBRARY, reason="PyMahjongGB is not installed (pip install PyMahjongGB)")

@@ -22,11 +22,8 @@ from mjr.abi import (
     STATUS_REFUSED,
     STATUS_WIN,
 )
-from mjr.batch import BatchError
-from mjr.errors import MjrError
-from mjr.hand import HandFieldError, impossibility
-from mjr.records import RecordError
-from mjr.ruleset import HandError
+from mjr.errors import BatchError, HandError, HandFieldError, MjrError, RecordError
+from mjr.hand import impossibility
 from mjr.tiles import N_KINDS
 
 BUNDLED = ("guangdong.jipinghu", "guangdong.tuidaohu", "sichuan.xuezhan", "changsha", "hangzhou", "wenzhou", "taiwan",

@@ -10,11 +10,10 @@ from conftest import load_on
 
 import mjr
 from mjr.abi import STATUS_MALFORMED, record_red
-from mjr.hand import Hand, HandFieldError
+from mjr.errors import HandError, HandFieldError, NotationError, RecordError
+from mjr.hand import Hand
 from mjr.hand_json import hand_from_json, hand_to_json
-from mjr.notation import NotationError, format_hand, parse_hand
-from mjr.records import RecordError
-from mjr.ruleset import HandError
+from mjr.notation import format_hand, parse_hand
 
 BACKENDS = ["compiled", "python"]
 

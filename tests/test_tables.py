@@ -11,11 +11,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from mjr import tables
+from mjr.errors import KernelError
 from mjr.tables import (
     IMPOSSIBLE,
     N_HONOR_CODES,
     N_SUIT_CODES,
-    KernelError,
     ensure_tables,
     honor_need,
     is_win,
