@@ -2,7 +2,7 @@
 
 At install time every bundled ``rulesets/*.mjr`` is checked and generated into a
 Cython pure-Python module of the package ``mjr._generated`` (with an index of ids),
-and those modules and the core kernel ``mjr.tables`` are compiled.  Compilation is
+and those modules and the core kernel ``mjr.ruleset.kernels`` are compiled.  Compilation is
 optional: without a C compiler the same modules install as Python and run
 interpreted.  The rest of the configuration lives in pyproject.toml.
 
@@ -29,6 +29,8 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 GENERATED = ROOT / "build" / "mjr_generated"
+#: The runtime's rooms, each a subpackage of mjr (docs/development.rst, "The house").
+RUNTIME_ROOMS = ("tiles", "hand", "notation", "ruleset", "table", "jobs", "authoring", "simulate", "cli", "plugins")
 SOURCE_PACKAGES = {"mjr": "runtime", "mjr.dsl": "dsl", "mjr.compiler": "compiler", "mjr.rulesets": "rulesets"}
 
 
@@ -98,7 +100,7 @@ def _extensions(modules: list[str]) -> list[Extension]:
     if problem:  # without a C compiler the modules install as Python
         print(f"mjr: installing interpreted modules only: {problem}", file=sys.stderr)
         return []
-    extensions = [Extension("mjr.tables", [str(Path("runtime") / "tables.py")], optional=True)]
+    extensions = [Extension("mjr.ruleset.kernels", [str(Path("runtime") / "ruleset" / "kernels.py")], optional=True)]
     for name in modules:
         path = GENERATED.relative_to(ROOT) / f"{name}.py"
         extensions.append(Extension(f"mjr._generated.{name}", [str(path)], optional=True))
@@ -163,7 +165,8 @@ setup(
         "mjr.rulesets": "rulesets",
         "mjr._generated": str(GENERATED.relative_to(ROOT)),
     },
-    packages=["mjr", "mjr.dsl", "mjr.compiler", "mjr.rulesets", "mjr._generated"],
+    packages=["mjr", *(f"mjr.{room}" for room in RUNTIME_ROOMS), "mjr.dsl", "mjr.compiler", "mjr.rulesets",
+              "mjr._generated"],
     package_data={
         "mjr": ["py.typed"],
         "mjr.dsl": ["*.lark"],

@@ -5,7 +5,7 @@ and returns :class:`BenchHand` objects: 34 tile counts (the winning tile
 included, wildcards included) plus the winning tile.  Converters turn a hand into
 each format the benchmarks feed:
 
-* :func:`to_counts` / :func:`pack_counts` -- 34 bytes per hand (``mjr.tables`` and
+* :func:`to_counts` / :func:`pack_counts` -- 34 bytes per hand (``mjr.ruleset.kernels`` and
   ``Ruleset.evaluate_counts``; the record arrays of ``Ruleset.evaluate_batch`` are
   filled from the counts in ``batch_calls.py``);
 * :func:`to_mjr` -- mjr text notation (``"123m 456p ... win 2s self_draw"``);
@@ -264,7 +264,7 @@ def pack_counts(hands: Iterable[BenchHand]) -> bytes:
 
 def strip_wildcards(hand: BenchHand, wild: Sequence[int] | int | None) -> tuple[bytes, int]:
     """The counts with the wildcard kind(s) removed, and how many jokers that makes
-    (the form ``mjr.tables.is_win`` takes)."""
+    (the form ``mjr.ruleset.kernels.is_win`` takes)."""
     if wild is None:
         return bytes(hand.counts), 0
     kinds = (wild,) if isinstance(wild, int) else tuple(wild)

@@ -55,7 +55,7 @@ def run_dask(region: str, hand_lines: list[str], rounds: int, scratch: Path) -> 
     interleaved; the cluster's start is not timed.  Both runs write the same rows."""
     import distributed
 
-    from mjr import batchfile
+    from mjr.jobs import score_file as batchfile
 
     source = scratch / "hands.jsonl"
     source.write_text("\n".join(hand_lines) + "\n", encoding="utf-8")

@@ -36,7 +36,7 @@ import single_calls  # noqa: E402
 from timing import Measure, Suite  # noqa: E402
 
 import mjr  # noqa: E402
-from mjr.hand_json import hand_to_json  # noqa: E402
+from mjr.notation.json import hand_to_json  # noqa: E402
 
 #: (default, --quick) of each size option.
 SIZES = {"hands": (100_000, 5_000), "riichi_hands": (10_000, 300), "dask_hands": (100_000, 5_000),

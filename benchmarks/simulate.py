@@ -30,8 +30,8 @@ from processes import dask_available
 from timing import Measure, Suite, fmt_ratio, timed_parser
 
 import mjr
-from mjr import simulate
-from mjr.executor import cores
+from mjr.jobs.executor import cores
+from mjr.simulate import run as simulate
 
 #: The rulesets of the per-core rows: the simplest, two common ones, one with
 #: flowers and many fans, one of sixteen tiles.

@@ -25,7 +25,7 @@ from typing import Any
 
 import Cython
 
-from mjr import __version__
+from mjr._version import __version__
 from mjr.abi import ruleset_id_problem
 from mjr.dsl import ast
 from mjr.dsl.parser import parse

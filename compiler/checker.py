@@ -17,7 +17,7 @@ from mjr.dsl.parser import misspelt_statement
 from mjr.dsl.quoting import chain, cut, quoted
 from mjr.errors import OptionError, Problem, SourceError, Span, did_you_mean
 from mjr.options import Value, choose, describe
-from mjr.tiles import N_KINDS
+from mjr.tiles.kinds import N_KINDS
 
 from . import ir, options, principles
 from .declared import lower_shapes, stand_in

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import jinja2
 
-from mjr import __version__, abi
+from mjr import abi
+from mjr._version import __version__
 from mjr.abi import (
     CONTEXT_FLAGS,
     GROUP_ADDED,

@@ -15,7 +15,7 @@ from mjr.abi import ASIDE
 from mjr.dsl import ast
 from mjr.dsl.quoting import chain, quoted
 from mjr.errors import Span, did_you_mean
-from mjr.tiles import parse_tile
+from mjr.tiles.kinds import parse_tile
 
 from . import ir
 from .defines import analyse, children, names_in

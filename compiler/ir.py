@@ -377,7 +377,7 @@ DrawCheckRow = tuple[str, str, PlayerTestRow, PlayerTestRow, int]
 @dataclass(frozen=True)
 class Play:
     """The rules of a hand of play the file states, as the rows of the generated
-    ``PLAY`` (read by ``mjr.play_rules.PlayRules``); None where the file is silent,
+    ``PLAY`` (read by ``mjr.ruleset.rules_of_play.PlayRules``); None where the file is silent,
     which leaves the runtime's default."""
 
     discard_win: str | None = None
@@ -432,7 +432,7 @@ class Ruleset:
     #: whether the tile set has a red copy of each suit's 5 (0m 0p 0s)
     red_fives: bool = False
     #: the kinds set aside when drawn (``tiles ... aside(E S)``), four copies each, no
-    #: part of ``kinds``: a hand keeps them beside its tiles, as flowers (mjr.aside)
+    #: part of ``kinds``: a hand keeps them beside its tiles, as flowers (mjr.tiles.aside)
     aside: tuple[int, ...] = ()
     #: the fans whose values do not count toward ``minimum``
     minimum_without: tuple[int, ...] = ()

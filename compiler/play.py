@@ -4,7 +4,7 @@
 (``fact ... from SOURCE``).
 
 They do not score a hand; the generated module lists them in ``PLAY`` for
-:class:`mjr.play_rules.PlayRules`, whose word lists are the allowed words here, so a
+:class:`mjr.ruleset.rules_of_play.PlayRules`, whose word lists are the allowed words here, so a
 word the runtime would not know is refused where it is written.  A later statement of
 the same keyword replaces the earlier (a variant's, a chosen ``when`` branch's); the
 list statements accumulate in file order, ``kong_pay`` and ``at_draw`` by
@@ -38,7 +38,7 @@ DEAD_PER_KONG_MOST = 4
 #: How many players ``hand_ends wins N`` may wait for (the fourth has nobody left to win from).
 WINS_MOST = 3
 DRAW_TESTS = ("ready", "won", "suits")
-#: The kind of fact each source of ``mjr.play_rules.FACT_SOURCES`` gives, and the
+#: The kind of fact each source of ``mjr.ruleset.rules_of_play.FACT_SOURCES`` gives, and the
 #: values a number source gives (the fact's range must hold them).
 FACT_SOURCE_KINDS = dict(zip(FACT_SOURCES, ("tiles", "number", "number", "flag", "flag"), strict=True))
 FACT_SOURCE_RANGES = {"dealer_streak": (0, 1), "previous_winner": (0, 3)}

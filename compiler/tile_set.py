@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from mjr.dsl import ast
 from mjr.errors import Span
-from mjr.tiles import FIRST_HONOR, N_KINDS, SUIT_LETTERS
+from mjr.tiles.kinds import FIRST_HONOR, N_KINDS, SUIT_LETTERS
 
 #: Reports a problem at its place into the checker's list.
 Report = Callable[[Span, str], None]

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, MutableMapping
 from mjr.dsl import ast
 from mjr.dsl.quoting import quoted
 from mjr.errors import Span, did_you_mean
-from mjr.tiles import N_KINDS, parse_tile
+from mjr.tiles.kinds import N_KINDS, parse_tile
 
 Report = Callable[[Span, str], None]
 

@@ -69,7 +69,7 @@ HAND_WORDS: dict[str, WordInfo] = {
                                                   "too) or seven pairs, however many copies are held or out of play"),
     "winning_wildcard": WordInfo(BOOL, "(s.win_wild != 0)", "the winning tile is a wildcard"),
     "no_other_fans": WordInfo(BOOL, "(s.alone != 0)", "no other fan or limit is awarded (in a fan's condition only)"),
-    # Flowers set aside (mjr.flowers): s.flowers has bit n - 1 for flower n; flower n
+    # Flowers set aside (mjr.tiles.flowers): s.flowers has bit n - 1 for flower n; flower n
     # belongs to the seat (n - 1) % 4, and 1-4, 5-8 are the two series.
     "flowers": WordInfo(INT, " + ".join(f"((s.flowers >> {i}) & 1)" for i in range(8)).join("()"),
                         "how many flowers (of the eight) the hand has set aside"),

@@ -10,7 +10,7 @@ from mjr.abi import MAX_JOKERS
 from mjr.dsl import ast
 from mjr.dsl.quoting import quoted
 from mjr.errors import Span, did_you_mean
-from mjr.tiles import COPIES, N_KINDS, parse_tile
+from mjr.tiles.kinds import COPIES, N_KINDS, parse_tile
 
 from . import ir
 
@@ -40,7 +40,7 @@ def tile_kind(ref: ast.TileRef, kinds: tuple[int, ...], report: Report) -> int |
 
 def check_jokers(tiles: ast.Tiles, report: Report) -> int:
     """The dedicated jokers of a ``tiles`` statement (``jokers N``): 1 to
-    :data:`mjr.jokers.MAX_JOKERS`, given once; 0 where it names none."""
+    :data:`mjr.tiles.MAX_JOKERS`, given once; 0 where it names none."""
     for _count, span in tiles.joker_parts[1:]:
         report(span, "'jokers' is given twice in 'tiles': say how many once")
     if not tiles.joker_parts:

@@ -11,7 +11,7 @@ import dataclasses
 from typing import Any
 
 import mjr
-from mjr.lexer import MjrLexer
+from mjr.plugins.highlight import MjrLexer
 
 project = "mjr"
 author = "the mjr authors"

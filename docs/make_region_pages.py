@@ -20,12 +20,12 @@ What each page shows, and where it comes from:
   the ``.mjr`` file (comment blocks that say AMBIGUOUS, NOT STATED, GARBLED or
   reconstructed, with the statement each one annotates);
 * the file itself, through ``literalinclude``;
-* the rules of play: the built ruleset's, spelled by :mod:`mjr.play_text` (as
+* the rules of play: the built ruleset's, spelled by :mod:`mjr.authoring.play_text` (as
   ``mjr explain`` and ``mjr diff`` show them), each beside the comment the file
   writes it under;
 * on the index, a table of every ruleset at a glance (tiles, wildcard, cap,
   minimum, fans, how the hand ends, table options), from the built rulesets as
-  described by :mod:`mjr.describe` and :mod:`mjr.play_text`.
+  described by :mod:`mjr.authoring.describe` and :mod:`mjr.authoring.play_text`.
 
 The rST helpers are in ``region_text.py`` beside this script.
 """
@@ -41,16 +41,16 @@ from region_text import comment_text, heading, list_table, literal, rst_text, sp
 
 import mjr
 import mjr.rulesets
-from mjr import describe
+from mjr.authoring import describe
+from mjr.authoring.describe import tile_text
+from mjr.authoring.examples import combinations
+from mjr.authoring.play_text import PlayLine, hand_end, play_lines
 from mjr.compiler import options as option_rules
 from mjr.compiler.keys import replaced_key
-from mjr.describe import tile_text
 from mjr.dsl import ast
 from mjr.dsl.parser import parse
-from mjr.examples import combinations
 from mjr.options import show
-from mjr.play_text import PlayLine, hand_end, play_lines
-from mjr.tiles import N_KINDS, tile_name
+from mjr.tiles.kinds import N_KINDS, tile_name
 
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
@@ -223,7 +223,7 @@ def wildcard_lines(sources: list[Source]) -> list[str]:
 
 
 def play_key(statement: ast.Statement) -> str | None:
-    """The key :class:`mjr.play_text.PlayLine` knows a statement's rule by; None for
+    """The key :class:`mjr.authoring.play_text.PlayLine` knows a statement's rule by; None for
     a statement that is no rule of play."""
     if isinstance(statement, ast.PlaySetting | ast.OpenKong):
         return statement.keyword
@@ -250,7 +250,7 @@ def written(sources: list[Source], rule: PlayLine) -> tuple[Source, ast.Statemen
 
 
 def play_rows(rs: mjr.Ruleset, sources: list[Source]) -> list[list[str]]:
-    """Each rule of play in force, as :func:`mjr.play_text.play_lines` spells it, with
+    """Each rule of play in force, as :func:`mjr.authoring.play_text.play_lines` spells it, with
     the comment it is written under in the file (once for a run of rules)."""
     rows, shown = [], set()
     for rule in play_lines(rs.play):

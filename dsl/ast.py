@@ -163,16 +163,16 @@ class Tiles(Statement):
     suits: tuple[str, ...]
     winds: bool
     dragons: bool
-    #: the eight flowers, set aside beside the hand (mjr.flowers)
+    #: the eight flowers, set aside beside the hand (mjr.tiles.flowers)
     flowers: bool = False
-    #: a red copy of each suit's 5, written 0m 0p 0s (mjr.red)
+    #: a red copy of each suit's 5, written 0m 0p 0s (mjr.tiles.red)
     red_fives: bool = False
-    #: dedicated joker tiles, always wild, of no kind (mjr.jokers): how many, and
+    #: dedicated joker tiles, always wild, of no kind (mjr.tiles.jokers): how many, and
     #: each ``jokers N`` part with its count's span (a count is checked, and given once)
     jokers: int = 0
     joker_parts: tuple[tuple[int, Span], ...] = ()
     #: ``aside(E S W N)``: kinds of the tile set set aside when drawn and replaced,
-    #: as flowers are (mjr.aside)
+    #: as flowers are (mjr.tiles.aside)
     aside: tuple[TileRef, ...] = ()
 
 
@@ -402,7 +402,7 @@ class Drop(Statement):
 
 # -- rules of a hand of play ----------------------------------------------------
 # Their words are ``Option``s (a word and where it is written): the compiler checks
-# them against mjr.play_rules and names the allowed ones.
+# them against mjr.ruleset.rules_of_play and names the allowed ones.
 
 
 @dataclass(frozen=True)

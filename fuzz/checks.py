@@ -15,8 +15,8 @@ from typing import Any, TypeVar
 
 import mjr
 from mjr import Hand, MjrError, Result, SourceError
-from mjr.ruleset import OVERFLOWED, REFUSED
-from mjr.tiles import N_KINDS
+from mjr.ruleset.loaded import OVERFLOWED, REFUSED
+from mjr.tiles.kinds import N_KINDS
 
 #: The longest error message a user should have to read.
 MESSAGE_LIMIT = 500

@@ -22,7 +22,7 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, given, settings
 
 import mjr
-from mjr.tiles import N_KINDS
+from mjr.tiles.kinds import N_KINDS
 
 from .cases import CASES_DIR, Failure, load_cases, run_one, save_case, shrink
 from .checks import RULESET_IDS, answer

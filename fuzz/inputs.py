@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 
 import mjr
 from mjr.abi import SOURCES, WIN_METHODS
-from mjr.bots import GreedyBot, RandomBot, play_out
 from mjr.compiler.build import bundled_dir
-from mjr.hand import KONG, MELD_KINDS
-from mjr.session import Session
-from mjr.table import Table
-from mjr.tiles import N_KINDS, TILE_NAMES
+from mjr.hand.model import KONG, MELD_KINDS
+from mjr.table.bots import GreedyBot, RandomBot, play_out
+from mjr.table.referee import Table
+from mjr.table.session import Session
+from mjr.tiles.kinds import N_KINDS, TILE_NAMES
 
 from .checks import RULESET_IDS
 from .table_target import table_specs

@@ -3,7 +3,7 @@
 An input names a bundled ruleset, a seed (and now and then an odd stake or
 seating), and steps: a legal action taken by its index, or a call of
 ``Table.act`` with any values (a seat of any type, any action word, any tile, an
-:class:`~mjr.actions.Action` with odd fields, or one whose field was changed after
+:class:`~mjr.table.actions.Action` with odd fields, or one whose field was changed after
 it was made).  Each call is carried out or refused with an ``MjrError``, and a
 refused call leaves the table exactly as it was.  The log of a hand that ended
 (by its steps, or played out to its end by an input that says ``finish``, one in
@@ -21,10 +21,10 @@ from typing import Any
 from hypothesis import strategies as st
 
 import mjr
-from mjr.actions import KINDS, Action
-from mjr.play_log import LogError, replay
-from mjr.table import Seating, Table
-from mjr.tiles import N_KINDS
+from mjr.table.actions import KINDS, Action
+from mjr.table.log import LogError, replay
+from mjr.table.referee import Seating, Table
+from mjr.tiles.kinds import N_KINDS
 
 from .checks import RULESET_IDS, answer, expect
 

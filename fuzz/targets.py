@@ -20,11 +20,12 @@ from pathlib import Path
 from typing import Any
 
 import mjr
-from mjr import Context, Hand, Meld, MjrError, batchfile
+from mjr import Context, Hand, Meld, MjrError
 from mjr.compiler.build import build_key, check_file
 from mjr.compiler.codegen import generate
-from mjr.play_log import LogError, ReplayReport, replay
-from mjr.tiles import N_KINDS
+from mjr.jobs import score_file as batchfile
+from mjr.table.log import LogError, ReplayReport, replay
+from mjr.tiles.kinds import N_KINDS
 
 from .checks import Broken, answer, compare_row, exercise_everywhere, expect
 from .table_target import run_table

@@ -8,31 +8,42 @@ about as much as starting Python: a program that only reaches for part of mjr, o
 command line that prints its help, does not pay for the rest.
 """
 
+from . import _moved
+from ._version import __version__
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
 if TYPE_CHECKING:
-    from .batch import BatchError
-    from .errors import MjrError, PurePythonWarning, SourceError
-    from .hand import Context, Hand, HandFieldError, Meld
-    from .hand_json import hand_from_json, hand_to_json
-    from .loader import bundled_ids, load
-    from .notation import NotationError, format_hand, parse_hand
-    from .options import OptionError, OptionInfo
-    from .result import FanLine, Group, PaymentLine, Result, Settlement, Stakes, Wait
-    from .ruleset import HandError, Ruleset
-
-__version__ = "0.1.0"
+    from .errors import (
+        BatchError,
+        HandError,
+        HandFieldError,
+        MjrError,
+        NotationError,
+        OptionError,
+        PurePythonWarning,
+        SourceError,
+    )
+    from .hand.model import Context, Hand, Meld
+    from .notation.format import format_hand
+    from .notation.json import hand_from_json, hand_to_json
+    from .notation.parse import parse_hand
+    from .options import OptionInfo
+    from .ruleset.loaded import Ruleset
+    from .ruleset.loader import bundled_ids, load
+    from .ruleset.result import FanLine, Group, PaymentLine, Result, Settlement, Stakes, Wait
 
 #: the submodule each public name lives in
 _HOMES = {
-    "batch": ("BatchError",),
-    "errors": ("MjrError", "PurePythonWarning", "SourceError"),
-    "hand": ("Context", "Hand", "HandFieldError", "Meld"),
-    "hand_json": ("hand_from_json", "hand_to_json"),
-    "loader": ("bundled_ids", "load"),
-    "notation": ("NotationError", "format_hand", "parse_hand"),
-    "options": ("OptionError", "OptionInfo"),
-    "result": ("FanLine", "Group", "PaymentLine", "Result", "Settlement", "Stakes", "Wait"),
-    "ruleset": ("HandError", "Ruleset"),
+    "errors": ("BatchError", "HandError", "HandFieldError", "MjrError", "NotationError", "OptionError",
+               "PurePythonWarning", "SourceError"),
+    "hand.model": ("Context", "Hand", "Meld"),
+    "notation.format": ("format_hand",),
+    "notation.json": ("hand_from_json", "hand_to_json"),
+    "notation.parse": ("parse_hand",),
+    "options": ("OptionInfo",),
+    "ruleset.loaded": ("Ruleset",),
+    "ruleset.loader": ("bundled_ids", "load"),
+    "ruleset.result": ("FanLine", "Group", "PaymentLine", "Result", "Settlement", "Stakes", "Wait"),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
@@ -42,6 +53,9 @@ __all__ = [
     "Settlement", "SourceError", "Stakes",
     "Wait", "__version__", "bundled_ids", "format_hand", "hand_from_json", "hand_to_json", "load", "parse_hand",
 ]
+
+
+_moved.install()  # the module paths of mjr 0.1 that moved, for one more minor release
 
 
 def __getattr__(name: str) -> object:

@@ -12,7 +12,7 @@ CONTEXT_FLAGS = ("self_draw", "discard", "robbing_kong", "after_kong", "last_til
 CONTEXT_WORDS = ("win", "self_draw", "discard", "robbing_kong", "after_kong", "last_tile", "first_turn", "dealer",
                  "seat", "round", "from", "indicator", "winners", "void")
 #: The notation's word for the tiles a hand has set aside (``tiles ... aside(E S)``),
-#: and the collection of them in the language (see mjr.aside).
+#: and the collection of them in the language (see mjr.tiles.aside).
 ASIDE = "aside"
 #: Every word of the hand notation beside the tiles: no fact of play may take one.
 NOTATION_WORDS = (*CONTEXT_WORDS, ASIDE)
@@ -84,20 +84,20 @@ STATUS_NAMES = {
 
 def record_flowers(melds: int) -> int:
     """Where a record holds its flowers, in a ruleset with flowers: one byte right
-    after the melds, bit ``n - 1`` for flower ``n`` (see mjr.flowers)."""
+    after the melds, bit ``n - 1`` for flower ``n`` (see mjr.tiles.flowers)."""
     return RECORD_MELDS + 3 * melds
 
 
 def record_red(melds: int, flowers: bool) -> int:
     """Where a record holds its red fives, in a ruleset with them: one byte after
-    the flowers' (or the melds), two bits of count per suit (see mjr.red)."""
+    the flowers' (or the melds), two bits of count per suit (see mjr.tiles.red)."""
     return record_flowers(melds) + flowers
 
 
 def record_jokers(melds: int, flowers: bool, red: bool) -> int:
     """Where a record holds its concealed jokers, in a ruleset with dedicated jokers:
     one byte after the red fives' (or the flowers', or the melds), the count of
-    jokers among the concealed tiles, a joker winning tile included (see mjr.jokers)."""
+    jokers among the concealed tiles, a joker winning tile included (see mjr.tiles.jokers)."""
     return record_red(melds, flowers) + red
 
 

@@ -70,8 +70,8 @@ def quote(line: str, start: int, end: int, width: int, before: int) -> tuple[str
     lead, tail = "..." if first else "", "..." if last < len(line) else ""
     shown = _printable(line[first:last])
     start, end = start - first, max(min(end, last) - first, start - first + 1)
-    before, under = shown[:start], shown[start:end]
-    prefix = " " * len(lead) + "".join(map(_blank, before)) + " " * (start - len(before))
+    ahead, under = shown[:start], shown[start:end]
+    prefix = " " * len(lead) + "".join(map(_blank, ahead)) + " " * (start - len(ahead))
     carets = sum(len(_blank(ch)) for ch in under) + (end - start - len(under))
     return lead + shown + tail, prefix + "^" * max(carets, 1)
 
@@ -300,3 +300,8 @@ class NotationError(MjrError):
     def __reduce__(self) -> tuple[type[NotationError], tuple[str, int, str]]:
         """Pickle by the three fields, since ``__init__`` does not take the message."""
         return (type(self), (self.text, self.column, self.reason))
+
+
+def missing_extra(what: str, extra: str) -> ExtraMissingError:
+    """The one-line error for a feature whose optional dependency is missing."""
+    return ExtraMissingError(f"{what}; install it with: pip install 'mahjong-rules[{extra}]'")

@@ -34,9 +34,9 @@ _made: list[str] = []
 
 def _installed_interpreted() -> bool:
     """Whether mjr itself was installed without a C compiler."""
-    import mjr.tables
+    import mjr.ruleset.kernels
 
-    return str(mjr.tables.__file__).endswith(".py")
+    return str(mjr.ruleset.kernels.__file__).endswith(".py")
 
 
 def default_cache() -> Path:
@@ -86,8 +86,8 @@ def build_bundled_combinations(workers: int) -> None:
     to report."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from mjr.examples import other_options
-    from mjr.loader import bundled_ids
+    from mjr.authoring.examples import other_options
+    from mjr.ruleset.loader import bundled_ids
 
     def combinations(ident: str) -> list[tuple[str, dict[str, object]]]:
         try:
@@ -122,9 +122,9 @@ def fresh_process_warning(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make the next interpreted load warn, as the first one in a process does."""
     import threading
 
-    import mjr.loader
+    import mjr.ruleset.loader
 
-    monkeypatch.setattr(mjr.loader, "_interpreted_warning", threading.Event())
+    monkeypatch.setattr(mjr.ruleset.loader, "_interpreted_warning", threading.Event())
 
 
 # The bundled rulesets, loaded once for the whole run.

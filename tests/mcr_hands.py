@@ -38,8 +38,8 @@ from hand_shapes import (
 )
 
 import mjr
-from mjr.hand import Context, Hand, Meld
-from mjr.pymahjonggb import LAST_COPY, to_args
+from mjr.hand.model import Context, Hand, Meld
+from mjr.plugins.pymahjonggb import LAST_COPY, to_args
 
 #: The fan of flowers, counted in the library's total but not toward the minimum of 8.
 FLOWER_FAN = "花牌"

@@ -7,8 +7,8 @@ from dataclasses import replace
 from hypothesis import strategies as st
 
 from fuzz.inputs import valid_contexts
-from mjr.hand import CHOW, KONG, PUNG, Context, Hand, Meld
-from mjr.tiles import N_KINDS, rank_of
+from mjr.hand.model import CHOW, KONG, PUNG, Context, Hand, Meld
+from mjr.tiles.kinds import N_KINDS, rank_of
 
 kinds = st.integers(0, N_KINDS - 1)
 sources = st.sampled_from([None, "L", "O", "R"])
@@ -33,7 +33,7 @@ def _hand(tiles: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int | None,
     return Hand(tiles, melds, win_tile, context, aside=aside)
 
 
-#: tiles set aside (mjr.aside): any kinds, at most four of each
+#: tiles set aside (mjr.tiles.aside): any kinds, at most four of each
 asides = st.lists(kinds, max_size=8).map(lambda ks: tuple(sorted(k for i, k in enumerate(ks) if ks[:i].count(k) < 4)))
 
 

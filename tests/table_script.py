@@ -7,9 +7,9 @@ from collections import Counter
 from collections.abc import Callable
 
 import mjr
-from mjr.actions import Action
-from mjr.table import Table
-from mjr.wall import WALL_JOKER, full_set, parse_wall_tile
+from mjr.table.actions import Action
+from mjr.table.referee import Table
+from mjr.table.wall import WALL_JOKER, full_set, parse_wall_tile
 
 
 def tiles(text: str) -> list[int]:

@@ -21,8 +21,8 @@ from mjr.compiler import ir
 from mjr.compiler.build import check_file, find_source
 from mjr.compiler.identities import identity_classes
 from mjr.errors import MjrError
-from mjr.hand import Context, Hand
-from mjr.tiles import N_KINDS
+from mjr.hand.model import Context, Hand
+from mjr.tiles.kinds import N_KINDS
 
 HERE = Path(__file__).parent
 WILD_RULESETS = ("guangdong.tuidaohu", "hangzhou", "shanghai", "wenzhou", str(HERE / "rulesets" / "test.wildcards.mjr"))

@@ -11,10 +11,10 @@ from conftest import load_on
 
 import mjr
 from mjr.errors import HandError, HandFieldError, NotationError, RecordError
-from mjr.hand import Hand
-from mjr.hand_json import hand_from_json, hand_to_json
-from mjr.notation import format_hand, parse_hand
-from mjr.tiles import parse_tile
+from mjr.hand.model import Hand
+from mjr.notation.json import hand_from_json, hand_to_json
+from mjr.notation.parse import format_hand, parse_hand
+from mjr.tiles.kinds import parse_tile
 
 BACKENDS = ["compiled", "python"]
 E, S, C = parse_tile("E"), parse_tile("S"), parse_tile("C")
@@ -153,9 +153,9 @@ def test_the_record_dtype_has_the_tiles_set_aside(rules_path: Path) -> None:
 
 
 def test_a_table_sets_the_kinds_aside_as_it_draws(rules_path: Path) -> None:
-    from mjr.bots import GreedyBot, play_out
-    from mjr.simulate import tiles_add_up
-    from mjr.table import Table
+    from mjr.simulate.run import tiles_add_up
+    from mjr.table.bots import GreedyBot, play_out
+    from mjr.table.referee import Table
 
     rules = mjr.load(rules_path, backend="python")
     for seed in range(4):
@@ -169,7 +169,7 @@ def test_a_table_sets_the_kinds_aside_as_it_draws(rules_path: Path) -> None:
 
 
 def test_fuzhou_is_played() -> None:
-    from mjr.simulate import simulate
+    from mjr.simulate.run import simulate
 
     report = simulate("fuzhou", hands=12, seed=3, backend="python", workers=1)
     tally = report.tally

@@ -12,7 +12,7 @@ from conftest import load_on
 
 import mjr
 from mjr import BatchError, HandError, MjrError
-from mjr.ruleset import REFUSED
+from mjr.ruleset.loaded import REFUSED
 
 
 def counts(text: str) -> bytes:

@@ -18,9 +18,11 @@ import pytest
 from conftest import run_cli
 
 import mjr
-from mjr import batchfile, cli, executor
-from mjr.hand_json import hand_to_json
-from mjr.tiles import tile_name
+from mjr import cli
+from mjr.jobs import executor
+from mjr.jobs import score_file as batchfile
+from mjr.notation.json import hand_to_json
+from mjr.tiles.kinds import tile_name
 
 BUNDLED = "guangdong.jipinghu"
 WIN = "234m 567m 345p 678s 2s win 2s self_draw"

@@ -3,6 +3,7 @@ the compiler, and no region knowledge lives in the engine."""
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -57,3 +58,159 @@ def test_no_region_knowledge_in_the_engine() -> None:
                     if pattern.search(line):
                         found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
     assert not found, "region knowledge in the engine:\n" + "\n".join(found)
+
+
+# -- the house: rooms, and the direction imports take between them --------------------
+
+#: Each room of the runtime (a subpackage of mjr; "base" is the four modules at the top
+#: of the package) and the rooms it may import from; compiler/ and dsl/ are rooms too.
+#: docs/development.rst, "The house", draws the same map.
+BASE = ("base",)
+ROOMS: dict[str, tuple[str, ...]] = {
+    "base": (),
+    "tiles": BASE,
+    "hand": (*BASE, "tiles"),
+    "notation": (*BASE, "tiles", "hand"),
+    "ruleset": (*BASE, "tiles", "hand", "notation"),
+    "table": (*BASE, "tiles", "hand", "notation", "ruleset"),
+    "jobs": (*BASE, "tiles", "hand", "notation", "ruleset"),
+    "authoring": (*BASE, "tiles", "hand", "notation", "ruleset"),
+    "simulate": (*BASE, "tiles", "hand", "notation", "ruleset", "table", "jobs"),
+    "plugins": (*BASE, "tiles", "hand", "notation", "ruleset", "authoring"),
+    "cli": (*BASE, "tiles", "hand", "notation", "ruleset", "table", "jobs", "authoring", "simulate", "plugins",
+            "compiler"),  # mjr check, build and cache run the compiler
+    "dsl": BASE,
+    "compiler": (*BASE, "tiles", "dsl"),
+}
+#: The one import out of the runtime into the compiler: a ruleset loaded from source.
+DOORWAY = ("mjr.ruleset.loader", "mjr.compiler.build")
+PACKAGE_FOLDERS = {"runtime": "mjr", "compiler": "mjr.compiler", "dsl": "mjr.dsl"}
+
+
+def _modules() -> dict[str, Path]:
+    """Every module of the source tree by its dotted name."""
+    found = {}
+    for folder, package in PACKAGE_FOLDERS.items():
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            parts = path.relative_to(ROOT / folder).with_suffix("").parts
+            name = ".".join((package, *parts)).removesuffix(".__init__")
+            found[name] = path
+    return found
+
+
+def _room(module: str) -> str:
+    parts = module.split(".")
+    if parts[1:2] in (["compiler"], ["dsl"]):
+        return parts[1]
+    if len(parts) > 2 or (len(parts) == 2 and parts[1] not in ("errors", "abi", "options", "_version", "_moved")):
+        return "cli" if parts[1:] == ["__main__"] else parts[1]
+    return "base"
+
+
+def _type_only(tree: ast.Module) -> set[ast.AST]:
+    """The imports under ``if TYPE_CHECKING:``, which run only for a type checker."""
+    return {node for branch in ast.walk(tree) if isinstance(branch, ast.If)
+            and isinstance(branch.test, ast.Name) and branch.test.id == "TYPE_CHECKING"
+            for statement in branch.body for node in ast.walk(statement)}
+
+
+def _imports(modules: dict[str, Path]) -> list[tuple[str, str, int]]:
+    """(importer, imported module, line) for every import the code runs: at the top of
+    a module or deferred into a function alike."""
+    edges = []
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        skip = _type_only(tree)
+        for node in ast.walk(tree):
+            if node in skip:
+                continue
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*anchor, *([node.module] if node.module else [])])
+                targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
+                           for alias in node.names]
+            else:
+                continue
+            edges += [(name, target, node.lineno) for target in targets if target.split(".")[0] == "mjr"
+                      and target in modules]
+    return edges
+
+
+def _source_tree() -> dict[str, Path]:
+    if not all((ROOT / folder).is_dir() for folder in ENGINE):
+        pytest.skip("needs the source tree")
+    return _modules()
+
+
+def test_every_import_points_down_the_map_of_rooms() -> None:
+    modules = _source_tree()
+    upward = [f"{modules[source].relative_to(ROOT)}:{line}: {_room(source)} imports {target} ({_room(target)})"
+              for source, target, line in _imports(modules)
+              if _room(target) != _room(source) and _room(target) not in ROOMS[_room(source)]
+              and (source, target) != DOORWAY]
+    assert not upward, "imports against the map of rooms:\n" + "\n".join(upward)
+
+
+def test_no_circle_of_modules() -> None:
+    modules = _source_tree()
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for source, target, _ in _imports(modules):
+        if target != source:
+            graph[source].add(target)
+    circles = [sorted(part) for part in _strongly_connected(graph) if len(part) > 1]
+    assert not circles, "modules that import each other, directly or around a circle: " + repr(circles)
+
+
+def test_no_room_holds_more_than_fifteen_modules() -> None:
+    modules = _source_tree()
+    sizes: dict[Path, int] = {}
+    for path in modules.values():
+        sizes[path.parent] = sizes.get(path.parent, 0) + (path.name != "__init__.py")
+    crowded = {str(folder.relative_to(ROOT)): size for folder, size in sizes.items() if size > 15}
+    assert not crowded, crowded
+
+
+def _strongly_connected(graph: dict[str, set[str]]) -> list[set[str]]:
+    """Tarjan's strongly connected components, without recursion."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                part = set()
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    part.add(member)
+                    if member == node:
+                        break
+                found.append(part)
+    return found

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 import mjr
+from mjr.authoring.examples import run_examples
 from mjr.compiler.build import build, build_key, cache_dir, check_file, generate_file, will_compile
 from mjr.compiler.toolchain import compiler_problem
 from mjr.errors import NotCompiledError, PurePythonWarning
-from mjr.examples import run_examples
 
 #: why no C extension can be built here ("" where one can)
 NO_COMPILER = compiler_problem()
@@ -221,7 +221,7 @@ def test_a_foreign_extension_in_an_entry_is_rebuilt_and_loaded(tmp_path: Path, p
     for foreign in ("none", "given away by its checksum", "with a matching checksum"):
         if foreign != "none":
             (extension,) = private_cache.rglob("_mjr_cache_test_*.so")
-            shutil.copyfile(mjr.tables.__file__, extension)
+            shutil.copyfile(mjr.ruleset.kernels.__file__, extension)
             if foreign == "with a matching checksum":
                 reseal(extension)
         done = subprocess.run([sys.executable, "-c", script, str(path), HAND], capture_output=True, text=True,

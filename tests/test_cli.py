@@ -19,7 +19,8 @@ import pytest
 from conftest import run_cli
 
 import mjr
-from mjr import cli, output
+from mjr import cli
+from mjr.cli import output
 
 BUNDLED = "guangdong.jipinghu"
 PY = ["--backend", "python"]
@@ -285,7 +286,7 @@ def test_build(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
 def test_build_notes_a_compile(capsys: pytest.CaptureFixture[str], tiny: str, tmp_path: Path,
                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MJR_CACHE_DIR", str(tmp_path / "fresh"))
-    real_load = mjr.loader.load
+    real_load = mjr.ruleset.loader.load
     monkeypatch.setattr(cli.loader, "load", lambda name, backend="auto": real_load(name, "python"))
     code, _, err = run(capsys, "build", tiny)  # would compile: nothing is cached
     assert code == 0

@@ -10,7 +10,7 @@ import pytest
 from conftest import run_cli
 
 import mjr
-from mjr import diff
+from mjr.authoring import diff
 from mjr.errors import MjrError
 
 PY = ["--backend", "python"]

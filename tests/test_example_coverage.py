@@ -9,8 +9,8 @@ from functools import partial
 import pytest
 
 import mjr
-from mjr.examples import combinations, run_examples
-from mjr.notation import parse_hand
+from mjr.authoring.examples import combinations, run_examples
+from mjr.notation.parse import parse_hand
 
 
 def _load(ident: str, options: dict[str, object]) -> mjr.Ruleset:

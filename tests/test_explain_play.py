@@ -1,4 +1,4 @@
-"""A ruleset's rules of play, spelled once (:mod:`mjr.play_text`) and shown by
+"""A ruleset's rules of play, spelled once (:mod:`mjr.authoring.play_text`) and shown by
 ``mjr explain``: in the whole table, by id or name, and in JSON."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 from conftest import run_cli
 
 import mjr
-from mjr.play_rules import DealerRule, DrawCheck, FalseWin, OpenKong, PlayerTest, PlayRules
-from mjr.play_text import hand_end, play_lines
+from mjr.authoring.play_text import hand_end, play_lines
+from mjr.ruleset.rules_of_play import DealerRule, DrawCheck, FalseWin, OpenKong, PlayerTest, PlayRules
 
 PY = ["--backend", "python"]
 SICHUAN = "sichuan.xuezhan"

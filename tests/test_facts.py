@@ -12,9 +12,9 @@ from conftest import load_on
 import mjr
 from mjr import HandError, NotationError, SourceError
 from mjr.errors import HandFieldError
-from mjr.hand import Context, impossibility
-from mjr.hand_json import hand_from_json, hand_to_json
-from mjr.notation import format_hand, parse_hand
+from mjr.hand.model import Context, impossibility
+from mjr.notation.json import hand_from_json, hand_to_json
+from mjr.notation.parse import format_hand, parse_hand
 
 RULES = """ruleset t.facts "Facts" {
     tiles  suits(m p s)

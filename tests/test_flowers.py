@@ -9,8 +9,8 @@ from conftest import load_on
 import mjr
 from mjr import abi
 from mjr.errors import HandError, HandFieldError, NotationError
-from mjr.hand_json import hand_from_json, hand_to_json
-from mjr.notation import format_hand, parse_hand
+from mjr.notation.json import hand_from_json, hand_to_json
+from mjr.notation.parse import format_hand, parse_hand
 
 BACKENDS = ("compiled", "python")
 #: A 17-tile hand of five sets and a pair, won on a discard, with no 台.

@@ -11,7 +11,7 @@ import pytest
 from conftest import load_on
 
 import mjr
-from mjr.notation import parse_hand
+from mjr.notation.parse import parse_hand
 
 BACKENDS = ["compiled", "python"]
 

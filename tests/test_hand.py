@@ -11,7 +11,7 @@ import pytest
 
 import mjr
 from mjr.errors import HandFieldError
-from mjr.hand import RULED_OUT, Context, Hand, Meld
+from mjr.hand.model import RULED_OUT, Context, Hand, Meld
 
 TILES = (0, 1, 2, 12, 13, 14, 24, 25, 26, 22)
 
@@ -65,7 +65,7 @@ def refused(build: Callable[[], object]) -> HandFieldError:
         (lambda: Hand((0,), [Meld("pung", 3)]), "melds", "expected a tuple of Meld"),
         (lambda: Hand((0,), (("pung", 3),)), "melds[0]", "expected a Meld"),
         (lambda: Hand((0,), win_tile=35), "win_tile",
-         "bad Hand.win_tile 35: tile kinds are ints 0-33 (see mjr.tiles), or None; mjr.jokers.JOKER (34) for a joker"),
+         "bad Hand.win_tile 35: tile kinds are ints 0-33 (see mjr.tiles), or None; mjr.tiles.JOKER (34) for a joker"),
         (lambda: Hand((0,), win_tile="5m"), "win_tile", "or None, not str"),
         (lambda: Hand((0,), context={}), "context", "expected a Context"),
     ],

@@ -8,15 +8,18 @@ modules only an error message or a source file needs.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 import mjr
-from mjr.loader import is_installed
+from mjr._moved import MOVED
+from mjr.ruleset.loader import is_installed
 
 #: 123m 456p 789s 123s 55z as 34 tile counts
 WINNING_COUNTS = [1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 2, 0, 0]
@@ -39,8 +42,27 @@ def heavy_among(modules: set[str]) -> list[str]:
 
 def test_import_mjr_loads_only_the_package() -> None:
     modules = modules_after("import mjr")
-    assert sorted(m for m in modules if m.startswith("mjr")) == ["mjr"]
+    # the package, its version and the finder of the module paths that moved (mjr._moved)
+    assert sorted(m for m in modules if m.startswith("mjr")) == ["mjr", "mjr._moved", "mjr._version"]
     assert heavy_among(modules) == []
+
+
+@pytest.mark.parametrize("old", sorted(MOVED))
+def test_a_module_path_that_moved_still_imports_with_a_warning(old: str) -> None:
+    new = importlib.import_module(f"mjr.{MOVED[old]}")
+    sys.modules.pop(f"mjr.{old}", None)
+    with pytest.warns(DeprecationWarning, match=rf"mjr\.{old} is now mjr\.{MOVED[old]}; the old path goes in mjr 0\.3"):
+        module = importlib.import_module(f"mjr.{old}")
+    public = [name for name in dir(new) if not name.startswith("_")]
+    assert public and all(getattr(module, name) is getattr(new, name) for name in public)
+    with pytest.raises(AttributeError):
+        module.no_such_name  # noqa: B018
+
+
+def test_only_the_paths_that_moved_are_found_by_their_old_names() -> None:
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("mjr.no_such_module")
+    assert not set(MOVED) & {path.stem for path in Path(mjr.__file__).parent.glob("*.py")}
 
 
 @pytest.mark.parametrize("code", [

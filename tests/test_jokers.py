@@ -15,9 +15,9 @@ from mjr.abi import JOKER, STATUS_MALFORMED, STATUS_OUTSIDE_RULES, record_jokers
 from mjr.compiler.build import check_file
 from mjr.compiler.wildcards import most_wildcards
 from mjr.errors import HandError, HandFieldError, NotationError, RecordError, SourceError
-from mjr.hand import Hand, Meld
-from mjr.hand_json import hand_from_json, hand_to_json
-from mjr.notation import format_hand, parse_hand
+from mjr.hand.model import Hand, Meld
+from mjr.notation.json import hand_from_json, hand_to_json
+from mjr.notation.parse import format_hand, parse_hand
 
 BACKENDS = ["compiled", "python"]
 
@@ -91,7 +91,7 @@ def test_a_ruleset_without_jokers_refuses_them_at_the_character() -> None:
 @pytest.mark.parametrize(("build", "field", "reason"), [
     (lambda: Hand((0, 1, 2), win_tile=3, jokers=-1), "jokers", "an int 0 or more"),
     (lambda: Hand((0, 1, 2), win_tile=JOKER, jokers=8), "jokers", "9 jokers in the hand"),
-    (lambda: Hand((0,), win_tile=35), "win_tile", "mjr.jokers.JOKER (34) for a joker"),
+    (lambda: Hand((0,), win_tile=35), "win_tile", "mjr.tiles.JOKER (34) for a joker"),
     (lambda: Meld("pung", 4, jokers=(5,)), "jokers[0]", "stands for one of the meld's own tiles"),
     (lambda: Meld("pung", 4, jokers=(4, 4, 4)), "jokers", "at least one real tile"),
     (lambda: Meld("chow", 0, jokers=(1, 1)), "jokers[0]", "more jokers as 2m than the meld holds 2m"),

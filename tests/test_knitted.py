@@ -11,8 +11,8 @@ import pytest
 from conftest import load_on
 
 import mjr
-from mjr import describe
 from mjr.abi import GROUP_KNIT_SHIFT, knitted_kinds
+from mjr.authoring import describe
 from mjr.cli import main
 
 BACKENDS = ["compiled", "python"]

@@ -31,7 +31,7 @@ from mjr.compiler.build import check_file, check_options
 from mjr.dsl.parser import _lark, parse
 from mjr.dsl.recovery import statement_keywords
 from mjr.errors import SourceError
-from mjr.notation import parse_hand
+from mjr.notation.parse import parse_hand
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = Path(__file__).resolve().parent / "language_cases"

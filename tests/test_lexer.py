@@ -17,7 +17,7 @@ from pygments.lexers import get_lexer_by_name, get_lexer_for_filename  # noqa: E
 from pygments.token import Comment, Error, Keyword, Name, Number, Operator, String, Token  # noqa: E402
 
 from mjr.errors import MjrError  # noqa: E402
-from mjr.lexer import MjrLexer  # noqa: E402
+from mjr.plugins.highlight import MjrLexer  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 BUNDLED = sorted((ROOT / "rulesets").glob("*.mjr"))
@@ -137,8 +137,8 @@ def test_without_pygments_the_error_names_the_extra(monkeypatch: pytest.MonkeyPa
     for name in [name for name in sys.modules if name == "pygments" or name.startswith("pygments.")]:
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, "pygments", None)
-    monkeypatch.delitem(sys.modules, "mjr.lexer")
+    monkeypatch.delitem(sys.modules, "mjr.plugins.highlight")
     with pytest.raises(MjrError) as raised:
-        importlib.import_module("mjr.lexer")
+        importlib.import_module("mjr.plugins.highlight")
     assert str(raised.value) == ("highlighting .mjr text needs Pygments, which is not installed; "
                                  "install it with: pip install 'mahjong-rules[docs]'")

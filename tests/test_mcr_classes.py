@@ -13,7 +13,7 @@ from mcr_compare import FROM_LIBRARY
 from mcr_hands import library_available
 
 import mjr
-from mjr.pymahjonggb import to_args
+from mjr.plugins.pymahjonggb import to_args
 
 pytestmark = pytest.mark.skipif(library_available() is not None, reason=str(library_available()))
 

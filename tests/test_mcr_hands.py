@@ -14,8 +14,8 @@ from mcr_compare import FAN_NAMES, library_fans
 from mcr_hands import MINIMUM, generate, library_available
 
 import mjr
-from mjr.hand import impossibility
-from mjr.pymahjonggb import to_args
+from mjr.hand.model import impossibility
+from mjr.plugins.pymahjonggb import to_args
 
 pytestmark = pytest.mark.skipif(library_available() is not None, reason=str(library_available()))
 

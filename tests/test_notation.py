@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from strategies import contexts, hands_in
 
 from mjr.errors import MjrError, NotationError
-from mjr.hand import CHOW, KONG, PUNG, Context, Hand, Meld, impossibility
-from mjr.hand_json import hand_from_json, hand_to_json
-from mjr.notation import format_hand, parse_hand
+from mjr.hand.model import CHOW, KONG, PUNG, Context, Hand, Meld, impossibility
+from mjr.notation.json import hand_from_json, hand_to_json
+from mjr.notation.parse import format_hand, parse_hand
 
 CASES = Path(__file__).parent / "notation_cases"
 

@@ -1,4 +1,4 @@
-"""The fast reader of hand notation (mjr.notation_scan) against the full parser.
+"""The fast reader of hand notation (mjr.notation.scan) against the full parser.
 
 ``parse_hand`` reads common hands with one pass over table lookups and leaves
 anything else to the full parser; these tests check that the two give equal hands
@@ -16,10 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import contexts, hands_in, kinds
 
-from mjr import notation
-from mjr.hand import Context, Hand, impossibility
-from mjr.notation import _parse_hand_full, format_hand, parse_hand
-from mjr.notation_scan import read_common
+from mjr.hand.model import Context, Hand, impossibility
+from mjr.notation import parse as notation
+from mjr.notation.parse import _parse_hand_full, format_hand, parse_hand
+from mjr.notation.scan import read_common
 
 DECLARED = {"streak": "number", "birds": "tiles", "lucky": "flag", "bonus": "number"}
 FACT_VALUES = {"streak": st.integers(0, 1_000_000), "birds": st.lists(kinds, min_size=1, max_size=16).map(

@@ -131,7 +131,7 @@ def test_expect_a_named_value(tmp_path: Path, expect: str, failure: str | None) 
     path = tmp_path / "t.numbers.mjr"
     path.write_text(RULES.rstrip().rstrip("}") + f'    example "values" {{\n        hand "{HAND} n 4 k 2"\n'
                     f"        {expect}\n    }}\n}}\n", encoding="utf-8")
-    from mjr.examples import run_examples
+    from mjr.authoring.examples import run_examples
 
     outcomes = run_examples(mjr.load(path, backend="python"))
     assert len(outcomes) == 1

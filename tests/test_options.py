@@ -162,7 +162,7 @@ def test_a_combination_is_built_once(rules: Path) -> None:
 
 
 def test_a_bundled_combination_is_loaded_once_per_process(monkeypatch: pytest.MonkeyPatch, rules: Path) -> None:
-    from mjr import loader
+    from mjr.ruleset import loader
 
     monkeypatch.setattr(loader, "_index", lambda: {"opt.test": {"module": "missing"}})
     default = mjr.load(rules, **PY)
@@ -283,7 +283,7 @@ def test_check_with_an_option(rules: Path, capsys: pytest.CaptureFixture[str]) -
 
 def test_a_cluster_worker_loads_the_options_chosen(rules: Path) -> None:
     """A worker of a batch run loads the ruleset by name, with the table options."""
-    from mjr import batchfile
+    from mjr.jobs import score_file as batchfile
 
     line = json.dumps(mjr.hand_to_json(mjr.parse_hand(HAND))).encode()
     partition = batchfile.Partition("hands.jsonl", 0, [line])

@@ -13,7 +13,7 @@ from mjr import HandError, SourceError
 from mjr.compiler import ir
 from mjr.compiler.ranges import WORD_BOUNDS
 from mjr.compiler.vocabulary import GROUP_WORDS, HAND_WORDS, KIND_WORDS, PAYER_WORDS, TILE_WORDS, TUPLE_WORDS
-from mjr.ruleset import OVERFLOWED
+from mjr.ruleset.loaded import OVERFLOWED
 
 BIG = """ruleset big.{name} "Big" {{
     tiles    suits(m p s) winds dragons

@@ -99,10 +99,10 @@ def test_a_log_cut_short_holds_whole_lines_of_the_hand_so_far(tmp_path: Path) ->
     and writes no more: the log is the hand's beginning, each line once, and replay
     calls it truncated."""
     import mjr
-    from mjr.bots import GreedyBot
     from mjr.errors import LogWriteError
-    from mjr.play_log import LogError, replay
-    from mjr.table import Table
+    from mjr.table.bots import GreedyBot
+    from mjr.table.log import LogError, replay
+    from mjr.table.referee import Table
 
     class FillsUp(io.StringIO):
         """A stream that refuses writes after ``room`` characters, as a disk that fills up."""
@@ -137,7 +137,7 @@ def test_replay_loads_the_logs_ruleset_on_the_backend_asked_and_says_its_warning
         capsys, monkeypatch, tmp_path: Path) -> None:
     import warnings
 
-    from mjr import play_log
+    from mjr.table import log as play_log
 
     log = tmp_path / "game.log"
     run(capsys, monkeypatch, "play", "-r", "guangdong.jipinghu", *BOTS, "--log", str(log))

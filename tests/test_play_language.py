@@ -12,7 +12,7 @@ import pytest
 import mjr
 from mjr.compiler.build import check_file
 from mjr.errors import SourceError
-from mjr.play_rules import DealerRule, DrawCheck, FalseWin, KongPayment, OpenKong, PlayerTest, PlayRules
+from mjr.ruleset.rules_of_play import DealerRule, DrawCheck, FalseWin, KongPayment, OpenKong, PlayerTest, PlayRules
 
 PY = {"backend": "python"}
 

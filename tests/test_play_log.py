@@ -14,11 +14,11 @@ import pytest
 
 import mjr
 from mjr import cli
-from mjr.bots import GreedyBot, play_out
 from mjr.compiler.build import bundled_dir
-from mjr.play_log import MAX_LINE, LogError, replay
-from mjr.session import Session
-from mjr.table import Table
+from mjr.table.bots import GreedyBot, play_out
+from mjr.table.log import MAX_LINE, LogError, replay
+from mjr.table.referee import Table
+from mjr.table.session import Session
 
 
 def _bots() -> list[GreedyBot]:

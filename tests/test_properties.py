@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 import mjr
 from mjr.errors import HandError
-from mjr.hand import Context, Hand
-from mjr.tiles import N_KINDS, tile_name
+from mjr.hand.model import Context, Hand
+from mjr.tiles.kinds import N_KINDS, tile_name
 
 HERE = Path(__file__).parent
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

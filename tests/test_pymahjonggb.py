@@ -1,4 +1,4 @@
-"""mjr.pymahjonggb: hands to PyMahjongGB's arguments and back.
+"""mjr.plugins.pymahjonggb: hands to PyMahjongGB's arguments and back.
 
 The converter never imports the library; the tests that call the library with
 converted hands are skipped, saying so, where it is not installed.
@@ -13,7 +13,7 @@ import pytest
 
 import mjr
 from mjr.errors import ArgumentError, UnconvertibleError
-from mjr.pymahjonggb import TILE_CODES, from_args, to_args
+from mjr.plugins.pymahjonggb import TILE_CODES, from_args, to_args
 
 HAS_LIBRARY = importlib.util.find_spec("MahjongGB") is not None
 needs_library = pytest.mark.skipif(not HAS_LIBRARY, reason="PyMahjongGB is not installed (pip install PyMahjongGB)")
@@ -158,10 +158,11 @@ def test_the_api_page_shows_what_the_converter_gives() -> None:
     """The ``>>>`` lines of the converter's section of docs/api.rst give the line under them."""
     from pathlib import Path
 
-    import mjr.pymahjonggb as module
+    import mjr.plugins.pymahjonggb as module
 
     page = (Path(__file__).resolve().parents[1] / "docs" / "api.rst").read_text(encoding="utf-8")
-    section = page[page.index(".. py:module:: mjr.pymahjonggb"):page.index(".. autofunction:: mjr.pymahjonggb")]
+    start = page.index(".. py:module:: mjr.plugins.pymahjonggb")
+    section = page[start:page.index(".. autofunction:: mjr.plugins.pymahjonggb")]
     lines = [line.strip() for line in section.splitlines()]
     samples = [(line[4:], lines[i + 1]) for i, line in enumerate(lines)
                if line.startswith(">>> ") and "import" not in line]

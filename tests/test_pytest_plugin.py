@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from mjr.compiler.toolchain import compiler_problem
-from mjr.pytest_plugin import example_names, glob_matches
+from mjr.plugins.pytest_plugin import example_names, glob_matches
 
 RULES = """\
 ruleset my.region "My region" {

@@ -23,8 +23,8 @@ from mjr.abi import (
     STATUS_WIN,
 )
 from mjr.errors import BatchError, HandError, HandFieldError, MjrError, RecordError
-from mjr.hand import impossibility
-from mjr.tiles import N_KINDS
+from mjr.hand.model import impossibility
+from mjr.tiles.kinds import N_KINDS
 
 BUNDLED = ("guangdong.jipinghu", "guangdong.tuidaohu", "sichuan.xuezhan", "changsha", "hangzhou", "wenzhou", "taiwan",
            "taiwan.thirteen", "hongkong", "japan.riichi", "shanghai", "fuzhou")
@@ -197,7 +197,7 @@ def test_a_batch_scores_each_hand_as_evaluate_does(ident: str, backend: str) -> 
 def test_threads_score_as_one_thread_does(backend: str) -> None:
     ruleset = load_on("guangdong.tuidaohu", backend)
     hands = _mixed_hands(ruleset, 3000 if backend == "compiled" else 400, seed=3)
-    records, _ = mjr.batches.record_view(ruleset, hands)
+    records, _ = mjr.ruleset.batches.record_view(ruleset, hands)
     one = ruleset.evaluate_batch(records, fans=True, workers=1)
     for workers in (2, 3, 8):
         many = ruleset.evaluate_batch(records, fans=True, workers=workers)
@@ -207,9 +207,9 @@ def test_threads_score_as_one_thread_does(backend: str) -> None:
 def test_a_numpy_record_array_is_read_in_place(tuidaohu: mjr.Ruleset) -> None:
     numpy = pytest.importorskip("numpy")
     hands = _mixed_hands(tuidaohu, 200, seed=5)
-    records, n = mjr.batches.record_view(tuidaohu, hands)
+    records, n = mjr.ruleset.batches.record_view(tuidaohu, hands)
     array = numpy.frombuffer(bytes(records), dtype=tuidaohu.record_dtype()).copy()
-    view, m = mjr.batches.record_view(tuidaohu, array)
+    view, m = mjr.ruleset.batches.record_view(tuidaohu, array)
     assert m == n and numpy.shares_memory(numpy.asarray(view), array)
     assert tuidaohu.evaluate_batch(array).points == tuidaohu.evaluate_batch(hands).points
     hand = mjr.parse_hand("123m 456m 789m 123p 4p win 4p self_draw")

@@ -11,9 +11,9 @@ from conftest import load_on
 import mjr
 from mjr.abi import STATUS_MALFORMED, record_red
 from mjr.errors import HandError, HandFieldError, NotationError, RecordError
-from mjr.hand import Hand
-from mjr.hand_json import hand_from_json, hand_to_json
-from mjr.notation import format_hand, parse_hand
+from mjr.hand.model import Hand
+from mjr.notation.json import hand_from_json, hand_to_json
+from mjr.notation.parse import format_hand, parse_hand
 
 BACKENDS = ["compiled", "python"]
 
@@ -115,7 +115,7 @@ def test_records_carry_the_red_fives(rules_path: Path, backend: str) -> None:
 
 def test_a_table_does_not_deal_red_fives_yet(rules_path: Path) -> None:
     from mjr.errors import MjrError
-    from mjr.table import Table
+    from mjr.table.referee import Table
 
     with pytest.raises(MjrError, match="has red fives, which a table of play does not deal yet"):
         Table(mjr.load(rules_path, backend="python"))

@@ -25,7 +25,7 @@ from riichi_hands import (  # noqa: E402 - after the skip above
 )
 
 import mjr  # noqa: E402
-from mjr.hand import impossibility  # noqa: E402
+from mjr.hand.model import impossibility  # noqa: E402
 
 # one worker makes the hands once for every test here
 pytestmark = pytest.mark.xdist_group("riichi_hands")

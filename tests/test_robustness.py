@@ -20,8 +20,8 @@ from fuzz.checks import MESSAGE_LIMIT, answer, check_message, exercise_hand
 from fuzz.inputs import NOTATION_WORDS, batch_specs, hand_specs, json_documents, mutated, valid_hands
 from fuzz.targets import build_hand, run_batch
 from mjr import BatchError, HandError, MjrError, NotationError
-from mjr.ruleset import REFUSED
-from mjr.tiles import TILE_NAMES
+from mjr.ruleset.loaded import REFUSED
+from mjr.tiles.kinds import TILE_NAMES
 
 #: Pending fixes of the same issue in other modules: strict, so the marker must go when they land.
 

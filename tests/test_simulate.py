@@ -10,12 +10,14 @@ from typing import Any
 import pytest
 
 import mjr
-from mjr import cli, loader, simulate
-from mjr.bots import GreedyBot, play_out
+from mjr import cli
+from mjr.cli.simulate import report_lines
 from mjr.errors import MjrError
-from mjr.hand_end import Payment
-from mjr.simulate_cli import report_lines
-from mjr.table import Seating, Table, unplayable
+from mjr.ruleset import loader
+from mjr.simulate import run as simulate
+from mjr.table.bots import GreedyBot, play_out
+from mjr.table.close import Payment
+from mjr.table.referee import Seating, Table, unplayable
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

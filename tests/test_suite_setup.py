@@ -11,8 +11,8 @@ import conftest
 import pytest
 
 import mjr
-from mjr.examples import other_options
-from mjr.loader import bundled_ids
+from mjr.authoring.examples import other_options
+from mjr.ruleset.loader import bundled_ids
 
 
 def test_every_bundled_combination_is_built_compiled_up_front(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -20,14 +20,14 @@ import pytest
 
 import mjr
 from fuzz.table_target import table_state
-from mjr.actions import Action
-from mjr.bots import GreedyBot, RandomBot, play_out
 from mjr.errors import MjrError
-from mjr.play_log import LogError, replay
-from mjr.session import Session
-from mjr.simulate import hand_seed
-from mjr.table import IllegalAction, Seating, Table, unplayable
-from mjr.wall import full_set
+from mjr.simulate.run import hand_seed
+from mjr.table.actions import Action
+from mjr.table.bots import GreedyBot, RandomBot, play_out
+from mjr.table.log import LogError, replay
+from mjr.table.referee import IllegalAction, Seating, Table, unplayable
+from mjr.table.session import Session
+from mjr.table.wall import full_set
 
 HANDS = int(os.environ.get("MJR_TABLE_HANDS", "120"))
 
@@ -252,7 +252,7 @@ def test_a_session_deals_the_walls_a_simulation_deals() -> None:
 
 def test_the_greedy_shape_estimate_counts_the_rulesets_sets() -> None:
     """A 16-tile hand needs five sets and a pair: four sets and a single are far from ready."""
-    from mjr.bots import distance
+    from mjr.table.bots import distance
 
     def counts(text: str) -> list[int]:
         tally = [0] * 34

@@ -8,10 +8,10 @@ import pytest
 from table_script import arranged_wall, play_script
 
 import mjr
-from mjr.actions import Action
-from mjr.bots import GreedyBot, play_out
-from mjr.play_log import replay
-from mjr.table import IllegalAction, Seating, Table
+from mjr.table.actions import Action
+from mjr.table.bots import GreedyBot, play_out
+from mjr.table.log import replay
+from mjr.table.referee import IllegalAction, Seating, Table
 
 
 def test_changsha_sea_bottom_taker_pays_the_whole_lot() -> None:

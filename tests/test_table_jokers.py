@@ -12,13 +12,13 @@ from conftest import load_on, write_rulesets
 from table_script import arranged_wall, play_script
 
 import mjr
-from mjr.actions import Action
-from mjr.bots import GreedyBot, distance
 from mjr.errors import MjrError
-from mjr.play_log import replay, write_hand
-from mjr.simulate import play_hand, simulate
-from mjr.table import IllegalAction, Seating, Table, unplayable
-from mjr.wall import WALL_JOKER, Wall, full_set, parse_wall_tile, wall_tile_name
+from mjr.simulate.run import play_hand, simulate
+from mjr.table.actions import Action
+from mjr.table.bots import GreedyBot, distance
+from mjr.table.log import replay, write_hand
+from mjr.table.referee import IllegalAction, Seating, Table, unplayable
+from mjr.table.wall import WALL_JOKER, Wall, full_set, parse_wall_tile, wall_tile_name
 
 BACKENDS = ["compiled", "python"]
 
@@ -118,7 +118,7 @@ def test_a_drawn_joker_is_the_winning_tile(backend: str) -> None:
     table = play_script(Table(rules, wall=wall, seating=Seating(dealer=0), log=log), _winner(1))
     (win,) = table.wins
     assert (win.seat, win.method, wall_tile_name(win.tile)) == (1, "self_draw", "J")
-    assert win.result.hand.win_tile == mjr.jokers.JOKER and win.result.fan_ids == ("self_drawn", "concealed_hand")
+    assert win.result.hand.win_tile == mjr.tiles.JOKER and win.result.fan_ids == ("self_drawn", "concealed_hand")
     lines = log.getvalue().splitlines()
     assert '{"seat": 1, "action": "draw", "tile": "J"}' in lines
     assert '"tile": "J"' in lines[-1]
@@ -311,7 +311,7 @@ def test_whole_hands_with_jokers_replay(paths: dict[str, Path], name: str) -> No
     """Bots, random and greedy, play hands with jokers; every log replays and
     every seat always holds its tiles."""
     rules = _rules(paths, name)
-    from mjr.bots import RandomBot
+    from mjr.table.bots import RandomBot
 
     jokers_melded = 0
     for number in range(12):

@@ -1,4 +1,4 @@
-"""The table-driven win check (mjr.tables) against brute-force references."""
+"""The table-driven win check (mjr.ruleset.kernels) against brute-force references."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from mjr import tables
 from mjr.errors import KernelError
-from mjr.tables import (
+from mjr.ruleset import kernels as tables
+from mjr.ruleset.kernels import (
     IMPOSSIBLE,
     N_HONOR_CODES,
     N_SUIT_CODES,

@@ -26,10 +26,10 @@ from hand_shapes import any_pair, any_set
 
 import mjr
 from mjr import HandError
-from mjr.bots import RandomBot
-from mjr.hand import Context, Hand
-from mjr.play_log import hand_lines, replay
-from mjr.table import Table
+from mjr.hand.model import Context, Hand
+from mjr.table.bots import RandomBot
+from mjr.table.log import hand_lines, replay
+from mjr.table.referee import Table
 
 THREADS = 8
 #: Win contexts given to the batch path, one per thread in turn: they change the

@@ -11,8 +11,8 @@ from conftest import load_on
 
 import mjr
 from mjr import BatchError, HandError
-from mjr.notation import parse_hand
-from mjr.ruleset import REFUSED
+from mjr.notation.parse import parse_hand
+from mjr.ruleset.loaded import REFUSED
 
 BACKENDS = ["compiled", "python"]
 

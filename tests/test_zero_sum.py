@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 import mjr
 from mjr import HandError, MjrError
-from mjr.loader import bundled_ids
-from mjr.notation import parse_hand
-from mjr.tiles import WIND_LETTERS
+from mjr.notation.parse import parse_hand
+from mjr.ruleset.loader import bundled_ids
+from mjr.tiles.kinds import WIND_LETTERS
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

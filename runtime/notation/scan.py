@@ -1,0 +1,264 @@
+"""The fast reader of hand notation: one pass over the words, with lookup tables.
+
+:func:`mjr.notation.parse_hand` asks :func:`read_common` first.  It recognises the
+common, valid shapes (tile words, bracketed melds, ``win T``, the context words and
+declared facts of play) and builds the :class:`~mjr.hand.Hand` straight from its
+tables; anything it does not fully recognise, every mistake included, gives
+``None``, and the full parser reads the text again and reports the mistake at its
+place.  So the errors are the full parser's by construction; the tests check that
+the two readers build equal hands from random hand texts and their mutations.
+
+The word tables are filled on first use of a word, not at import, and hold only
+words that read well, so hostile input cannot grow them past their bound.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from ..abi import ASIDE, CONTEXT_WORDS, MAX_FACT_NUMBER, MAX_FACT_TILES, SOURCES, WIN_METHODS
+from ..errors import NotationError
+from ..hand.model import FACT_NAME, RULED_OUT, Context, FactValue, Hand, Meld, _trusted_context, _trusted_hand, conflict
+from ..tiles.kinds import COPIES, FIRST_HONOR, HONOR_LETTERS, TILE_NAMES, WIND_LETTERS
+from .tiles import _parse_meld
+from .words import is_number, looks_like_tiles, misspelt_keyword
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
+if TYPE_CHECKING:
+    from typing import Any
+
+#: One group of a tile word: ranks and their suit letter, or an honour letter.
+_GROUP = re.compile(r"[1-9]+[mps]|[1-7]+z|[ESWNPFC]")
+#: Per group's last character, the byte table that turns its characters into kinds
+#: (the suit letter itself is deleted).
+_KIND_TABLES = {
+    **{
+        letter: bytes.maketrans(b"123456789", bytes(range(suit * 9, suit * 9 + 9)))
+        for suit, letter in enumerate("mpsz")
+    },
+    **dict.fromkeys(HONOR_LETTERS, bytes.maketrans(HONOR_LETTERS.encode(), bytes(range(FIRST_HONOR, 34)))),
+}
+_SUIT_LETTERS = b"mpsz"
+#: A word of exactly one tile, as ``win`` and ``indicator`` take: ``5m``, ``7z``, ``C``.
+_ONE_TILE = {name: kind for kind, name in enumerate(TILE_NAMES)} | {
+    letter: FIRST_HONOR + index for index, letter in enumerate(HONOR_LETTERS)
+}
+_WINDS = {letter: index for index, letter in enumerate(WIND_LETTERS)}
+#: Each hand keyword: the field it sets (``win`` its own), and either the value it
+#: sets or, for a word that takes a value, the table of the words it takes.  A
+#: ``dealer`` followed by a wind sets the dealer's seat, and by anything else the flag.
+_KEYWORD_FIELDS: dict[str, tuple[str, object]] = {
+    "win": ("win", _ONE_TILE),
+    **{method: ("win_by", method) for method in WIN_METHODS},
+    **{flag: (flag, True) for flag in ("after_kong", "last_tile", "first_turn")},
+    "dealer": ("dealer", _WINDS),
+    "seat": ("seat", _WINDS),
+    "round": ("round", _WINDS),
+    "from": ("source", {source: source for source in SOURCES}),
+    "indicator": ("indicator", _ONE_TILE),
+    "winners": ("winners", {"1": 1, "2": 2, "3": 3}),
+    "void": ("void", {"m": 0, "p": 1, "s": 2}),
+}
+assert set(_KEYWORD_FIELDS) == set(CONTEXT_WORDS)
+#: The fields some win method rules out (see :data:`mjr.hand.RULED_OUT`).
+_RULED_OUT_FIELDS = frozenset(name for rules in RULED_OUT.values() for name, _ in rules)
+_FACT_KINDS = frozenset({"flag", "number", "tiles"})
+_DEFAULT_CONTEXT = Context()
+#: How many words the tables below learn.
+_LEARN_LIMIT = 4096
+#: What each word read so far says: a keyword's entry above, the kinds of a word of
+#: tiles in text order (bytes), or the meld of a meld word.  Words are learnt on first
+#: use, and only those that read well.
+_WORDS: dict[str, object] = {**_KEYWORD_FIELDS, ASIDE: (ASIDE, None)}
+#: The contexts made so far, by the fields their words set (in the order given).
+_CONTEXTS: dict[tuple[tuple[str, object], ...], Context] = {}
+#: Words read so far as facts of play when the caller declared none (see
+#: ``mjr.notation._Parser.is_fact``), and whether each is one.
+_UNDECLARED_FACTS: dict[str, bool] = {}
+
+
+
+def _remember(table: dict[Any, Any], key: object, value: object) -> None:
+    if len(table) < _LEARN_LIMIT:
+        table[key] = value
+
+
+def _learn(word: str) -> bytes | Meld | None:
+    """What a word that is not yet in :data:`_WORDS` says, or ``None`` when it is no
+    tiles and no meld that reads well."""
+    if word[0] == "[" or word[0] == "(":
+        try:
+            meld = _parse_meld(word, 0, len(word))  # the full parser's own meld reader
+        except NotationError:
+            return None
+        _remember(_WORDS, word, meld)
+        return meld
+    # The groups cover the word exactly when it is groups and nothing else, which is
+    # when the full parser reads it as tiles.
+    groups = _GROUP.findall(word)
+    if sum(map(len, groups)) != len(word):
+        return None
+    kinds = b"".join([group.encode().translate(_KIND_TABLES[group[-1]], _SUIT_LETTERS) for group in groups])
+    _remember(_WORDS, word, kinds)
+    return kinds
+
+
+def tile_kinds(word: str) -> bytes | None:
+    """The kinds of a whole word of tiles (``123m44pEE``) in text order, or ``None``."""
+    kinds = _WORDS.get(word) or _learn(word)
+    return kinds if type(kinds) is bytes else None
+
+
+def read_common(text: str, facts: Mapping[str, str] | None) -> Hand | None:
+    """The hand ``text`` spells, when it has a common shape and reads well; else ``None``
+    (the full parser then reads it, and names any mistake)."""
+    words = text.split()
+    known = _WORDS.get
+    kinds = b""
+    melds: list[Meld] = []
+    index = 0
+    for word in words:
+        item = known(word) or _learn(word)
+        if type(item) is bytes:
+            kinds += item
+        elif type(item) is Meld:
+            melds.append(item)
+        elif item is None:
+            return None
+        else:
+            break  # a keyword: the tail begins
+        index += 1
+    fields: dict[str, object] = {}
+    if index < len(words) and not _read_tail(words, index, facts, fields):
+        return None
+    win = fields.pop("win", None)
+    aside = fields.pop(ASIDE, ())
+    if not kinds and not melds and win is None:
+        return None
+    context = _DEFAULT_CONTEXT
+    if fields:
+        if fields.get("first_turn") and any(not meld.concealed for meld in melds):
+            return None
+        context = _context(fields)
+    hand = _trusted_hand(tuple(sorted(kinds)), tuple(melds), win, context)  # type: ignore[arg-type]
+    if aside:  # (proven valid above: kinds, at most four of each)
+        object.__setattr__(hand, "aside", aside)
+    return hand
+
+
+def _context(fields: dict[str, object]) -> Context:
+    """The Context of fields the tail proved valid, in the form Context stores them.
+
+    Hands share few contexts, so each is kept by the fields its words set and made
+    once (but not with facts, whose flag True and number 1 a key would not tell apart).
+    """
+    if "facts" in fields:
+        return _new_context(fields)
+    key = tuple(fields.items())
+    context = _CONTEXTS.get(key)
+    if context is None:
+        context = _new_context(fields)
+        _remember(_CONTEXTS, key, context)
+    return context
+
+
+def _new_context(fields: dict[str, object]) -> Context:
+    seat = fields.get("dealer_seat")
+    if seat is not None and seat == fields.get("seat", 0):  # the winner deals
+        del fields["dealer_seat"]
+        fields["dealer"] = True
+    return _trusted_context(fields)
+
+
+def _read_tail(words: list[str], index: int, facts: Mapping[str, str] | None, fields: dict[str, object]) -> bool:
+    """Read ``win T``, the context words and the facts from ``words[index:]`` into
+    ``fields`` (Context fields, and ``win``); False for anything unusual."""
+    count = len(words)
+    read_facts: dict[str, FactValue] | None = None
+    while index < count:
+        word = words[index]
+        index += 1
+        entry = _KEYWORD_FIELDS.get(word)
+        if entry is None and word == ASIDE:  # the tiles set aside: no Context field of their own
+            kinds = tile_kinds(words[index]) if index < count and ASIDE not in fields else None
+            if kinds is None or max(kinds.count(kind) for kind in kinds) > COPIES:
+                return False
+            fields[ASIDE] = tuple(sorted(kinds))
+            index += 1
+            continue
+        if entry is None:
+            read_facts = read_facts or {}
+            fact = None if word in read_facts else _fact(word, words[index] if index < count else None, facts)
+            if fact is None:
+                return False
+            read_facts[word] = fact[0]
+            index += fact[1]
+            continue
+        field, value = entry
+        if field in fields or (field == "dealer" and "dealer_seat" in fields):  # a repeat, a second method
+            return False
+        if type(value) is dict:
+            value = value.get(words[index]) if index < count else None
+            if value is not None:
+                index += 1
+                if field == "dealer":
+                    field = "dealer_seat"
+            elif field == "dealer":
+                value = True
+            else:
+                return False
+        fields[field] = value
+    if read_facts:
+        fields["facts"] = tuple(sorted(read_facts.items()))
+    win_by = fields.get("win_by")
+    return win_by is None or _RULED_OUT_FIELDS.isdisjoint(fields) or conflict(win_by, fields) is None  # type: ignore
+
+
+def _fact(word: str, after: str | None, facts: Mapping[str, str] | None) -> tuple[FactValue, int] | None:
+    """A fact of play's value and how many words it takes after its name, or ``None``."""
+    if facts is not None:
+        if word not in facts or not FACT_NAME.match(word):
+            return None
+        kind: str | None = facts.get(word)
+        if kind not in _FACT_KINDS:
+            return None
+    elif _is_undeclared_fact(word):
+        kind = _kind_by_look(after)
+        if kind is None:
+            return None
+    else:
+        return None
+    if kind == "flag":
+        return True, 0
+    if after is None:
+        return None
+    if kind == "number":
+        if not (is_number(after) and len(after) <= 7 and int(after) <= MAX_FACT_NUMBER):
+            return None
+        return int(after), 1
+    found = tile_kinds(after)
+    if found is None or len(found) > MAX_FACT_TILES:
+        return None
+    return tuple(sorted(found)), 1
+
+
+def _is_undeclared_fact(word: str) -> bool:
+    """Whether, with no facts declared, the full parser reads ``word`` as a fact of play."""
+    known = _UNDECLARED_FACTS.get(word)
+    if known is None:
+        known = bool(FACT_NAME.match(word)) and misspelt_keyword(word) is None
+        _remember(_UNDECLARED_FACTS, word, known)
+    return known
+
+
+def _kind_by_look(after: str | None) -> str | None:
+    """An undeclared fact's kind, by the word after it: ``None`` when the full parser
+    may read that word in a way this reader does not follow."""
+    if after is None or after in _KEYWORD_FIELDS:
+        return "flag"
+    if is_number(after):
+        return "number"
+    if tile_kinds(after) is not None:
+        return "tiles"
+    return None if looks_like_tiles(after) else "flag"

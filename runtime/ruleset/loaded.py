@@ -1,0 +1,524 @@
+"""A loaded ruleset: the generated module behind a small, stable API.
+
+The generated module does the work (decompositions, fans, totals) on arrays; this
+class turns hands into those arrays and the module's answers into :class:`Result`.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from types import ModuleType
+
+from ..abi import (
+    GROUP_CONCEALED,
+    GROUP_DECLARED,
+    GROUP_KINDS,
+    GROUP_KNIT_SHIFT,
+    GROUP_WINNING,
+    JOKER,
+    ROBBED_PUNG,
+    SHAPES,
+    STATUS_METHOD,
+    STATUS_MINIMUM,
+    STATUS_NEEDS_WIN_TILE,
+    STATUS_OVERFLOW,
+    STATUS_REFUSED,
+    STATUS_REQUIREMENT,
+    STATUS_SHAPE,
+    STATUS_WIN,
+    knitted_kinds,
+)
+from ..errors import BatchError, HandError, MjrError, did_you_mean
+from ..hand.model import Context, Hand, copies, impossibility
+from ..notation.parse import format_hand, parse_hand
+from ..options import OptionInfo, describe
+from ..options import Value as OptionValue
+from ..tiles.kinds import N_KINDS, WIND_LETTERS, tile_name
+from . import kernels as tables
+from .batches import OVERFLOWED as OVERFLOWED  # the marks of a batch's arrays, named here too
+from .batches import REFUSED as REFUSED
+from .batches import BatchScores, Unpacked, record_view, run_batch
+from .checks import HandChecks
+from .counts import Buffer, batch_view, win_tiles_view
+from .facts import Facts
+from .records import RecordCodec, numpy_dtype
+from .result import FanLine, Group, Result, Settlement, Stakes, Wait, lazy_result
+from .rules_of_play import PlayRules
+from .settle import settle
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
+if TYPE_CHECKING:
+    from typing import Any
+
+_NO_FANS = array("Q")  # the fans' bits of a batch that keeps none
+
+_OVERFLOW = ("the points of this hand pass the 64-bit integers mjr counts in ({id}'s score formula "
+             "or a payment amount): the ruleset needs a cap")
+
+
+
+
+@dataclass(frozen=True)
+class FanInfo:
+    id: str
+    name: str
+    kind: str
+    file: str
+    line: int
+    source: str
+    excludes: tuple[str, ...]
+
+
+class Ruleset(HandChecks):
+    """One region's rules, compiled.  Use :func:`mjr.load` to get one.
+
+    The generated module holds constants only; every call keeps its working state
+    to itself, so any number of threads may use one ruleset at once."""
+
+    def __init__(self, module: ModuleType, backend: str):
+        self.module = module
+        self.backend = backend
+        self.id: str = module.RULESET_ID
+        self.title: str = module.TITLE
+        self.native_title: str = module.NATIVE_TITLE
+        self.sources: tuple[str, ...] = module.SOURCES
+        self.kinds = frozenset(module.KINDS)
+        self.deal: int = module.DEAL
+        self.claims = dict(module.CLAIMS)
+        self.win_methods: tuple[str, ...] = module.WIN_METHODS
+        self.fans = tuple(FanInfo(*row) for row in module.FANS)
+        self._fan_index = {fan.id: i for i, fan in enumerate(self.fans)}
+        #: whether the ruleset has wildcards (fixed, or derived from an indicator)
+        self.has_wildcards = bool(module.WILD_FIXED or module.WILD_DERIVED)
+        #: whether the flipped indicator goes back into play (``indicator in_play``)
+        self.indicator_in_play = bool(module.INDICATOR_IN_PLAY)
+        standard, seven_pairs, orphans, knitted = module.SHAPES
+        self._shapes = (bool(standard), int(seven_pairs), bool(orphans))
+        #: the most declared melds a hand with a knitted straight may have (-1: none may have one)
+        self._knitted_melds = (module.DEAL - 1) // 3 - 3 if standard and knitted else -1
+        #: the facts of play the ruleset declares, by id
+        self.facts = Facts(module.FACTS)
+        #: the table options a game may choose (:class:`mjr.OptionInfo`), and the
+        #: value of each option this ruleset was built with (fixed ones too)
+        self.option_table: tuple[OptionInfo, ...] = tuple(OptionInfo(*row) for row in module.OPTIONS)
+        self.options: dict[str, OptionValue] = dict(module.CHOSEN)
+        #: the shape names by kernel number: the built-in ones, then the declared ones
+        self.shape_ids: tuple[str, ...] = (*SHAPES, *(ident for ident, _ in module.DECLARED_SHAPES))
+        #: whether scoring needs each hand's winning tile (a batch must give them)
+        self.uses_win_tile = bool(module.USES_WIN_TILE)
+        self._shared: dict[Hand | str | None, tuple[Context, bytes, str | None]] = {}
+        #: this ruleset's hand records (see :meth:`evaluate_batch`)
+        #: whether the tile set has flowers (a hand may hold some, set aside: mjr.tiles.flowers)
+        self.has_flowers = bool(module.FLOWERS)
+        #: whether the tile set has red fives (0m 0p 0s: mjr.tiles.red)
+        self.has_red = bool(module.RED_FIVES)
+        #: the kinds the tile set sets aside when drawn (``aside(...)``: mjr.tiles.aside), none in play
+        self.aside_kinds = frozenset(module.ASIDE)
+        #: how a hand is played beyond how a win scores (:class:`mjr.ruleset.rules_of_play.PlayRules`)
+        self.play = PlayRules.from_module(module.PLAY)
+        #: the dedicated joker tiles of the tile set (``jokers N``: mjr.tiles.jokers), 0 for none
+        self.jokers = int(module.JOKERS)
+        tiles_facts = sum(1 for fact in self.facts.by_id.values() if fact.kind == "tiles")
+        self.records = RecordCodec(module.RECORD_SIZE, module.RECORD_MAX_MELDS, module.RECORD_FACTS_AT,
+                                   module.RECORD_TILES_AT, self.facts, self.has_flowers, self.has_red,
+                                   self.jokers, module.RECORD_TILES_AT + 34 * tiles_facts if module.ASIDE else -1)
+
+    @property
+    def choices(self) -> dict[str, OptionValue]:
+        """The value of each option of the table (the options a variant fixes left
+        out): what loading this ruleset again by name takes to give this build."""
+        return {option.name: self.options[option.name] for option in self.option_table}
+
+    def chosen_text(self) -> str:
+        """The options chosen where they are not the defaults, as the command line
+        writes them (``ghost=flip tiles=108``); empty for the defaults."""
+        return describe((option.name, self.options[option.name]) for option in self.option_table
+                        if self.options.get(option.name) != option.default)
+
+    def __repr__(self) -> str:
+        chosen = f" {describe(self.options.items())}" if self.options else ""
+        return f"<Ruleset {self.id}{chosen} ({self.backend})>"
+
+    # -- hands -------------------------------------------------------------------
+
+    def read_hand(self, text: str) -> Hand:
+        """A hand in the notation, read with this ruleset's facts of play, flowers
+        and red fives (what the tile set lacks is refused at its character)."""
+        return parse_hand(text, self.facts.kinds, self.has_flowers, self.has_red, self.jokers, self.aside_kinds)
+
+    def _hand(self, hand: Hand | str, what: str = "a hand") -> Hand:
+        if isinstance(hand, str):
+            return self.read_hand(hand)
+        if not isinstance(hand, Hand):
+            raise HandError(f"{what} must be a Hand or a hand string such as '123m 456m 789m 123p 44p', "
+                            f"not {type(hand).__name__}")
+        return hand
+
+    def check_hand(self, hand: Hand, winning: bool) -> None:
+        """Raise HandError when the hand is impossible or outside this ruleset's tiles
+        and claims."""
+        problem = impossibility(hand, self.indicator_in_play)
+        if problem is None:
+            problem = self._outside_rules(hand, winning)
+        if problem is not None:
+            raise HandError(problem)
+
+    def wildcard_kinds(self, hand: Hand) -> bytearray:
+        """34 flags: the kinds that are wildcards for this hand."""
+        flags = bytearray(N_KINDS)
+        for kind in self.module.WILD_FIXED:
+            flags[kind] = 1
+        indicator = hand.context.indicator
+        if self.module.WILD_DERIVED and indicator is not None:
+            flags[self.module.WILD_DERIVED[indicator]] = 1
+        return flags
+
+    # -- evaluation --------------------------------------------------------------
+
+    def evaluate(self, hand: Hand | str) -> Result:
+        """The best-scoring way ``hand`` (with its winning tile) wins, or why not."""
+        if type(hand) is not Hand:
+            hand = self._hand(hand)
+        if hand.win_tile is None:
+            raise HandError("a hand to evaluate needs its winning tile: add 'win T'")
+        record = self.records.record(hand)
+        answer = self.module.evaluate_record(record) if record is not None else self._run(hand)
+        if answer[0] == STATUS_WIN:  # (_answer's first case, written out: most hands asked about win)
+            return lazy_result(answer[1], hand, self, answer[2])
+        return self._answer(hand, answer)
+
+    def _run(self, hand: Hand) -> tuple[int, Any, Any]:
+        """The module's answer for a hand: a status (mjr.abi.STATUS_*) and its
+        details.  The module checks the hand as :meth:`check_hand` does."""
+        record = self.records.record(hand)
+        if record is None:  # more melds than sets, or an undeclared fact: check_hand says which
+            self.check_hand(hand, winning=hand.win_tile is not None)
+            raise AssertionError(f"a hand check_hand accepts has no record: {format_hand(hand)}")
+        return self.module.evaluate_record(record)  # type: ignore[no-any-return]
+
+    def _answer(self, hand: Hand, answer: tuple[int, Any, Any]) -> Result:
+        """The :class:`Result` of the module's answer; a refused hand raises
+        :class:`HandError`, in :meth:`check_hand`'s words."""
+        status, details, state = answer
+        if status == STATUS_WIN:
+            return lazy_result(details, hand, self, state)
+        if status == STATUS_OVERFLOW:
+            raise HandError(_OVERFLOW.format(id=self.id))
+        if status >= STATUS_REFUSED:
+            self.check_hand(hand, winning=True)
+            raise AssertionError(f"the module refused a hand check_hand accepts: {format_hand(hand)}")
+        if status == STATUS_METHOD:
+            method = hand.context.win_by.replace("_", " ")
+            return Result(False, f"{self.id} does not allow winning by {method}", hand=hand)
+        return Result(False, self._reason(status, details), hand=hand)
+
+    def _reason(self, status: int, details: int) -> str:
+        if status == STATUS_REQUIREMENT:
+            ident, name = self.module.REQUIREMENTS[details]
+            return f"fails requirement {ident} ({name})"
+        if status == STATUS_MINIMUM:
+            return f"below the minimum of {self.module.MINIMUM} fan"
+        return "the tiles do not form a complete hand"
+
+    def lazy_field(self, name: str, state: Any, hand: Hand | None) -> Any:
+        """A field of a winning result, computed when first read from the module's
+        state of its evaluation (see :func:`lazy_result`)."""
+        module = self.module
+        if name == "amounts":
+            return _amounts_by_seat(hand.context.seat if hand is not None else 0, module.best_amounts(state))
+        if name == "fans":
+            return tuple([self._fan_line(i, int(value)) for i, value in module.best_awards(state)])
+        if name == "groups":
+            return tuple([_group(kind, tile, flags) for kind, tile, flags in module.best_groups(state)])
+        return tuple([(tile_name(k), int(n)) for k, n in module.best_wildcards(state)])
+
+    @lru_cache(maxsize=4096)  # noqa: B019 - a Ruleset lives as long as its module
+    def _fan_line(self, index: int, value: int) -> FanLine:
+        fan = self.fans[index]
+        return FanLine(fan.id, fan.name, fan.kind, value)
+
+    def is_win(self, hand: Hand | str) -> bool:
+        """Whether the tiles form a complete hand (a table look-up; no scoring, no
+        requirements).  The hand is checked as :meth:`evaluate` checks it; without
+        a ``win`` tile, its last concealed tile is taken as the winning one."""
+        hand = self._hand(hand)
+        if hand.win_tile is None and hand.tiles:
+            hand = Hand(hand.tiles[:-1], hand.melds, hand.tiles[-1], hand.context, hand.flowers, jokers=hand.jokers)
+        self.check_hand(hand, winning=True)
+        return self._completes(hand)
+
+    def _completes(self, hand: Hand) -> bool:
+        """:meth:`is_win` of a checked hand: the built-in shapes by the table kernel,
+        then the declared shapes (whose conditions only the ruleset's module knows)."""
+        wild = self.wildcard_kinds(hand)
+        counts = bytearray(hand.concealed_counts())
+        jokers = hand.jokers + (hand.win_tile == JOKER)  # dedicated jokers, beside the wild kinds
+        for kind in range(N_KINDS):
+            if wild[kind]:
+                jokers += counts[kind]
+                counts[kind] = 0
+        target = self._stand_in_target(wild)
+        if target >= 0:
+            counts[target], counts[self.module.WILD_STAND_IN] = counts[self.module.WILD_STAND_IN], 0
+        if self._built_in_completes(counts, jokers, bool(hand.melds)):
+            return True
+        if len(hand.melds) <= self._knitted_melds and _knitted_completes(counts, jokers):
+            return True
+        if not self.module.DECLARED_SHAPES:
+            return False
+        status = self._run(hand)[0]
+        return status != STATUS_SHAPE and status < STATUS_REFUSED
+
+    def _built_in_completes(self, counts: bytearray, jokers: int, melds: bool) -> bool:
+        standard, seven_pairs, orphans = self._shapes
+        if melds:
+            seven_pairs, orphans = 0, False
+        if standard:
+            return bool(tables.is_win(counts, jokers, False, seven_pairs, orphans))
+        return bool(seven_pairs and tables.seven_pairs_need(counts, seven_pairs == 2) <= jokers) or bool(
+            orphans and tables.orphans_need(counts) <= jokers
+        )
+
+    def waits(self, hand: Hand | str) -> list[Wait]:
+        """Every tile that completes a 13-tile hand, with the best result on it."""
+        return [wait for wait in self._completions(hand) if wait.result.is_win]
+
+    def near_misses(self, hand: Hand | str) -> list[Wait]:
+        """The tiles that complete the shape of a 13-tile hand but do not win with it,
+        each with a result that says why (a requirement it fails, the minimum, a win
+        method the ruleset lacks).  Never among :meth:`waits`."""
+        return [wait for wait in self._completions(hand) if not wait.result.is_win]
+
+    def _completions(self, hand: Hand | str) -> list[Wait]:
+        """Every tile that completes the shape of a 13-tile hand, with its result."""
+        hand = self._hand(hand)
+        if hand.win_tile is not None:
+            raise HandError("waits takes a hand without its winning tile (drop 'win T')")
+        self.check_hand(hand, winning=False)
+        held = copies(hand, self.indicator_in_play)
+        robbed = ROBBED_PUNG if hand.context.win_by == "robbing_kong" else 0
+        found = []
+        for kind in sorted(self.kinds):
+            if held[kind] + 1 + robbed > 4:  # no fifth copy (impossibility), the winning tile included
+                continue
+            candidate = hand.with_win(kind)
+            if self.module.WILD_FORBIDDEN and self._wildcard_use_problem(candidate) is not None:
+                continue  # a wildcard this hand could not win on (never discarded)
+            if self._completes(candidate):
+                found.append(Wait(tile_name(kind), self._answer(candidate, self._run(candidate))))
+        return found
+
+    def evaluate_many(self, hands: Iterable[Hand | str]) -> list[Result]:
+        """Evaluate many hands (see :meth:`evaluate_counts` for the array path)."""
+        return [self.evaluate(hand) for hand in hands]
+
+    def evaluate_counts(
+        self, counts: Buffer, context: Hand | str | None = None, *, refused: str = "raise",
+        win_tiles: Buffer | None = None,
+    ) -> tuple[array[int], array[int]]:
+        """Batch scoring with no per-hand Python.
+
+        ``counts`` holds N concealed winning hands of 34 tile counts each (the
+        winning tile included): any C-contiguous buffer of bytes -- ``bytes``,
+        ``bytearray``, ``array('B')``, a NumPy ``uint8`` array of N x 34 -- read in
+        place.  The hands share one context, taken from ``context`` (a hand whose
+        tiles are ignored).  Returns arrays of points and fan: -1 where a hand does
+        not win.
+
+        ``win_tiles`` gives each hand's winning tile, one kind number (0-33) per
+        hand.  Each hand is checked as :meth:`evaluate` checks it (counts, tile
+        set, size, and with ``win_tiles`` how its winning tile came: a robbed tile
+        the hand holds another copy of, a wildcard won on as a discard under
+        ``wildcard may_not discard``).  With ``refused="raise"`` the first hand
+        that fails, or whose points would pass 64 bits, raises :class:`HandError`
+        naming its index; with ``refused="mark"`` such hands get -2
+        (:data:`REFUSED`), or -3 (:data:`OVERFLOWED`) for the points, and the rest
+        are scored.
+
+        Without ``win_tiles`` a batch raises :class:`BatchError` where the answer
+        depends on the winning tile: a ruleset whose words need it (``winning``,
+        ``wait_*``), a context that robs a kong, a discard win where a wildcard is
+        never discarded.  A hand whose conditions ask for ``waits`` is refused
+        (by index, as above).
+        """
+        if refused not in ("raise", "mark"):
+            raise MjrError(f"refused must be 'raise' or 'mark', not {refused!r}")
+        view = batch_view(counts)
+        n = len(view) // N_KINDS
+        c, record, why = self._shared_context(context)
+        wins = win_tiles_view(win_tiles, n, why)
+        points, fan, status = array("q", bytes(8 * n)), array("q", bytes(8 * n)), bytearray(n)
+        first = self.module.evaluate_records(view, N_KINDS, record, 0, wins, bool(wins), 0, n,
+                                             0 if refused == "raise" else n, points, fan, status, _NO_FANS, 0)
+        if first >= 0 and refused == "raise":
+            if status[first] == STATUS_OVERFLOW:
+                raise HandError(f"hand {first} of the batch: {_OVERFLOW.format(id=self.id)}")
+            self._raise_refused(view, first, c, wins, status[first])
+        return points, fan
+
+    def _shared_context(self, context: Hand | str | None) -> tuple[Context, bytes, str | None]:
+        """A batch's shared context, its record, and why the batch needs each
+        hand's winning tile (or ``None``); kept per context, which a program
+        scoring many batches passes again and again."""
+        try:
+            return self._shared[context]
+        except (KeyError, TypeError):  # (a context that is no hand and cannot be hashed: _hand says so)
+            pass
+        ctx_hand = self._hand(context, "the context") if context is not None else Hand((), win_tile=0)
+        problem = self._context_problem(ctx_hand.context)  # as check_hand checks a hand's context
+        if problem is None and ctx_hand.flowers and not self.has_flowers:
+            problem = f"{self.id}'s tile set has no flowers"
+        if problem is None:
+            problem = self._aside_problem(ctx_hand.aside)
+        if problem is None and ctx_hand.red:
+            problem = "red fives are tiles of each hand, not of the shared context (a batch of counts has none)"
+        if problem is None and ctx_hand.all_jokers:
+            problem = "jokers are tiles of each hand, not of the shared context (a batch of counts has none)"
+        if problem is not None:
+            raise HandError(f"the batch's context: {problem}")
+        record = self.records.record(Hand((), context=ctx_hand.context, flowers=ctx_hand.flowers,
+                                          aside=ctx_hand.aside))
+        assert record is not None, "a context _context_problem accepts has a record"
+        shared = ctx_hand.context, record, self._why_win_tiles(ctx_hand)
+        if len(self._shared) >= 256:
+            self._shared.clear()
+        self._shared[context] = shared
+        return shared
+
+    def evaluate_batch(self, hands: Any, *, workers: int | None = None, fans: bool = False,
+                       refused: str = "mark") -> BatchScores:
+        """Score a batch of hands, each with its melds and context, with no Python
+        per hand, on ``workers`` threads (default: every core, for a batch of more
+        than a few thousand hands; the answer is the same whatever the number).
+
+        ``hands`` is a NumPy structured array of :meth:`record_dtype` (read in
+        place), any C-contiguous buffer of such records, an Arrow table with those
+        columns (``dealer``, ``indicator``, ``void`` and ``winners`` may be left
+        out), or a list of :class:`Hand` or hand strings (packed into records).
+        Each hand is checked as :meth:`evaluate` checks it; with
+        ``refused="raise"`` the first refused hand raises :class:`HandError`
+        naming its index, with ``"mark"`` its status says so and
+        :meth:`BatchScores.reason <mjr.ruleset.batches.BatchScores.reason>`
+        says why.  A hand of a list that cannot be read or packed (bad notation,
+        no winning tile, not a hand at all) is refused the same way: marked
+        ``malformed`` (or ``impossible``, ``outside_rules``) with points and fan
+        -2, or raised by its index.  ``fans=True`` keeps each hand's awarded fans as bits."""
+        if refused not in ("raise", "mark"):
+            raise MjrError(f"refused must be 'raise' or 'mark', not {refused!r}")
+        unpacked: dict[int, Unpacked] = {}
+        view, n = record_view(self, hands, unpacked)
+        scores = run_batch(self, view, n, fan_words=-(-len(self.fans) // 64) if fans else 0, workers=workers,
+                           unpacked=unpacked)
+        first = scores.first_refused
+        if first >= 0 and refused == "raise":
+            raise HandError(f"hand {first} of the batch: {scores.reason(first)}")
+        return scores
+
+    def record_dtype(self) -> Any:
+        """The NumPy structured dtype of this ruleset's hand records (needs NumPy):
+        ``counts`` (34 concealed counts, the winning tile included), ``win``,
+        ``method`` (0 self_draw, 1 discard, 2 robbing_kong), ``flags`` (1
+        after_kong, 2 last_tile, 4 first_turn), ``seat``, ``round``, ``source``
+        (0 none, 1 right, 2 opposite, 3 left), ``dealer``, ``indicator``, ``void``
+        (255: none), ``winners``, ``melds`` (kind 1 chow 2 pung 3 kong, lowest tile,
+        flags 1 concealed 2 added + 4 x source), ``flowers`` (bit n - 1 for flower n)
+        when the tile set has flowers, ``red`` (two bits of count per suit m p s)
+        when it has red fives, ``facts`` / ``fact_tiles`` when the ruleset
+        declares facts of play, by slot, and ``aside`` (34 counts of the tiles set
+        aside) when its tile set sets kinds aside."""
+        return numpy_dtype(self.records)
+
+    def _why_win_tiles(self, ctx_hand: Hand) -> str | None:
+        """Why a batch in this context cannot be scored without each hand's winning
+        tile, or ``None`` when it can."""
+        context = ctx_hand.context
+        if self.uses_win_tile:
+            return f"{self.id} scores the winning tile (winning or wait_*)"
+        if context.win_by == "robbing_kong":
+            return ("a hand that robs a kong may hold no other copy of the robbed tile, "
+                    "and the counts do not say which tile it robbed")
+        if (context.win_by != "self_draw" and "discard" in self.module.WILD_FORBIDDEN
+                and any(self.wildcard_kinds(ctx_hand))):
+            return (f"in {self.id} a wildcard is never discarded (wildcard may_not discard), "
+                    "and the counts do not say whether a hand won on one")
+        return None
+
+    def _raise_refused(self, view: memoryview, index: int, context: Context, wins: bytes, status: int) -> None:
+        """Raise for hand ``index`` of a batch, refused by the kernel, in
+        :meth:`check_hand`'s words."""
+        row = view[index * N_KINDS:(index + 1) * N_KINDS]
+        tiles = [kind for kind in range(N_KINDS) for _ in range(row[kind])]
+        prefix = f"hand {index} of the batch: "
+        if not tiles:
+            raise HandError(f"{prefix}a winning hand has {self.deal + 1} tiles in {self.id}; this one has none")
+        win = tiles[-1]
+        if wins:
+            win = wins[index]
+            if win >= N_KINDS:
+                raise HandError(f"{prefix}its winning tile {win} is not a tile kind (0-33)")
+            if win not in tiles:
+                raise HandError(f"{prefix}its winning tile {tile_name(win)} is not among its tiles")
+        tiles.remove(win)
+        try:
+            self.check_hand(Hand(tuple(tiles), (), win, context), winning=True)
+        except HandError as error:
+            raise HandError(prefix + str(error)) from None
+        if status == STATUS_NEEDS_WIN_TILE:  # the only refusal check_hand cannot see
+            raise BatchError(f"{prefix}{self.id} asks what this hand waited on (waits): pass win_tiles=, "
+                             "one tile kind (0-33) per hand")
+        raise AssertionError(f"batch hand {index} refused by the kernel but not by check_hand")  # pragma: no cover
+
+    # -- settlement and explanation ---------------------------------------------
+
+    def settle(self, result: Result, table: Stakes | None = None) -> Settlement:
+        return settle(result, self.module.PAYMENTS, table or Stakes())
+
+    def fan(self, ident: str) -> FanInfo:
+        if ident not in self._fan_index:
+            raise MjrError(f"{self.id} has no fan {ident!r}{did_you_mean(ident, self._fan_index)}")
+        return self.fans[self._fan_index[ident]]
+
+
+def _amounts_by_seat(winner: int, amounts: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    """What each other seat pays under the payment clause, in play order from the
+    winner's right (the kernel counts them 1-3 steps on from the winner)."""
+    if not amounts:
+        return ()
+    return tuple((WIND_LETTERS[(winner + step) % 4], int(amounts[step - 1])) for step in (1, 2, 3))
+
+
+def _knitted_completes(counts: bytearray, jokers: int) -> bool:
+    """Whether the concealed tiles hold a knitted straight of real tiles (no
+    wildcard fills a knitted place) and the rest, with the wildcards, form sets and
+    a pair: the kernel's ``_knitted``."""
+    for first, second in KNITTED_SUITS:
+        kinds = knitted_kinds(9 * first, second << GROUP_KNIT_SHIFT)
+        if all(counts[kind] for kind in kinds):
+            rest = bytearray(counts)
+            for kind in kinds:
+                rest[kind] -= 1
+            if tables.is_win(rest, jokers, False, 0, False):
+                return True
+    return False
+
+
+#: The suits of a knitted straight's 1-4-7 and 2-5-8 (the 3-6-9 takes the third).
+KNITTED_SUITS = tuple((a, b) for a in range(3) for b in range(3) if a != b)
+
+
+@cache
+def _group(kind: int, tile: int, flags: int) -> Group:
+    name = GROUP_KINDS[kind]
+    if name == "knitted":
+        tiles = tuple(tile_name(k) for k in knitted_kinds(tile, flags))
+    elif name == "chow":
+        tiles = tuple(tile_name(tile + i) for i in range(3))
+    else:
+        tiles = (tile_name(tile),) * {"pair": 2, "pung": 3, "kong": 4}[name]
+    return Group(name, tiles, bool(flags & GROUP_CONCEALED), bool(flags & GROUP_DECLARED), bool(flags & GROUP_WINNING))
+
+
+__all__ = ["Ruleset", "HandError", "FanInfo"]
