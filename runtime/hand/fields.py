@@ -27,7 +27,7 @@ CHOW, PUNG, KONG = "chow", "pung", "kong"
 MELD_KINDS = (CHOW, PUNG, KONG)
 _FLAGS = ("after_kong", "last_tile", "first_turn", "dealer")
 #: The kinds a chow may start at: ranks 1-7 of a suit.
-_CHOW_STARTS = frozenset(kind for kind in range(FIRST_HONOR) if kind % 9 < 7)
+CHOW_STARTS = frozenset(kind for kind in range(FIRST_HONOR) if kind % 9 < 7)
 #: A fact of play's name (its largest number and most tiles: mjr.abi).
 FACT_NAME = re.compile(r"[a-z_][a-z0-9_]*\Z")
 #: A fact's value: a set flag, a number, or tiles (sorted kinds).
@@ -59,7 +59,7 @@ def _bool_problem(owner: object, names: tuple[str, ...]) -> tuple[str, object, s
     return None
 
 
-def _kind_problem(name: str, value: object, optional: bool = False) -> tuple[str, object, str] | None:
+def kind_problem(name: str, value: object, optional: bool = False) -> tuple[str, object, str] | None:
     """A field that holds a tile kind (or ``None`` when ``optional``)."""
     if _is_kind(value) or (optional and value is None):
         return None
@@ -72,10 +72,10 @@ def meld_problem(meld: Meld) -> tuple[str, object, str] | None:
     """(field, value, reason) of the first bad field of a meld, or ``None``."""
     if not isinstance(meld.kind, str) or meld.kind not in MELD_KINDS:
         return "kind", meld.kind, _typed("expected 'chow', 'pung' or 'kong'", meld.kind, str)
-    problem = _kind_problem("tile", meld.tile)
+    problem = kind_problem("tile", meld.tile)
     if problem is not None:
         return problem
-    if meld.kind == CHOW and meld.tile not in _CHOW_STARTS:
+    if meld.kind == CHOW and meld.tile not in CHOW_STARTS:
         return "tile", meld.tile, f"no chow starts at {tile_name(meld.tile)}: a chow starts at rank 1-7 of a suit"
     if not (meld.source is None or (isinstance(meld.source, str) and meld.source in SOURCES)):
         return "source", meld.source, _typed("expected 'L', 'O', 'R' or None", meld.source, str)
@@ -157,7 +157,7 @@ def context_problem(context: Context) -> tuple[str, object, str] | None:
         if not ok:
             value = getattr(context, name)
             return name, value, _typed(reason, value, wanted)
-    problem = _kind_problem("indicator", context.indicator, optional=True) or _bool_problem(context, _FLAGS)
+    problem = kind_problem("indicator", context.indicator, optional=True) or _bool_problem(context, _FLAGS)
     if problem is not None:
         return problem
     if context.dealer and context.dealer_seat is not None:

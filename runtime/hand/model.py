@@ -21,18 +21,18 @@ from ..tiles.jokers import hand_jokers_problem, meld_joker_problem
 from ..tiles.kinds import N_KINDS, tile_name
 from ..tiles.red import red_problem
 from .fields import (
-    _CHOW_STARTS,
     CHOW,
+    CHOW_STARTS,
     FACT_NAME,
     KONG,
     MELD_KINDS,
     PUNG,
     RULED_OUT,
     FactValue,
-    _kind_problem,
     conflict,
     context_problem,
     facts_problem,
+    kind_problem,
     meld_problem,
 )
 
@@ -105,7 +105,7 @@ class Meld:
         tile = self.tile
         if not (
             type(tile) is int and 0 <= tile < N_KINDS
-            and (self.kind == PUNG or self.kind == KONG or (self.kind == CHOW and tile in _CHOW_STARTS))
+            and (self.kind == PUNG or self.kind == KONG or (self.kind == CHOW and tile in CHOW_STARTS))
             and self.source in _SOURCE_OR_NONE
             and (self.concealed is False or (self.concealed is True and self.kind == KONG and self.source is None))
             and (self.added is False or (self.added is True and self.kind == KONG and self.concealed is False))
@@ -342,11 +342,11 @@ def _store_sorted(owner: Meld | Hand, name: str,
         raise HandFieldError(type(owner).__name__, *problem)
 
 
-#: Every Context field at its default, the start of a Context built by _trusted_context.
+#: Every Context field at its default, the start of a Context built by trusted_context.
 _CONTEXT_DEFAULTS = dict(vars(Context()))
 
 
-def _trusted_context(fields: dict[str, object]) -> Context:
+def trusted_context(fields: dict[str, object]) -> Context:
     """A Context from fields already proven valid and in stored form (the notation's
     fast reader proves them while it reads): no checks, so a Context costs no more than
     a dict.  Public construction stays fully checked."""
@@ -357,8 +357,8 @@ def _trusted_context(fields: dict[str, object]) -> Context:
     return context
 
 
-def _trusted_hand(tiles: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int | None, context: Context) -> Hand:
-    """A Hand from fields already proven valid, as :func:`_trusted_context` (the fast
+def trusted_hand(tiles: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int | None, context: Context) -> Hand:
+    """A Hand from fields already proven valid, as :func:`trusted_context` (the fast
     reader reads no flowers)."""
     hand = object.__new__(Hand)
     object.__setattr__(hand, "__dict__", {"tiles": tiles, "melds": melds, "win_tile": win_tile, "context": context,
@@ -371,7 +371,7 @@ def hand_problem(hand: Hand) -> tuple[str, object, str] | None:
     if not isinstance(hand.tiles, tuple):
         return "tiles", hand.tiles, "expected a tuple of tile kinds"
     for index, kind in enumerate(hand.tiles):
-        problem = _kind_problem(f"tiles[{index}]", kind)
+        problem = kind_problem(f"tiles[{index}]", kind)
         if problem is not None:
             return problem
     if not isinstance(hand.melds, tuple):
@@ -380,7 +380,7 @@ def hand_problem(hand: Hand) -> tuple[str, object, str] | None:
         if not isinstance(meld, Meld):
             return f"melds[{index}]", meld, "expected a Meld"
     if hand.win_tile != JOKER or type(hand.win_tile) is not int:
-        problem = _kind_problem("win_tile", hand.win_tile, optional=True)
+        problem = kind_problem("win_tile", hand.win_tile, optional=True)
         if problem is not None:
             return (*problem[:2], f"{problem[2]}; mjr.tiles.JOKER ({JOKER}) for a joker")
     problem = hand_jokers_problem(hand.jokers, hand.all_jokers if type(hand.jokers) is int else 0)

@@ -74,7 +74,7 @@ from ..tiles.flowers import N_FLOWERS, flower_name
 from ..tiles.kinds import COPIES, WIND_LETTERS, tile_name
 from .format import CLOSER_OF, DEFAULT_CONTEXT, VOID_LETTERS, format_hand, format_meld
 from .scan import read_common
-from .tiles import _parse_meld, _scan_tiles, _Tile
+from .tiles import Tile, parse_meld, scan_tiles
 from .words import FLAG_WORDS, KEYWORDS, is_number, looks_like_tiles, misspelt_keyword
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
@@ -129,7 +129,7 @@ class _Parser:
         self.text = text
         #: the jokers the tile set has, and those read (concealed, in melds, winning), with where
         self.max_jokers = jokers
-        self.jokers: list[_Tile] = []
+        self.jokers: list[Tile] = []
         self.concealed_jokers = 0
         #: the kinds the ruleset sets aside when drawn (None: any, as no ruleset is asked)
         self.aside_kinds = aside
@@ -139,7 +139,7 @@ class _Parser:
         self.flowers = flowers
         self.red = red
         #: the red fives read, with where
-        self.reds: list[_Tile] = []
+        self.reds: list[Tile] = []
         self.words = [_Word(m.group(), m.start()) for m in re.finditer(r"\S+", text)]
         self.index = 0
         #: the declared facts of play (name -> flag | number | tiles), or None: any
@@ -184,15 +184,15 @@ class _Parser:
         """Tiles, melds and flowers, up to the first keyword."""
         tiles: list[int] = []
         melds: list[Meld] = []
-        flowers: list[_Tile] = []
+        flowers: list[Tile] = []
         while (word := self.peek()) is not None and word.text not in KEYWORDS:
             self.index += 1
             if word.text[0] in CLOSER_OF:
-                melds.append(_parse_meld(self.text, word.start, word.end, self.reds, self.jokers))
+                melds.append(parse_meld(self.text, word.start, word.end, self.reds, self.jokers))
                 self.meld_words.append(word)
                 self.check_in_play(melds[-1].tiles, word.start)
             elif looks_like_tiles(word.text):
-                read = _scan_tiles(self.text, word.start, word.end, flowers=flowers, red=True, jokers=True)[0]
+                read = scan_tiles(self.text, word.start, word.end, flowers=flowers, red=True, jokers=True)[0]
                 for tile in read:
                     if tile.kind != JOKER:
                         self.check_in_play((tile.kind,), tile.column)
@@ -205,7 +205,7 @@ class _Parser:
                 self.unknown(word)
         return tiles, melds, self.check_flowers(flowers)
 
-    def check_flowers(self, flowers: list[_Tile]) -> tuple[int, ...]:
+    def check_flowers(self, flowers: list[Tile]) -> tuple[int, ...]:
         """The flowers read, sorted: each at most once, and only where the ruleset
         has them."""
         seen: set[int] = set()
@@ -233,7 +233,7 @@ class _Parser:
         """The tiles after ``aside``: kinds the ruleset sets aside, four copies at most."""
         if not looks_like_tiles(word.text):
             self.fail(word.start, f"'{ASIDE}' takes tiles, as in '{_EXAMPLES[ASIDE]}'")
-        tiles, _ = _scan_tiles(self.text, word.start, word.end)
+        tiles, _ = scan_tiles(self.text, word.start, word.end)
         kinds: list[int] = []
         for tile in tiles:
             if self.aside_kinds is not None and tile.kind not in self.aside_kinds:
@@ -297,7 +297,7 @@ class _Parser:
             value = self.value_of(word, f"{word.text} 3m5p")
             if not looks_like_tiles(value.text):
                 self.fail(value.start, f"'{word.text}' takes tiles, as in '{word.text} 3m5p'")
-            tiles, _ = _scan_tiles(self.text, value.start, value.end)
+            tiles, _ = scan_tiles(self.text, value.start, value.end)
             if len(tiles) > MAX_FACT_TILES:
                 self.fail(tiles[MAX_FACT_TILES].column, f"'{word.text}' takes at most {MAX_FACT_TILES} tiles")
             return tuple(sorted(tile.kind for tile in tiles))
@@ -345,7 +345,7 @@ class _Parser:
         """Exactly one tile, as ``win`` and ``indicator`` take (the winning tile may be red)."""
         if not looks_like_tiles(word.text):
             self.fail(word.start, f"expected a tile after '{keyword}', as in '{_EXAMPLES[keyword]}'")
-        tiles, _ = _scan_tiles(self.text, word.start, word.end, red=keyword == "win", jokers=keyword == "win")
+        tiles, _ = scan_tiles(self.text, word.start, word.end, red=keyword == "win", jokers=keyword == "win")
         if len(tiles) != 1:
             self.fail(tiles[1].column, f"'{keyword}' takes exactly one tile")
         self.reds += [tile for tile in tiles if tile.red]

@@ -19,9 +19,9 @@ from collections.abc import Mapping
 
 from ..abi import ASIDE, CONTEXT_WORDS, MAX_FACT_NUMBER, MAX_FACT_TILES, SOURCES, WIN_METHODS
 from ..errors import NotationError
-from ..hand.model import FACT_NAME, RULED_OUT, Context, FactValue, Hand, Meld, _trusted_context, _trusted_hand, conflict
+from ..hand.model import FACT_NAME, RULED_OUT, Context, FactValue, Hand, Meld, conflict, trusted_context, trusted_hand
 from ..tiles.kinds import COPIES, FIRST_HONOR, HONOR_LETTERS, TILE_NAMES, WIND_LETTERS
-from .tiles import _parse_meld
+from .tiles import parse_meld
 from .words import is_number, looks_like_tiles, misspelt_keyword
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
@@ -89,7 +89,7 @@ def _learn(word: str) -> bytes | Meld | None:
     tiles and no meld that reads well."""
     if word[0] == "[" or word[0] == "(":
         try:
-            meld = _parse_meld(word, 0, len(word))  # the full parser's own meld reader
+            meld = parse_meld(word, 0, len(word))  # the full parser's own meld reader
         except NotationError:
             return None
         _remember(_WORDS, word, meld)
@@ -141,7 +141,7 @@ def read_common(text: str, facts: Mapping[str, str] | None) -> Hand | None:
         if fields.get("first_turn") and any(not meld.concealed for meld in melds):
             return None
         context = _context(fields)
-    hand = _trusted_hand(tuple(sorted(kinds)), tuple(melds), win, context)  # type: ignore[arg-type]
+    hand = trusted_hand(tuple(sorted(kinds)), tuple(melds), win, context)  # type: ignore[arg-type]
     if aside:  # (proven valid above: kinds, at most four of each)
         object.__setattr__(hand, "aside", aside)
     return hand
@@ -168,7 +168,7 @@ def _new_context(fields: dict[str, object]) -> Context:
     if seat is not None and seat == fields.get("seat", 0):  # the winner deals
         del fields["dealer_seat"]
         fields["dealer"] = True
-    return _trusted_context(fields)
+    return trusted_context(fields)
 
 
 def _read_tail(words: list[str], index: int, facts: Mapping[str, str] | None, fields: dict[str, object]) -> bool:

@@ -1,9 +1,9 @@
 """Reading the tiles and melds of hand text, each tile with its column.
 
 :mod:`mjr.notation` reads a hand word by word and gives its tile words and
-bracketed meld words to this module: :func:`_scan_tiles` reads MPSZ runs, honour
+bracketed meld words to this module: :func:`scan_tiles` reads MPSZ runs, honour
 letters, flowers (``15f``), red fives (``0m``) and jokers (``J``), refusing a
-character that is no part of a tile where it stands, and :func:`_parse_meld` reads
+character that is no part of a tile where it stands, and :func:`parse_meld` reads
 one meld word, ``[345p<L]`` ... ``(5555p)``, and checks its shape (a meld holding
 a joker is read by :mod:`mjr.notation.jokers`).  Every mistake raises
 :class:`~mjr.errors.NotationError` at its character.
@@ -27,7 +27,7 @@ from .words import DIGITS, SUITS, fail
 
 
 @dataclass(frozen=True)
-class _Tile:
+class Tile:
     """A tile read from text, with where it was read so errors can point at it."""
 
     kind: int
@@ -46,7 +46,7 @@ def _bad_char_reason(ch: str) -> str:
     return f"{shown} is not part of a tile: expected ranks 1-9 then m p s z, or an honour letter E S W N P F C"
 
 
-def _suit_group(text: str, ranks: list[tuple[int, int]], pos: int) -> list[_Tile]:
+def _suit_group(text: str, ranks: list[tuple[int, int]], pos: int) -> list[Tile]:
     """Close a run of ranks with the suit letter at ``pos``."""
     letter = text[pos]
     if not ranks:
@@ -57,10 +57,10 @@ def _suit_group(text: str, ranks: list[tuple[int, int]], pos: int) -> list[_Tile
             fail(text, column, f"there is no {rank}z: honours are 1z-7z (E S W N P F C)")
         if suit == 3 and rank == 0:
             fail(text, column, "0 writes a red five, 0m 0p or 0s: there is no red honour")
-    return [_Tile(kind_of(rank or 5, suit), column, rank == 0) for rank, column in ranks]
+    return [Tile(kind_of(rank or 5, suit), column, rank == 0) for rank, column in ranks]
 
 
-def _flower_group(text: str, ranks: list[tuple[int, int]], pos: int, flowers: list[_Tile] | None) -> None:
+def _flower_group(text: str, ranks: list[tuple[int, int]], pos: int, flowers: list[Tile] | None) -> None:
     """Close a run of ranks with the flower letter at ``pos``: flowers 1-8."""
     if flowers is None:
         fail(text, pos, "a flower (1f-8f) stands only among the concealed tiles, before 'win': it is no tile "
@@ -70,11 +70,11 @@ def _flower_group(text: str, ranks: list[tuple[int, int]], pos: int, flowers: li
     for rank, column in ranks:
         if rank > N_FLOWERS or rank == 0:
             fail(text, column, f"there is no {rank}f: flowers are 1f-8f (1-4 梅兰竹菊, 5-8 春夏秋冬)")
-        flowers.append(_Tile(rank, column))
+        flowers.append(Tile(rank, column))
 
 
-def _scan_tiles(text: str, start: int, end: int, stops: str = "",
-                flowers: list[_Tile] | None = None, red: bool = False, jokers: bool = False) -> tuple[list[_Tile], int]:
+def scan_tiles(text: str, start: int, end: int, stops: str = "",
+                flowers: list[Tile] | None = None, red: bool = False, jokers: bool = False) -> tuple[list[Tile], int]:
     """Read tiles from ``text[start:end]`` up to the first character in ``stops``.
 
     Returns the tiles and where reading stopped, so a meld can go on to its
@@ -85,7 +85,7 @@ def _scan_tiles(text: str, start: int, end: int, stops: str = "",
     kind :data:`mjr.tiles.JOKER`, ``jokers``), which may stand among a suit's
     ranks (``3J5m``).
     """
-    tiles: list[_Tile] = []
+    tiles: list[Tile] = []
     ranks: list[tuple[int, int]] = []
     pos = start
     while pos < end and text[pos] not in stops:
@@ -104,12 +104,12 @@ def _scan_tiles(text: str, start: int, end: int, stops: str = "",
         elif ch in HONOR_LETTERS:
             if ranks:
                 fail(text, pos, f"the ranks before '{ch}' have no suit letter (m p s z)")
-            tiles.append(_Tile(FIRST_HONOR + HONOR_LETTERS.index(ch), pos))
+            tiles.append(Tile(FIRST_HONOR + HONOR_LETTERS.index(ch), pos))
         elif ch == JOKER_LETTER:
             if not jokers:
                 fail(text, pos, "J writes a joker, one of the hand's own tiles (concealed, in a meld or the "
                                  "winning tile): an indicator or a fact names a tile kind")
-            tiles.append(_Tile(JOKER, pos))
+            tiles.append(Tile(JOKER, pos))
         else:
             fail(text, pos, _bad_char_reason(ch))
         pos += 1
@@ -121,7 +121,7 @@ def _scan_tiles(text: str, start: int, end: int, stops: str = "",
 # --------------------------------------------------------------------------- melds
 
 
-def _meld_size_check(text: str, tiles: list[_Tile], stop: int) -> None:
+def _meld_size_check(text: str, tiles: list[Tile], stop: int) -> None:
     """A meld holds three or four tiles."""
     if not tiles:
         fail(text, stop, "empty meld: expected 3 or 4 tiles such as [555p]")
@@ -131,7 +131,7 @@ def _meld_size_check(text: str, tiles: list[_Tile], stop: int) -> None:
         fail(text, tiles[4].column, "a meld has at most 4 tiles")
 
 
-def _meld_shape(text: str, tiles: list[_Tile], stop: int) -> tuple[str, int]:
+def _meld_shape(text: str, tiles: list[Tile], stop: int) -> tuple[str, int]:
     """Classify the tiles of a meld as (kind, lowest tile), or fail at the tile
     that spoils the shape."""
     _meld_size_check(text, tiles, stop)
@@ -194,11 +194,11 @@ def _meld_suffix(text: str, pos: int, end: int, opener: int) -> _Suffix:
     return _Suffix(source, added, plus_at)
 
 
-def _parse_meld(text: str, start: int, end: int, red: list[_Tile] | None = None,
-                jokers: list[_Tile] | None = None) -> Meld:
+def parse_meld(text: str, start: int, end: int, red: list[Tile] | None = None,
+                jokers: list[Tile] | None = None) -> Meld:
     """One bracketed meld word, ``[345p<L]`` ... ``(5555p)``; its red fives go to
     ``red``, its jokers (``[5J5m]``) to ``jokers``."""
-    tiles, stop = _scan_tiles(text, start + 1, end, stops="<+])", red=red is not None, jokers=jokers is not None)
+    tiles, stop = scan_tiles(text, start + 1, end, stops="<+])", red=red is not None, jokers=jokers is not None)
     if red is not None:
         red += [tile for tile in tiles if tile.red]
     held = [tile for tile in tiles if tile.kind == JOKER]
