@@ -1,6 +1,6 @@
 """Score generated MCR hands with a ruleset and compare with PyMahjongGB's answers.
 
-Shared by the differential test (tests/test_mcr_differential.py) and the
+Shared by the differential test (tests/regions/test_mcr_differential.py) and the
 million-hand command (benchmarks/mcr_differential.py), so both compare the same
 way: the ruleset scores a batch (``evaluate_batch``, fans kept as bits); a hand
 agrees on the total when the fan totals are equal (the library's total includes

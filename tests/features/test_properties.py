@@ -19,7 +19,7 @@ from mjr.errors import HandError
 from mjr.hand.model import Context, Hand
 from mjr.tiles.kinds import N_KINDS, tile_name
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).parents[1]  # tests/
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

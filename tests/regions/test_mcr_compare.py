@@ -86,7 +86,7 @@ def test_library_names_become_display_names() -> None:
 
 
 def run_script(name: str, *args: str, cache: Path) -> subprocess.CompletedProcess[str]:
-    script = Path(__file__).resolve().parents[1] / "benchmarks" / name
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / name
     return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, timeout=600,
                           env=dict(os.environ, MJR_CACHE_DIR=str(cache)), check=False)
 

@@ -33,8 +33,8 @@ from mjr.dsl.recovery import statement_keywords
 from mjr.errors import SourceError
 from mjr.notation.parse import parse_hand
 
-ROOT = Path(__file__).resolve().parent.parent
-CASES = Path(__file__).resolve().parent / "language_cases"
+ROOT = Path(__file__).resolve().parents[2]
+CASES = Path(__file__).resolve().parents[1] / "language_cases"
 CASES_REL = CASES.relative_to(ROOT)
 
 KNOWN_BUGS: dict[str, str] = {}

@@ -29,7 +29,7 @@ def test_mcr_agrees_with_pymahjonggb() -> None:
     print(report.summary())
     assert report.total_agreement >= REQUIRED, report.summary()
     # the fan lists too: they differ only where two readings of equal total are
-    # named by each side's own order (tests/test_mcr_classes.py)
+    # named by each side's own order (tests/regions/test_mcr_classes.py)
     assert report.fans_agreement >= REQUIRED, report.summary()
 
 

@@ -201,7 +201,7 @@ def test_the_run_uses_a_private_cache() -> None:
 
 def test_a_test_that_writes_to_the_default_cache_fails(tmp_path: Path, ruleset_file: Path) -> None:
     """The check in conftest.py catches a test that forgets MJR_CACHE_DIR."""
-    shutil.copy(Path(__file__).with_name("conftest.py"), tmp_path / "conftest.py")
+    shutil.copy(Path(__file__).parents[1] / "conftest.py", tmp_path / "conftest.py")
     (tmp_path / "test_careless.py").write_text(
         "import mjr\n\n"
         "def test_careless(monkeypatch):\n"

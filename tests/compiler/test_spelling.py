@@ -12,7 +12,7 @@ from mjr.compiler import ir
 from mjr.compiler.build import check_file
 from mjr.compiler.spelling import spelled
 
-RULESETS = Path(__file__).resolve().parents[1] / "rulesets"
+RULESETS = Path(__file__).resolve().parents[2] / "rulesets"
 EMPTY = check_file(RULESETS / "guangdong.jipinghu.mjr")
 
 

@@ -24,7 +24,7 @@ from mjr.errors import MjrError
 from mjr.hand.model import Context, Hand
 from mjr.tiles.kinds import N_KINDS
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).parents[1]  # tests/
 WILD_RULESETS = ("guangdong.tuidaohu", "hangzhou", "shanghai", "wenzhou", str(HERE / "rulesets" / "test.wildcards.mjr"))
 ALL_INDICATORS = tuple(range(N_KINDS))
 

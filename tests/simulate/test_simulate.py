@@ -228,7 +228,7 @@ def test_the_benchmark_prints_its_rows(tmp_path: Path) -> None:
     """benchmarks/simulate.py, one small round (its timings are not checked)."""
     import subprocess
 
-    script = Path(__file__).resolve().parents[1] / "benchmarks" / "simulate.py"
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "simulate.py"
     done = subprocess.run([sys.executable, str(script), "--hands", "8", "--rounds", "1", "--scaling-hands", "0",
                            "--rulesets", "simple", "mcr"], cwd=tmp_path, capture_output=True, text=True,
                           timeout=300, check=False)

@@ -19,7 +19,7 @@ from pygments.token import Comment, Error, Keyword, Name, Number, Operator, Stri
 from mjr.errors import MjrError  # noqa: E402
 from mjr.plugins.highlight import MjrLexer  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = sorted((ROOT / "rulesets").glob("*.mjr"))
 TUTORIAL = sorted((ROOT / "docs" / "tutorial").glob("*.mjr"))
 SNIPPET_START = re.compile(r"^(\s*)\.\. code-block:: mjr\s*$")

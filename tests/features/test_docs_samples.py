@@ -19,7 +19,7 @@ import pytest
 
 from mjr import cli
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 PAGES = ("cli.rst", "quickstart.rst", "simulate.rst")
 TIMING = re.compile(r"\bin \d+\.\d+s$", re.M)
 RATE = re.compile(r"^\d+(\.\d+)? hands/s ", re.M)  # mjr simulate's speed, on stderr

@@ -155,7 +155,7 @@ def test_list_aligns_titles(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_check_ok(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
-    bundled = Path(__file__).resolve().parents[1] / "rulesets" / f"{BUNDLED}.mjr"
+    bundled = Path(__file__).resolve().parents[2] / "rulesets" / f"{BUNDLED}.mjr"
     code, out, _ = run(capsys, "check", tiny, str(bundled))
     assert code == 0
     lines = out.splitlines()

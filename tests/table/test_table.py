@@ -3,7 +3,7 @@
 Every step keeps the tiles whole; every win scores as ``evaluate`` scores its hand;
 every hand's payments sum to zero; and the log of every hand replays to the same
 ledger.  ``MJR_TABLE_HANDS`` sets how many hands each ruleset plays (the default, 120,
-suits CI; ``MJR_TABLE_HANDS=100000 pytest tests/test_table.py -k every_ruleset``
+suits CI; ``MJR_TABLE_HANDS=100000 pytest tests/table/test_table.py -k every_ruleset``
 is the long run).  A variant file (one that ``extends`` another) plays a quarter as
 many: most of its rules of play are its parent's, which plays them in full.
 Interpreted (no C compiler) every ruleset plays a sixth as many again.  With the

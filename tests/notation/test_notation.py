@@ -21,7 +21,7 @@ from mjr.hand.model import CHOW, KONG, PUNG, Context, Hand, Meld, impossibility
 from mjr.notation.json import hand_from_json, hand_to_json
 from mjr.notation.parse import format_hand, parse_hand
 
-CASES = Path(__file__).parent / "notation_cases"
+CASES = Path(__file__).parents[1] / "notation_cases"
 
 # --------------------------------------------------------------------------- strategies
 
@@ -168,7 +168,7 @@ def test_parse_does_not_judge_possibility() -> None:
 
 
 def test_format_refuses_a_hand_with_no_tiles() -> None:
-    """Every other Hand is valid by construction (tests/test_hand.py), so it can be written."""
+    """Every other Hand is valid by construction (tests/hand/test_hand.py), so it can be written."""
     with pytest.raises(ValueError, match="a hand with no tiles has no notation"):
         format_hand(Hand(()))
     with pytest.raises(ValueError, match="a hand with no tiles has no notation"):

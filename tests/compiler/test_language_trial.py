@@ -121,7 +121,7 @@ def test_a_plain_fans_id_is_still_no_number(tmp_path: Path) -> None:
 
 # -- excludes on multipliers, as the reference shows it ----------------------------
 
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "language.rst"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "language.rst"
 
 
 def docs_block(after: str) -> str:
@@ -208,7 +208,7 @@ def test_drop_of_a_kind_that_is_not_there_says_what_is(tmp_path: Path, drop: str
 
 
 def test_the_cap5_variant_keeps_the_three_winners_clause(tmp_path: Path) -> None:
-    rules = Path(__file__).resolve().parents[1] / "rulesets" / "guangdong.jipinghu.cap5.mjr"
+    rules = Path(__file__).resolve().parents[2] / "rulesets" / "guangdong.jipinghu.cap5.mjr"
     ruleset = load_on(rules, "python")
     result = ruleset.evaluate("234m 567m 345p 678s 2s win 2s winners 3 from O")
     [line] = ruleset.settle(result).lines

@@ -160,7 +160,7 @@ def test_the_api_page_shows_what_the_converter_gives() -> None:
 
     import mjr.plugins.pymahjonggb as module
 
-    page = (Path(__file__).resolve().parents[1] / "docs" / "api.rst").read_text(encoding="utf-8")
+    page = (Path(__file__).resolve().parents[2] / "docs" / "api.rst").read_text(encoding="utf-8")
     start = page.index(".. py:module:: mjr.plugins.pymahjonggb")
     section = page[start:page.index(".. autofunction:: mjr.plugins.pymahjonggb")]
     lines = [line.strip() for line in section.splitlines()]
@@ -178,7 +178,7 @@ def test_the_mcr_hands_of_the_notation_page_are_wins() -> None:
 
     from MahjongGB import MahjongFanCalculator
 
-    page = (Path(__file__).resolve().parents[1] / "docs" / "notation.rst").read_text(encoding="utf-8")
+    page = (Path(__file__).resolve().parents[2] / "docs" / "notation.rst").read_text(encoding="utf-8")
     section = page[page.index(".. _mcr-hands:"):page.index("Canonical form")]
     block = section[section.index(".. code-block:: text"):].split("\n\n")[1]
     examples = [line.strip() for line in block.splitlines()]
