@@ -11,7 +11,7 @@ the metadata too: generation only rewrites files whose text changed, and Cython 
 the C compiler run in ``build_ext``, Cython's jobs and the compiler's in parallel.
 Utility code Cython would repeat in every module (memoryviews, the function type)
 is compiled once, into ``mjr._generated._cyutility``; the compiler's flags are
-:data:`mjr.compiler.toolchain.COMPILE_FLAGS`, as for a ruleset compiled at run time.
+:data:`mjr.compiler.build.toolchain.COMPILE_FLAGS`, as for a ruleset compiled at run time.
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).resolve().parent
 GENERATED = ROOT / "build" / "mjr_generated"
 SOURCE_PACKAGES = {"mjr": "runtime", "mjr.dsl": "dsl", "mjr.compiler": "compiler", "mjr.rulesets": "rulesets"}
+#: The compiler's stages, each a subpackage of mjr.compiler, in the order they import one another.
+COMPILER_ROOMS = ("model", "front", "check", "emit", "build")
 
 
 def _import_source_tree() -> None:
@@ -49,13 +51,13 @@ def _import_source_tree() -> None:
 
 
 _import_source_tree()
-from mjr.compiler.toolchain import SHARED_UTILITY, SHARED_UTILITY_VERSION  # noqa: E402
+from mjr.compiler.build.toolchain import SHARED_UTILITY, SHARED_UTILITY_VERSION  # noqa: E402
 
 
 def _generate_bundled() -> list[str]:
     """Generate one module per bundled ruleset; returns their module names."""
     from mjr.compiler.build import build_key, check_file
-    from mjr.compiler.codegen import generate
+    from mjr.compiler.emit.codegen import generate
 
     GENERATED.mkdir(parents=True, exist_ok=True)
     files = {"__init__.py": '"""Rulesets generated from rulesets/*.mjr at install time."""\n'}
@@ -88,7 +90,7 @@ def _write_if_changed(path: Path, text: str) -> None:
 
 def _extensions(modules: list[str]) -> list[Extension]:
     """The modules to compile, as Python sources: Cython runs in :class:`BuildExt`."""
-    from mjr.compiler.toolchain import compiler_problem
+    from mjr.compiler.build.toolchain import compiler_problem
 
     try:
         import Cython  # noqa: F401
@@ -120,7 +122,7 @@ class BuildExt(build_ext):
             self.parallel = os.cpu_count() or 1
 
     def run(self) -> None:
-        from mjr.compiler.toolchain import compile_environment
+        from mjr.compiler.build.toolchain import compile_environment
 
         os.environ.update(compile_environment(os.environ))  # before the compiler is set up
         super().run()
@@ -160,14 +162,16 @@ setup(
         "mjr": "runtime",
         "mjr.dsl": "dsl",
         "mjr.compiler": "compiler",
+        **{f"mjr.compiler.{room}": f"compiler/{room}" for room in COMPILER_ROOMS},
         "mjr.rulesets": "rulesets",
         "mjr._generated": str(GENERATED.relative_to(ROOT)),
     },
-    packages=["mjr", "mjr.dsl", "mjr.compiler", "mjr.rulesets", "mjr._generated"],
+    packages=["mjr", "mjr.dsl", "mjr.compiler", *(f"mjr.compiler.{room}" for room in COMPILER_ROOMS),
+              "mjr.rulesets", "mjr._generated"],
     package_data={
         "mjr": ["py.typed"],
         "mjr.dsl": ["*.lark"],
-        "mjr.compiler": ["templates/*.j2"],
+        "mjr.compiler.emit": ["templates/*.j2"],
         "mjr.rulesets": ["*.mjr"],
         "mjr._generated": ["index.json", "*.txt"],
     },

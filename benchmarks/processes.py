@@ -129,8 +129,9 @@ def _sources(into: Path) -> None:
     listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=REPO,
                             capture_output=True, check=False)
     if listed.returncode != 0:  # not a git checkout: everything but what builds leave
-        shutil.copytree(REPO, into, ignore=shutil.ignore_patterns(".venv", "build", "*.egg-info", "__pycache__",
-                                                                  ".git"))
+        left = shutil.ignore_patterns(".venv", "*.egg-info", "__pycache__", ".git")
+        shutil.copytree(REPO, into, ignore=lambda folder, names: set(left(folder, names)) | (
+            {"build"} if Path(folder) == REPO else set()))  # the install's build folder, not compiler/build
         return
     for name in listed.stdout.decode().split("\0"):
         if name and (REPO / name).is_file():

@@ -42,8 +42,8 @@ from region_text import comment_text, heading, list_table, literal, rst_text, sp
 import mjr
 import mjr.rulesets
 from mjr import describe
-from mjr.compiler import options as option_rules
-from mjr.compiler.keys import replaced_key
+from mjr.compiler.check.keys import replaced_key
+from mjr.compiler.front import options as option_rules
 from mjr.describe import tile_text
 from mjr.dsl import ast
 from mjr.dsl.parser import parse

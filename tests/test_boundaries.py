@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import mjr
-from mjr.compiler.vocabulary import ALL_WORDS
+from mjr.compiler.model.vocabulary import ALL_WORDS
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ("dsl", "compiler", "runtime")

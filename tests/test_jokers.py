@@ -13,7 +13,7 @@ from conftest import load_on, write_rulesets
 import mjr
 from mjr.abi import STATUS_MALFORMED, STATUS_OUTSIDE_RULES, record_jokers
 from mjr.compiler.build import check_file
-from mjr.compiler.wildcards import most_wildcards
+from mjr.compiler.check.wildcards import most_wildcards
 from mjr.errors import SourceError
 from mjr.hand import Hand, HandFieldError, Meld
 from mjr.hand_json import hand_from_json, hand_to_json

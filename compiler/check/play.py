@@ -22,7 +22,7 @@ from mjr.errors import Span, did_you_mean
 from mjr.options import Value
 from mjr.play_rules import DEALER_CONDITIONS, DEALER_TARGETS, FACT_SOURCES, KONG_KINDS, OPEN_KONG_WORDS
 
-from . import ir
+from ..model import ir
 
 Report = Callable[[Span, str], None]
 

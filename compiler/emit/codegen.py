@@ -34,14 +34,10 @@ from mjr.hand import MAX_FACT_NUMBER, MAX_FACT_TILES, ROBBED_PUNG
 from mjr.jokers import JOKER, MAX_JOKERS, MELD_JOKER_SHIFT
 from mjr.red import RED_COPIES
 
-from . import ir
-from .functions import table_code
-from .fusion import GROUP_COLLECTIONS, GROUP_MEMBERSHIP, TILE_COLLECTIONS, FusedFact, fused_table
-from .identities import IdentityClasses, identity_classes
-from .ranges import unproven
-from .spelling import spelled
-from .tuples import AccountOnce, CombinationHelper, member_names, most_instances, split_members, word_code
-from .vocabulary import (
+from ..check.functions import table_code
+from ..check.ranges import unproven
+from ..model import ir
+from ..model.vocabulary import (
     AMOUNT_NAMES,
     GROUP_WORDS,
     HAND_WORDS,
@@ -54,6 +50,10 @@ from .vocabulary import (
     WAIT_COUNT_WORDS,
     WINNING_TILE_WORDS,
 )
+from .fusion import GROUP_COLLECTIONS, GROUP_MEMBERSHIP, TILE_COLLECTIONS, FusedFact, fused_table
+from .identities import IdentityClasses, identity_classes
+from .spelling import spelled
+from .tuples import AccountOnce, CombinationHelper, member_names, most_instances, split_members, word_code
 
 TEMPLATES = Path(__file__).parent / "templates"
 MAX_GROUPS = 10
@@ -155,11 +155,11 @@ class ExpressionWriter:
         #: the combination counts whose instances ``account_once`` keeps (by IR node id)
         self.recorded: set[int] = set()
         self._by_key: dict[tuple[str, str, str | None], str] = {}
-        #: whether arithmetic is written checked (see mjr.compiler.ranges)
+        #: whether arithmetic is written checked (see mjr.compiler.check.ranges)
         self.checked = False
         self._aggregates: dict[tuple[int, bool], tuple[ir.Aggregate, str]] = {}
         self._defines: dict[tuple[int, bool, bool], tuple[str, bool]] = {}
-        #: whether aggregates are read from the fused passes (see mjr.compiler.fusion):
+        #: whether aggregates are read from the fused passes (see mjr.compiler.emit.fusion):
         #: on for everything scored per decomposition, off for the declared shapes'
         #: conditions, which run before there is one
         self.fuse = False
@@ -437,11 +437,11 @@ def template_hash() -> str:
     """What generates the code: the templates, and the compiler and language
     sources (so a changed checker never reuses a stale build, version or not)."""
     digest = hashlib.sha256()
-    compiler = Path(__file__).parent
+    compiler = Path(__file__).parents[1]  # every room of the compiler, this one's templates among them
     language = compiler.parent / "dsl"
-    files = [*TEMPLATES.glob("*.j2"), *compiler.glob("*.py"), *language.glob("*.py"), *language.glob("*.lark")]
-    for path in sorted(files, key=lambda p: (p.parent.name, p.name)):
-        digest.update(path.name.encode())
+    files = [*TEMPLATES.glob("*.j2"), *compiler.rglob("*.py"), *language.glob("*.py"), *language.glob("*.lark")]
+    for name, path in sorted((path.relative_to(compiler.parent).as_posix(), path) for path in files):
+        digest.update(name.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()
 
