@@ -3,6 +3,7 @@ the compiler, and no region knowledge lives in the engine."""
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -57,3 +58,49 @@ def test_no_region_knowledge_in_the_engine() -> None:
                     if pattern.search(line):
                         found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
     assert not found, "region knowledge in the engine:\n" + "\n".join(found)
+
+
+#: The compiler's rooms in stage order: each imports only the rooms before it.
+STAGES = ("model", "front", "check", "emit", "build")
+
+
+def _imports(path: Path, package: str) -> list[str]:
+    """Every module ``path`` imports, at any depth (a function-level import counts),
+    except under ``if TYPE_CHECKING:``; relative imports resolved in ``package``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {id(node) for block in ast.walk(tree) if isinstance(block, ast.If)
+                   and ast.unparse(block.test).endswith("TYPE_CHECKING") for node in ast.walk(block)}
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = ".".join(package.split(".")[:len(package.split(".")) - node.level + 1]) if node.level else ""
+            module = ".".join(part for part in (base, node.module) if part)
+            found += [f"{module}.{alias.name}" for alias in node.names]  # a name or a submodule
+    return found
+
+
+def test_each_compiler_stage_imports_only_the_stages_before_it() -> None:
+    compiler = ROOT / "compiler"
+    if not compiler.is_dir():
+        pytest.skip("needs the source tree")
+    assert sorted(p.name for p in compiler.glob("*.py")) == ["__init__.py"], "every module lives in a room"
+    wrong = []
+    for room in STAGES:
+        modules = sorted((compiler / room).glob("*.py"))
+        assert 1 < len(modules) <= 16, f"compiler/{room} holds {len(modules) - 1} modules"
+        siblings = {path.stem for path in modules}
+        for path in modules:
+            for target in _imports(path, f"mjr.compiler.{room}"):
+                parts = target.split(".")
+                if parts[:2] != ["mjr", "compiler"]:
+                    continue
+                where = parts[2] if len(parts) > 2 else ""
+                if where not in STAGES or STAGES.index(where) > STAGES.index(room):
+                    wrong.append(f"compiler/{room}/{path.name} imports {target}")
+                elif where == room and (len(parts) < 4 or parts[3] not in siblings):  # never through __init__
+                    wrong.append(f"compiler/{room}/{path.name} imports {target} through its room's __init__")
+    assert not wrong, "\n".join(wrong)

@@ -19,7 +19,6 @@ import jinja2
 
 from mjr import __version__, abi
 from mjr.abi import (
-    CONTEXT_FLAGS,
     GROUP_ADDED,
     GROUP_CLAIMED,
     GROUP_CONCEALED,
@@ -64,7 +63,6 @@ MAX_TILE_FACTS = 64
 #: mjr's version and the constants of the ABI the runtime reads (the templates' globals).
 SHARED: dict[str, object] = {
     "version": __version__,
-    "context_flags": CONTEXT_FLAGS,
     "max_groups": MAX_GROUPS,
     "group_flags": {"concealed": GROUP_CONCEALED, "claimed": GROUP_CLAIMED,
                     "added": GROUP_ADDED, "declared": GROUP_DECLARED, "wild_shift": GROUP_WILD_SHIFT,
