@@ -514,6 +514,7 @@ class ModuleContext:
     version, the ABI the runtime reads) is :data:`SHARED`, the templates' globals."""
 
     rs: ir.Ruleset
+    #: the module's name, which :func:`generate` returns with its text
     module_name: str
     key: str
     fans: list[FanCode]
