@@ -81,6 +81,22 @@ def _generate_bundled() -> list[str]:
     return [entry["module"] for entry in index.values()]
 
 
+def _remove_moved_sources() -> None:
+    """Delete from an earlier build's folder each module and template whose source
+    is gone (moved to another subpackage, or removed): setuptools copies sources
+    into build/lib without clearing it, and the wheel would install the old
+    module beside the new one."""
+    folders = {name.partition(".")[2]: ROOT / folder for name, folder in SOURCE_PACKAGES.items()}  # dsl: ROOT/dsl
+    for package in ROOT.glob("build/lib*/mjr"):
+        for built in package.rglob("*"):
+            parts = built.relative_to(package).parts
+            if built.suffix not in (".py", ".j2") or parts[0] == "_generated" or not built.is_file():
+                continue
+            source = folders[parts[0]].joinpath(*parts[1:]) if parts[0] in folders else folders[""].joinpath(*parts)
+            if not source.is_file():
+                built.unlink()
+
+
 def _write_if_changed(path: Path, text: str) -> None:
     """Write ``text`` unless ``path`` holds it already: an unchanged module keeps its
     time, so Cython does not translate it again on the next run of this file."""
@@ -156,6 +172,7 @@ def _shared_utility() -> Extension | None:
     return Extension(SHARED_UTILITY, [str(source)], optional=True)
 
 
+_remove_moved_sources()
 modules = _generate_bundled()
 setup(
     package_dir={
