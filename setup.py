@@ -11,7 +11,7 @@ the metadata too: generation only rewrites files whose text changed, and Cython 
 the C compiler run in ``build_ext``, Cython's jobs and the compiler's in parallel.
 Utility code Cython would repeat in every module (memoryviews, the function type)
 is compiled once, into ``mjr._generated._cyutility``; the compiler's flags are
-:data:`mjr.compiler.toolchain.COMPILE_FLAGS`, as for a ruleset compiled at run time.
+:data:`mjr.compiler.build.toolchain.COMPILE_FLAGS`, as for a ruleset compiled at run time.
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ GENERATED = ROOT / "build" / "mjr_generated"
 #: The runtime's rooms, each a subpackage of mjr (docs/development.rst, "The house").
 RUNTIME_ROOMS = ("tiles", "hand", "notation", "ruleset", "table", "jobs", "authoring", "simulate", "cli", "plugins")
 SOURCE_PACKAGES = {"mjr": "runtime", "mjr.dsl": "dsl", "mjr.compiler": "compiler", "mjr.rulesets": "rulesets"}
+#: The compiler's stages, each a subpackage of mjr.compiler, in the order they import one another.
+COMPILER_ROOMS = ("model", "front", "check", "emit", "build")
 
 
 def _import_source_tree() -> None:
@@ -51,13 +53,13 @@ def _import_source_tree() -> None:
 
 
 _import_source_tree()
-from mjr.compiler.toolchain import SHARED_UTILITY, SHARED_UTILITY_VERSION  # noqa: E402
+from mjr.compiler.build.toolchain import SHARED_UTILITY, SHARED_UTILITY_VERSION  # noqa: E402
 
 
 def _generate_bundled() -> list[str]:
     """Generate one module per bundled ruleset; returns their module names."""
     from mjr.compiler.build import build_key, check_file
-    from mjr.compiler.codegen import generate
+    from mjr.compiler.emit.codegen import generate
 
     GENERATED.mkdir(parents=True, exist_ok=True)
     files = {"__init__.py": '"""Rulesets generated from rulesets/*.mjr at install time."""\n'}
@@ -81,6 +83,22 @@ def _generate_bundled() -> list[str]:
     return [entry["module"] for entry in index.values()]
 
 
+def _remove_moved_sources() -> None:
+    """Delete from an earlier build's folder each module and template whose source
+    is gone (moved to another subpackage, or removed): setuptools copies sources
+    into build/lib without clearing it, and the wheel would install the old
+    module beside the new one."""
+    folders = {name.partition(".")[2]: ROOT / folder for name, folder in SOURCE_PACKAGES.items()}  # dsl: ROOT/dsl
+    for package in ROOT.glob("build/lib*/mjr"):
+        for built in package.rglob("*"):
+            parts = built.relative_to(package).parts
+            if built.suffix not in (".py", ".j2") or parts[0] == "_generated" or not built.is_file():
+                continue
+            source = folders[parts[0]].joinpath(*parts[1:]) if parts[0] in folders else folders[""].joinpath(*parts)
+            if not source.is_file():
+                built.unlink()
+
+
 def _write_if_changed(path: Path, text: str) -> None:
     """Write ``text`` unless ``path`` holds it already: an unchanged module keeps its
     time, so Cython does not translate it again on the next run of this file."""
@@ -90,7 +108,7 @@ def _write_if_changed(path: Path, text: str) -> None:
 
 def _extensions(modules: list[str]) -> list[Extension]:
     """The modules to compile, as Python sources: Cython runs in :class:`BuildExt`."""
-    from mjr.compiler.toolchain import compiler_problem
+    from mjr.compiler.build.toolchain import compiler_problem
 
     try:
         import Cython  # noqa: F401
@@ -122,7 +140,7 @@ class BuildExt(build_ext):
             self.parallel = os.cpu_count() or 1
 
     def run(self) -> None:
-        from mjr.compiler.toolchain import compile_environment
+        from mjr.compiler.build.toolchain import compile_environment
 
         os.environ.update(compile_environment(os.environ))  # before the compiler is set up
         super().run()
@@ -156,21 +174,23 @@ def _shared_utility() -> Extension | None:
     return Extension(SHARED_UTILITY, [str(source)], optional=True)
 
 
+_remove_moved_sources()
 modules = _generate_bundled()
 setup(
     package_dir={
         "mjr": "runtime",
         "mjr.dsl": "dsl",
         "mjr.compiler": "compiler",
+        **{f"mjr.compiler.{room}": f"compiler/{room}" for room in COMPILER_ROOMS},
         "mjr.rulesets": "rulesets",
         "mjr._generated": str(GENERATED.relative_to(ROOT)),
     },
-    packages=["mjr", *(f"mjr.{room}" for room in RUNTIME_ROOMS), "mjr.dsl", "mjr.compiler", "mjr.rulesets",
-              "mjr._generated"],
+    packages=["mjr", *(f"mjr.{room}" for room in RUNTIME_ROOMS), "mjr.dsl", "mjr.compiler",
+              *(f"mjr.compiler.{room}" for room in COMPILER_ROOMS), "mjr.rulesets", "mjr._generated"],
     package_data={
         "mjr": ["py.typed"],
         "mjr.dsl": ["*.lark"],
-        "mjr.compiler": ["templates/*.j2"],
+        "mjr.compiler.emit": ["templates/*.j2"],
         "mjr.rulesets": ["*.mjr"],
         "mjr._generated": ["index.json", "*.txt"],
     },

@@ -129,13 +129,19 @@ def _sources(into: Path) -> None:
     listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=REPO,
                             capture_output=True, check=False)
     if listed.returncode != 0:  # not a git checkout: everything but what builds leave
-        shutil.copytree(REPO, into, ignore=shutil.ignore_patterns(".venv", "build", "*.egg-info", "__pycache__",
-                                                                  ".git"))
+        shutil.copytree(REPO, into, ignore=_left_by_builds)
         return
     for name in listed.stdout.decode().split("\0"):
         if name and (REPO / name).is_file():
             (into / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(REPO / name, into / name)
+
+
+def _left_by_builds(folder: str, names: list[str]) -> set[str]:
+    """What an install or a run leaves in ``folder``: the install's build folder is
+    the repository's own ``build``, never a package of that name (compiler/build)."""
+    left = set(shutil.ignore_patterns(".venv", "*.egg-info", "__pycache__", ".git")(folder, names))
+    return left | {"build"} if Path(folder) == REPO and "build" in names else left
 
 
 def _build_requirements() -> list[str]:

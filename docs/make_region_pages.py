@@ -45,8 +45,8 @@ from mjr.authoring import describe
 from mjr.authoring.describe import tile_text
 from mjr.authoring.examples import combinations
 from mjr.authoring.play_text import PlayLine, hand_end, play_lines
-from mjr.compiler import options as option_rules
-from mjr.compiler.keys import replaced_key
+from mjr.compiler.check.keys import replaced_key
+from mjr.compiler.front import options as option_rules
 from mjr.dsl import ast
 from mjr.dsl.parser import parse
 from mjr.options import show

@@ -1,7 +1,7 @@
 """The typed syntax tree of a ``.mjr`` file: frozen dataclasses, each with its span.
 
 The transformer in :mod:`mjr.dsl.parser` builds these from Lark's parse tree; the
-checker in :mod:`mjr.compiler.checker` resolves names and types and lowers them to IR.
+checker in :mod:`mjr.compiler.check.checker` resolves names and types and lowers them to IR.
 Nothing here knows any region: a fan is an id, a name, a value and a condition.
 """
 

@@ -22,7 +22,7 @@ from typing import Any
 import mjr
 from mjr import Context, Hand, Meld, MjrError
 from mjr.compiler.build import build_key, check_file
-from mjr.compiler.codegen import generate
+from mjr.compiler.emit.codegen import generate
 from mjr.jobs import score_file as batchfile
 from mjr.table.log import LogError, ReplayReport, replay
 from mjr.tiles.kinds import N_KINDS

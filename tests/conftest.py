@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 import mjr
-from mjr.compiler.toolchain import compiler_problem
+from mjr.compiler.build.toolchain import compiler_problem
 from mjr.errors import MjrError, NotCompiledError
 
 # How fast hypothesis generates inputs depends on the machine's load, not on mjr:

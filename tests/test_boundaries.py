@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import mjr
-from mjr.compiler.vocabulary import ALL_WORDS
+from mjr.compiler.model.vocabulary import ALL_WORDS
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ("dsl", "compiler", "runtime")
@@ -77,11 +77,16 @@ ROOMS: dict[str, tuple[str, ...]] = {
     "authoring": (*BASE, "tiles", "hand", "notation", "ruleset"),
     "simulate": (*BASE, "tiles", "hand", "notation", "ruleset", "table", "jobs"),
     "plugins": (*BASE, "tiles", "hand", "notation", "ruleset", "authoring"),
-    "cli": (*BASE, "tiles", "hand", "notation", "ruleset", "table", "jobs", "authoring", "simulate", "plugins",
-            "compiler"),  # mjr check, build and cache run the compiler
+    "cli": (*BASE, "tiles", "hand", "notation", "ruleset", "table", "jobs", "authoring", "simulate", "plugins"),
     "dsl": BASE,
-    "compiler": (*BASE, "tiles", "dsl"),
 }
+#: The compiler's rooms in stage order: each imports only the stages before it (and the
+#: base modules, tiles and the language); the package itself is the face of them all.
+STAGES = ("model", "front", "check", "emit", "build")
+for _stage, _name in enumerate(STAGES):
+    ROOMS[f"compiler.{_name}"] = (*BASE, "tiles", "dsl", *(f"compiler.{before}" for before in STAGES[:_stage]))
+ROOMS["compiler"] = (*BASE, "tiles", "dsl", *(f"compiler.{stage}" for stage in STAGES))
+ROOMS["cli"] += ("compiler", *(f"compiler.{stage}" for stage in STAGES))  # mjr check, build and cache
 #: The one import out of the runtime into the compiler: a ruleset loaded from source.
 DOORWAY = ("mjr.ruleset.loader", "mjr.compiler.build")
 PACKAGE_FOLDERS = {"runtime": "mjr", "compiler": "mjr.compiler", "dsl": "mjr.dsl"}
@@ -100,8 +105,10 @@ def _modules() -> dict[str, Path]:
 
 def _room(module: str) -> str:
     parts = module.split(".")
-    if parts[1:2] in (["compiler"], ["dsl"]):
-        return parts[1]
+    if parts[1:2] == ["dsl"]:
+        return "dsl"
+    if parts[1:2] == ["compiler"]:
+        return ".".join(parts[1:3])
     if len(parts) > 2 or (len(parts) == 2 and parts[1] not in ("errors", "abi", "options", "_version", "_moved")):
         return "cli" if parts[1:] == ["__main__"] else parts[1]
     return "base"
@@ -154,6 +161,21 @@ def test_every_import_points_down_the_map_of_rooms() -> None:
               if _room(target) != _room(source) and _room(target) not in ROOMS[_room(source)]
               and (source, target) != DOORWAY]
     assert not upward, "imports against the map of rooms:\n" + "\n".join(upward)
+
+
+def test_a_module_imports_its_siblings_never_its_rooms_init() -> None:
+    modules = _source_tree()
+    through = [f"{modules[source].relative_to(ROOT)}:{line}: imports {target}"
+               for source, target, line in _imports(modules)
+               if modules[source].name not in ("__init__.py", "__main__.py") and target == source.rpartition(".")[0]
+               and modules[target].name == "__init__.py"]
+    assert not through, "imports through a room's __init__ (import the sibling module):\n" + "\n".join(through)
+
+
+def test_every_compiler_module_is_in_a_stage() -> None:
+    compiler = _source_tree() and ROOT / "compiler"
+    assert sorted(p.name for p in compiler.glob("*.py")) == ["__init__.py"]
+    assert sorted(p.name for p in compiler.iterdir() if (p / "__init__.py").is_file()) == sorted(STAGES)
 
 
 def test_no_circle_of_modules() -> None:

@@ -47,7 +47,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type che
 if TYPE_CHECKING:
     from typing import Any, NoReturn
 
-    from mjr.compiler import ir
+    from mjr.compiler.model import ir
 
     from ..authoring.examples import Outcome
 
@@ -237,7 +237,7 @@ def _age(seconds: int) -> str:
 def cmd_cache(args: argparse.Namespace) -> int:
     """``mjr cache [info]``: where builds are kept and what each entry is;
     ``mjr cache clear``: remove them all."""
-    from mjr.compiler import cache
+    from mjr.compiler.build import cache
 
     if args.action == "clear":
         done = cache.clear()

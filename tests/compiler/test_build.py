@@ -6,7 +6,6 @@ ruleset still runs interpreted with one warning per process."""
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 import os
 import shutil
@@ -19,14 +18,14 @@ import pytest
 import mjr
 from mjr.authoring.examples import run_examples
 from mjr.compiler.build import build, build_key, cache_dir, check_file, generate_file, will_compile
-from mjr.compiler.toolchain import compiler_problem
+from mjr.compiler.build import pipeline as build_module
+from mjr.compiler.build.toolchain import compiler_problem
 from mjr.errors import NotCompiledError, PurePythonWarning
 
 #: why no C extension can be built here ("" where one can)
 NO_COMPILER = compiler_problem()
 needs_compiler = pytest.mark.skipif(bool(NO_COMPILER), reason=f"needs a working C compiler: {NO_COMPILER}")
 HAND = "123m 456m 789m 234m 5m win 5m"
-build_module = importlib.import_module("mjr.compiler.build")  # the package exports a function of that name
 
 RULESET = """ruleset cache.test "Cache test" {
     tiles suits(m p s)
@@ -68,7 +67,7 @@ def use_good_extension(good: Path) -> str:
     return ("import importlib, pathlib, shutil\n"
             "def _compile(py):\n"
             f"    return pathlib.Path(shutil.copy({str(good)!r}, py.parent)), ''\n"
-            "importlib.import_module('mjr.compiler.build').compile_module = _compile\n")
+            "importlib.import_module('mjr.compiler.build.pipeline').compile_module = _compile\n")
 
 
 def test_the_key_follows_the_content(tmp_path: Path) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import errno
 import hashlib
-import importlib
 import json
 import os
 import shutil
@@ -22,7 +21,8 @@ import pytest
 
 import mjr
 from mjr import cli
-from mjr.compiler import cache
+from mjr.compiler.build import cache
+from mjr.compiler.build import pipeline as build_module
 from mjr.errors import CacheError, CacheWarning
 
 HAND = "123m 456m 789m 234m 5m win 5m"
@@ -370,7 +370,6 @@ def test_an_entry_of_another_user_is_built_again(tmp_path: Path, ruleset_file: P
 # --------------------------------------------------------------------------- links and other foreign things
 
 
-build_module = importlib.import_module("mjr.compiler.build")  # the package exports a function of that name
 
 
 def count_builds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -485,7 +484,7 @@ def test_a_build_killed_half_way_leaves_nothing_that_is_loaded(tmp_path: Path, r
     root = tmp_path / "cache"
     monkeypatch.setenv("MJR_CACHE_DIR", str(root))
     script = ("import importlib, os, signal, sys, mjr\n"
-              "build = importlib.import_module('mjr.compiler.build')\n"
+              "build = importlib.import_module('mjr.compiler.build.pipeline')\n"
               "real = build._write_build\n"
               "def killed(folder, *args):\n"
               "    real(folder, *args)\n"

@@ -18,7 +18,7 @@ import pytest
 
 import mjr
 from mjr.compiler.build import MAX_SOURCE_BYTES, check_file, generate_file
-from mjr.compiler.expressions import MAX_DEPTH, MAX_SIZE
+from mjr.compiler.check.expressions import MAX_DEPTH, MAX_SIZE
 from mjr.errors import MjrError, SourceError
 
 HEADER = 'ruleset t "Test" {\n    tiles suits(m p s) winds dragons\n'

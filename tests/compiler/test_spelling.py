@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 import mjr
-from mjr.compiler import ir
 from mjr.compiler.build import check_file
-from mjr.compiler.spelling import spelled
+from mjr.compiler.emit.spelling import spelled
+from mjr.compiler.model import ir
 
 RULESETS = Path(__file__).resolve().parents[2] / "rulesets"
 EMPTY = check_file(RULESETS / "guangdong.jipinghu.mjr")

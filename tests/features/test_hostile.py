@@ -356,7 +356,7 @@ def cookie_title(guard: Guard) -> str:
 
 
 COOKIE_BUG = (
-    "compiler/templates/ruleset.py.j2 puts the ruleset title (line 2) and the file names "
+    "compiler/emit/templates/ruleset.py.j2 puts the ruleset title (line 2) and the file names "
     "(line 1) into the module's first two lines, where Python honours a PEP 263 encoding "
     "declaration; codegen.comment() escapes newlines but not 'coding:'.  A title such as "
     "'coding: unicode_escape\\\\\\n<code> #' makes the module decode as unicode_escape, the "

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mjr.compiler.toolchain import compiler_problem
+from mjr.compiler.build.toolchain import compiler_problem
 from mjr.plugins.pytest_plugin import example_names, glob_matches
 
 RULES = """\

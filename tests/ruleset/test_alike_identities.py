@@ -1,5 +1,5 @@
 """Groups made of wildcards alone are tried once per class of alike identities
-(mjr.compiler.identities): a pruning that must change no result.
+(mjr.compiler.emit.identities): a pruning that must change no result.
 
 Every ruleset with wildcards, bundled or in tests/rulesets, scores hands with 0-4
 wildcards exactly as when every identity is tried -- points, fans, the groups
@@ -17,9 +17,9 @@ from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 import mjr
-from mjr.compiler import ir
 from mjr.compiler.build import check_file, find_source
-from mjr.compiler.identities import identity_classes
+from mjr.compiler.emit.identities import identity_classes
+from mjr.compiler.model import ir
 from mjr.errors import MjrError
 from mjr.hand.model import Context, Hand
 from mjr.tiles.kinds import N_KINDS

@@ -144,7 +144,7 @@ def test_expect_a_named_value(tmp_path: Path, expect: str, failure: str | None) 
 
 def test_the_formulas_are_spelled_back(rules_path: Path) -> None:
     from mjr.compiler.build import check_file
-    from mjr.compiler.spelling import spelled
+    from mjr.compiler.emit.spelling import spelled
 
     ruleset = check_file(rules_path)
     bodies = {value.id: spelled(value.body, ruleset) for value in ruleset.values}

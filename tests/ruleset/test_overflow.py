@@ -10,9 +10,9 @@ from conftest import load_on
 
 import mjr
 from mjr import HandError, SourceError
-from mjr.compiler import ir
-from mjr.compiler.ranges import WORD_BOUNDS
-from mjr.compiler.vocabulary import GROUP_WORDS, HAND_WORDS, KIND_WORDS, PAYER_WORDS, TILE_WORDS, TUPLE_WORDS
+from mjr.compiler.check.ranges import WORD_BOUNDS
+from mjr.compiler.model import ir
+from mjr.compiler.model.vocabulary import GROUP_WORDS, HAND_WORDS, KIND_WORDS, PAYER_WORDS, TILE_WORDS, TUPLE_WORDS
 from mjr.ruleset.loaded import OVERFLOWED
 
 BIG = """ruleset big.{name} "Big" {{

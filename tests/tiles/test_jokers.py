@@ -13,7 +13,7 @@ from conftest import load_on, write_rulesets
 import mjr
 from mjr.abi import JOKER, STATUS_MALFORMED, STATUS_OUTSIDE_RULES, record_jokers
 from mjr.compiler.build import check_file
-from mjr.compiler.wildcards import most_wildcards
+from mjr.compiler.check.wildcards import most_wildcards
 from mjr.errors import HandError, HandFieldError, NotationError, RecordError, SourceError
 from mjr.hand.model import Hand, Meld
 from mjr.notation.json import hand_from_json, hand_to_json

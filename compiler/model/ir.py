@@ -2,7 +2,7 @@
 
 Every name is resolved, every expression typed, every tile a kind number.  The
 templates never see parse trees, AST nodes or dicts: only these dataclasses, and
-expression code rendered from them by :mod:`mjr.compiler.codegen`.
+expression code rendered from them by :mod:`mjr.compiler.emit.codegen`.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ class Const(Node):
 
 @dataclass(frozen=True)
 class Word(Node):
-    """A vocabulary word resolved for a scope (see :mod:`mjr.compiler.vocabulary`)."""
+    """A vocabulary word resolved for a scope (see :mod:`mjr.compiler.model.vocabulary`)."""
 
     scope: str
     name: str
@@ -131,7 +131,7 @@ class Members(Node):
 @dataclass(frozen=True)
 class Call(Node):
     """``min``, ``max`` (two or more numbers), ``round_up`` or ``round_down`` (a
-    number and its step): see :data:`mjr.compiler.functions.FUNCTIONS`."""
+    number and its step): see :data:`mjr.compiler.check.functions.FUNCTIONS`."""
 
     name: str
     arguments: tuple[Node, ...]
@@ -186,7 +186,7 @@ class Wording:
 class DefineRef(Node):
     """A define's body, checked for one scope and place.  Every use of the define
     there shares this node, so the IR is a graph: code generation writes the body
-    once (see :mod:`mjr.compiler.codegen`), and ``body`` takes no part in equality
+    once (see :mod:`mjr.compiler.emit.codegen`), and ``body`` takes no part in equality
     or ``repr``, which would otherwise walk it once per use."""
 
     index: int

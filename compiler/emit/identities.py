@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from . import ir
-from .vocabulary import AMOUNT_NAMES, GROUP_WORDS, HAND_WORDS, PAYER_WORDS, SCORE_NAMES
+from ..model import ir
+from ..model.vocabulary import AMOUNT_NAMES, GROUP_WORDS, HAND_WORDS, PAYER_WORDS, SCORE_NAMES
 
 #: Tile qualities that depend on the kind alone.
 STATIC_QUALITIES: dict[str, Callable[[int], int]] = {

@@ -14,7 +14,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from . import ir
+from ..model import ir
 from .fusion import GROUP_MEMBERSHIP
 
 

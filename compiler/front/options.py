@@ -20,7 +20,7 @@ from mjr.dsl.quoting import quoted
 from mjr.errors import OptionError, Span, did_you_mean
 from mjr.options import OptionInfo, Value, describe, show
 
-from .vocabulary import ALL_WORDS
+from ..model.vocabulary import ALL_WORDS
 
 Report = Callable[[Span, str], None]
 #: Statements that belong to the option table and are settled here, never lowered.

@@ -157,7 +157,7 @@ GROUP_WORDS: dict[str, WordInfo] = {
 }
 
 #: Words of a combination of groups, inside ``count(N sets where ...)`` only.  Their
-#: code is written per combination size (see mjr.compiler.tuples).
+#: code is written per combination size (see mjr.compiler.emit.tuples).
 TUPLE_WORDS: dict[str, WordInfo] = {
     "same_suit": WordInfo(BOOL, "", "every member is of one suit (honours are of none)"),
     "distinct_suits": WordInfo(BOOL, "", "every member is of a suit, each of a different one"),

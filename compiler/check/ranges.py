@@ -25,9 +25,9 @@ from typing import Protocol
 
 from mjr.errors import Span
 
-from . import ir
+from ..model import ir
+from ..model.vocabulary import COLLECTIONS
 from .functions import below_first_key, call_range, lookup_range
-from .vocabulary import COLLECTIONS
 
 Report = Callable[[Span, str], None]
 Interval = tuple[int, int]

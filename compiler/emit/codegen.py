@@ -10,7 +10,8 @@ the output only as escaped literals (:func:`literal`) and comments
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -19,7 +20,6 @@ import jinja2
 from mjr import abi
 from mjr._version import __version__
 from mjr.abi import (
-    CONTEXT_FLAGS,
     GROUP_ADDED,
     GROUP_CLAIMED,
     GROUP_CONCEALED,
@@ -38,14 +38,10 @@ from mjr.abi import (
     ROBBED_PUNG,
 )
 
-from . import ir
-from .functions import table_code
-from .fusion import GROUP_COLLECTIONS, GROUP_MEMBERSHIP, TILE_COLLECTIONS, FusedFact, fused_table
-from .identities import identity_classes
-from .ranges import unproven
-from .spelling import spelled
-from .tuples import AccountOnce, CombinationHelper, member_names, most_instances, split_members, word_code
-from .vocabulary import (
+from ..check.functions import table_code
+from ..check.ranges import unproven
+from ..model import ir
+from ..model.vocabulary import (
     AMOUNT_NAMES,
     GROUP_WORDS,
     HAND_WORDS,
@@ -58,11 +54,35 @@ from .vocabulary import (
     WAIT_COUNT_WORDS,
     WINNING_TILE_WORDS,
 )
+from .fusion import GROUP_COLLECTIONS, GROUP_MEMBERSHIP, TILE_COLLECTIONS, FusedFact, fused_table
+from .identities import IdentityClasses, identity_classes
+from .spelling import spelled
+from .tuples import AccountOnce, CombinationHelper, member_names, most_instances, split_members, word_code
 
 TEMPLATES = Path(__file__).parent / "templates"
 MAX_GROUPS = 10
 #: Tile aggregates kept between decompositions, one bit each of the state's ``tvalid``.
 MAX_TILE_FACTS = 64
+
+#: What every generated module is written against, the same for each ruleset:
+#: mjr's version and the constants of the ABI the runtime reads (the templates' globals).
+SHARED: dict[str, object] = {
+    "version": __version__,
+    "max_groups": MAX_GROUPS,
+    "group_flags": {"concealed": GROUP_CONCEALED, "claimed": GROUP_CLAIMED,
+                    "added": GROUP_ADDED, "declared": GROUP_DECLARED, "wild_shift": GROUP_WILD_SHIFT,
+                    "subst_shift": GROUP_SUBST_SHIFT, "winning": GROUP_WINNING, "latest": GROUP_LATEST,
+                    "from_right": GROUP_FROM_RIGHT},
+    "abi": abi,
+    "record_methods": abi.RECORD_METHODS,
+    "robbed_pung": ROBBED_PUNG,
+    "max_fact_number": MAX_FACT_NUMBER,
+    "max_fact_tiles": MAX_FACT_TILES,
+    "red_copies": RED_COPIES,
+    "joker": JOKER,
+    "max_jokers": MAX_JOKERS,
+    "meld_joker_shift": MELD_JOKER_SHIFT,
+}
 
 
 def literal(value: object) -> str:
@@ -138,11 +158,11 @@ class ExpressionWriter:
         #: the combination counts whose instances ``account_once`` keeps (by IR node id)
         self.recorded: set[int] = set()
         self._by_key: dict[tuple[str, str, str | None], str] = {}
-        #: whether arithmetic is written checked (see mjr.compiler.ranges)
+        #: whether arithmetic is written checked (see mjr.compiler.check.ranges)
         self.checked = False
         self._aggregates: dict[tuple[int, bool], tuple[ir.Aggregate, str]] = {}
         self._defines: dict[tuple[int, bool, bool], tuple[str, bool]] = {}
-        #: whether aggregates are read from the fused passes (see mjr.compiler.fusion):
+        #: whether aggregates are read from the fused passes (see mjr.compiler.emit.fusion):
         #: on for everything scored per decomposition, off for the declared shapes'
         #: conditions, which run before there is one
         self.fuse = False
@@ -411,6 +431,7 @@ def _environment() -> jinja2.Environment:
     )
     env.filters["literal"] = literal
     env.filters["comment"] = comment
+    env.globals.update(SHARED)
     return env
 
 
@@ -419,11 +440,11 @@ def template_hash() -> str:
     """What generates the code: the templates, and the compiler and language
     sources (so a changed checker never reuses a stale build, version or not)."""
     digest = hashlib.sha256()
-    compiler = Path(__file__).parent
+    compiler = Path(__file__).parents[1]  # every room of the compiler, this one's templates among them
     language = compiler.parent / "dsl"
-    files = [*TEMPLATES.glob("*.j2"), *compiler.glob("*.py"), *language.glob("*.py"), *language.glob("*.lark")]
-    for path in sorted(files, key=lambda p: (p.parent.name, p.name)):
-        digest.update(path.name.encode())
+    files = [*TEMPLATES.glob("*.j2"), *compiler.rglob("*.py"), *language.glob("*.py"), *language.glob("*.lark")]
+    for name, path in sorted((path.relative_to(compiler.parent).as_posix(), path) for path in files):
+        digest.update(name.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()
 
@@ -490,8 +511,62 @@ def _account_once(ruleset: ir.Ruleset, writer: ExpressionWriter) -> list[Account
     return kept
 
 
-def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
-    """The generated module for ``ruleset``; ``key`` is its build-cache key."""
+@dataclass(frozen=True)
+class ModuleContext:
+    """What ``ruleset.py.j2`` renders one ruleset's module from: the checked
+    ruleset and the code written for it, each field a variable of the templates.
+    Built in one place, :func:`module_context`; what every module shares (mjr's
+    version, the ABI the runtime reads) is :data:`SHARED`, the templates' globals."""
+
+    rs: ir.Ruleset
+    #: the module's name, which :func:`generate` returns with its text
+    module_name: str
+    key: str
+    fans: list[FanCode]
+    values_facts: list[ir.Fact]
+    tiles_facts: list[ir.Fact]
+    #: the fans in scoring order, without those asking ``no_other_fans``, which are ``alone``
+    fan_order: list[FanCode]
+    alone: list[FanCode]
+    account_once: list[AccountOnce]
+    most_instances: int
+    combinations: list[CombinationHelper]
+    fan_ids: Callable[[Iterable[int]], tuple[str, ...]]
+    #: per fan, the fans that exclude it
+    excluded_by: dict[int, list[int]]
+    requirements: list[RuleCode]
+    floors: list[RuleCode]
+    payments: list[PayCode]
+    score: str
+    worse: str
+    prefer_values: tuple[str, ...]
+    score_text: str
+    values: list[str]
+    value_names: tuple[tuple[str, str], ...]
+    tables: list[tuple[ir.Table, list[tuple[int, str]]]]
+    shapes: list[RuleCode]
+    uses: WordsUsed
+    identities: IdentityClasses
+    helpers: list[Helper]
+    group_facts: list[FusedFact]
+    group_collections: list[tuple[str, str]]
+    tile_facts: list[FusedFact]
+    define_helpers: list[DefineHelper]
+    layout: RecordLayout
+    claims: dict[str, tuple[str, ...]]
+    claim_from: dict[str, int]
+
+    def variables(self) -> dict[str, object]:
+        """The fields by name, as the templates read them."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def module_context(ruleset: ir.Ruleset, key: str) -> ModuleContext:
+    """Everything the templates need of ``ruleset``; ``key`` is its build-cache key.
+
+    One function, though long: the expression writer collects the helpers, the
+    combinations and the fused aggregates as it writes each condition, so the
+    code is written in this order and read from the writer last."""
     writer = ExpressionWriter()
     writer.fuse = True
     writer.recorded = {id(ruleset.fans[i].condition) for i in ruleset.account_once}
@@ -519,12 +594,10 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
             excluded_by[target].append(fan.index)
     account_once = _account_once(ruleset, writer)
     alone = {f.index for f in ruleset.fans if "no_other_fans" in ir.word_names([f.condition])}
-    name = module_name(ruleset, key)
     uses = words_used(ruleset)
-    text = _environment().get_template("ruleset.py.j2").render(
+    return ModuleContext(
         rs=ruleset,
-        module_name=name,
-        version=__version__,
+        module_name=module_name(ruleset, key),
         key=key,
         fans=fans,
         values_facts=[f for f in ruleset.facts if f.kind != "tiles"],
@@ -556,26 +629,17 @@ def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
                            if any(f.collection == c for f in writer.group_facts)],
         tile_facts=writer.tile_facts,
         define_helpers=writer.define_helpers,
-        context_flags=CONTEXT_FLAGS,
-        max_groups=MAX_GROUPS,
-        group_flags={"concealed": GROUP_CONCEALED, "claimed": GROUP_CLAIMED,
-                     "added": GROUP_ADDED, "declared": GROUP_DECLARED, "wild_shift": GROUP_WILD_SHIFT,
-                     "subst_shift": GROUP_SUBST_SHIFT, "winning": GROUP_WINNING, "latest": GROUP_LATEST,
-                     "from_right": GROUP_FROM_RIGHT},
-        abi=abi,
         layout=_record_layout(ruleset),
-        record_methods=abi.RECORD_METHODS,
         claims=dict(ruleset.claims),
         claim_from=_claim_from(ruleset.claims),
-        robbed_pung=ROBBED_PUNG,
-        max_fact_number=MAX_FACT_NUMBER,
-        max_fact_tiles=MAX_FACT_TILES,
-        red_copies=RED_COPIES,
-        joker=JOKER,
-        max_jokers=MAX_JOKERS,
-        meld_joker_shift=MELD_JOKER_SHIFT,
     )
-    return ModuleSource(name, text)
+
+
+def generate(ruleset: ir.Ruleset, key: str) -> ModuleSource:
+    """The generated module for ``ruleset``; ``key`` is its build-cache key."""
+    context = module_context(ruleset, key)
+    text = _environment().get_template("ruleset.py.j2").render(context.variables())
+    return ModuleSource(context.module_name, text)
 
 
 def _worse(ruleset: ir.Ruleset) -> str:

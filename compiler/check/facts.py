@@ -15,8 +15,8 @@ from mjr.dsl import ast
 from mjr.dsl.quoting import quoted
 from mjr.errors import Span
 
-from . import ir
-from .vocabulary import ALL_WORDS, COLLECTIONS
+from ..model import ir
+from ..model.vocabulary import ALL_WORDS, COLLECTIONS
 from .wildcards import tile_kind
 
 Report = Callable[[Span, str], None]

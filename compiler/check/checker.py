@@ -19,20 +19,22 @@ from mjr.errors import OptionError, Problem, SourceError, Span, did_you_mean
 from mjr.options import Value, choose, describe
 from mjr.tiles.kinds import N_KINDS
 
-from . import ir, options, principles
+from ..front import options
+from ..front.graph import walk
+from ..front.places import id_span, in_order
+from ..front.variants import apply_drop, wildcard_kinds
+from ..model import ir
+from ..model.vocabulary import ALL_WORDS, AMOUNT_NAMES
+from . import principles
 from .declared import lower_shapes, stand_in
 from .examples import check_example
 from .expressions import AMOUNT, FAN_CONDITION, PAYMENT, RULE, SCORE, VALUE, ExpressionChecker, Names, check_defines
 from .facts import aside_collection, aside_kinds, check_facts
 from .functions import FUNCTIONS, lower_table
-from .graph import walk
 from .keys import replaced_key, statement_key
-from .places import id_span, in_order
 from .play import PLAY_STATEMENTS, PlayStatements, lower_play
 from .ranges import check_numbers, check_ranges
 from .tile_set import check_claims, check_shapes, deal_of, kinds_of
-from .variants import apply_drop, wildcard_kinds
-from .vocabulary import ALL_WORDS, AMOUNT_NAMES
 from .wildcards import check_jokers, check_wildcard_count, lower_derived, lower_wildcards, tile_kind
 
 #: The claims, and the words that say whom each may be claimed from (none: anyone).

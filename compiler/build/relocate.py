@@ -16,7 +16,7 @@ from typing import Any
 
 from mjr.errors import Span
 
-from . import ir
+from ..model import ir
 
 
 def portable(ruleset: ir.Ruleset) -> ir.Ruleset:

@@ -12,7 +12,7 @@ from mjr.dsl import ast
 from mjr.dsl.quoting import quoted
 from mjr.errors import Span, did_you_mean
 
-from . import ir
+from ..model import ir
 
 Report = Callable[[Span, str], None]
 

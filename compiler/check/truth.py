@@ -3,13 +3,13 @@
 A comparison whose sides cannot meet (``rank == 10``: a rank is 0 to 9), or always
 meet (``suits <= 3``), is almost always a mistake: the rule it belongs to never
 applies, or applies to every hand.  The proof is the interval arithmetic of
-:mod:`mjr.compiler.ranges`, so it errs only towards silence: a warning is given
+:mod:`mjr.compiler.check.ranges`, so it errs only towards silence: a warning is given
 only where no hand can make the condition go the other way.
 """
 
 from __future__ import annotations
 
-from . import ir
+from ..model import ir
 from .ranges import Interval, Overflow, Ranges
 
 #: How many values a ``in (...)`` list is checked against one by one.

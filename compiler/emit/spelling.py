@@ -9,7 +9,7 @@ precedence needs.
 
 from __future__ import annotations
 
-from . import ir
+from ..model import ir
 
 #: how tightly each operator binds: a lower operand in a higher place is parenthesised
 _BINARY = {"+": 5, "-": 5, "*": 6, "/": 6, "%": 6, "^": 7}

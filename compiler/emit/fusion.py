@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 from mjr import abi
 
-from . import ir
-from .vocabulary import TILE_WORDS, WAIT_COUNT_WORDS
+from ..model import ir
+from ..model.vocabulary import TILE_WORDS, WAIT_COUNT_WORDS
 
 GROUP_COLLECTIONS = ("sets", "pairs", "melds", "groups")
 TILE_COLLECTIONS = ("tiles", "kinds")

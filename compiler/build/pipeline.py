@@ -6,8 +6,8 @@ engine does it.  The cache key is the sha256 of every source text in the
 Cython's version and the Python ABI: the content, never the place, so the same file
 built from any folder is one entry.  The generated module names its files by base
 name alone, and a loaded module is shown with the names of the place it was loaded
-from (:mod:`mjr.compiler.relocate`).  How entries are stored and trusted is
-:mod:`mjr.compiler.cache`; the C toolchain is :mod:`mjr.compiler.toolchain`.
+from (:mod:`mjr.compiler.build.relocate`).  How entries are stored and trusted is
+:mod:`mjr.compiler.build.cache`; the C toolchain is :mod:`mjr.compiler.build.toolchain`.
 """
 
 from __future__ import annotations
@@ -33,11 +33,12 @@ from mjr.dsl.quoting import quoted
 from mjr.errors import MjrError, NotCompiledError, OptionError, Problem, SourceError, problem_at
 from mjr.options import describe
 
-from . import cache, ir
+from ..check.checker import check
+from ..emit.codegen import ModuleSource, generate, module_name, template_hash
+from ..front.places import in_order
+from ..model import ir
+from . import cache
 from .cache import cache_dir
-from .checker import check
-from .codegen import ModuleSource, generate, module_name, template_hash
-from .places import in_order
 from .relocate import portable, relocated
 from .toolchain import compile_module, compiler_identity
 
@@ -337,7 +338,7 @@ def _installed(name: str) -> Built | None:
 
 
 def _shown_from(built: Built, ruleset: ir.Ruleset) -> Built:
-    """``built`` with the file names of this load (see :mod:`mjr.compiler.relocate`)."""
+    """``built`` with the file names of this load (see :mod:`mjr.compiler.build.relocate`)."""
     module = relocated(built.module, ruleset.files)
     return built if module is built.module else Built(module, built.backend, built.path, built.fallback)
 

@@ -3,11 +3,11 @@
 A define may use other defines.  Written out in full they can grow exponentially (a
 define using the one before it twice, 25 times over) or nest thousands deep (a
 chain).  So nothing here expands a define per use: one iterative walk of the graph
-(:mod:`~mjr.compiler.graph`) orders the defines, each after those it uses, finds
+(:mod:`~mjr.compiler.front.graph`) orders the defines, each after those it uses, finds
 the cycles, and measures each define's depth and size with the defines it uses
 written out, from the measures of those.  The checker then refuses a define too
 deep or too large where the limit is crossed, and never recurses into one (see
-:class:`~mjr.compiler.expressions.ExpressionChecker`)."""
+:class:`~mjr.compiler.check.expressions.ExpressionChecker`)."""
 
 from __future__ import annotations
 

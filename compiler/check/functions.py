@@ -18,7 +18,7 @@ from mjr.dsl import ast
 from mjr.dsl.quoting import quoted
 from mjr.errors import Span
 
-from . import ir
+from ..model import ir
 
 Report = Callable[[Span, str], None]
 Interval = tuple[int, int]

@@ -1,7 +1,7 @@
 """Checking for the statements that extend the winning shapes and the wildcards:
 declared shapes (``shape ID "name" : COND``) and ``wildcard stand_in P``.
 
-Kept apart from :mod:`mjr.compiler.checker`, which calls in here once the names
+Kept apart from :mod:`mjr.compiler.check.checker`, which calls in here once the names
 and the wildcards are known.
 """
 
@@ -13,9 +13,9 @@ from mjr.dsl import ast
 from mjr.dsl.quoting import quoted
 from mjr.errors import Span
 
-from . import ir
+from ..model import ir
+from ..model.vocabulary import ALL_WORDS
 from .expressions import SHAPE, ExpressionChecker
-from .vocabulary import ALL_WORDS
 
 Report = Callable[[Span, str], None]
 #: The checker's wording of a statement: (span, value, condition) -> Wording.

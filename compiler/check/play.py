@@ -22,7 +22,7 @@ from mjr.dsl.quoting import quoted
 from mjr.errors import Span, did_you_mean
 from mjr.options import Value
 
-from . import ir
+from ..model import ir
 
 Report = Callable[[Span, str], None]
 

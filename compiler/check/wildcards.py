@@ -12,7 +12,7 @@ from mjr.dsl.quoting import quoted
 from mjr.errors import Span, did_you_mean
 from mjr.tiles.kinds import COPIES, N_KINDS, parse_tile
 
-from . import ir
+from ..model import ir
 
 Report = Callable[[Span, str], None]
 WILDCARD_USES = ("discard", "claim", "chow", "pung", "kong")

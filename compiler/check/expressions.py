@@ -17,11 +17,9 @@ from mjr.dsl.quoting import chain, quoted
 from mjr.errors import Span, did_you_mean
 from mjr.tiles.kinds import parse_tile
 
-from . import ir
-from .defines import analyse, children, names_in
-from .functions import FUNCTIONS, arity_problem
-from .truth import constant_comparison, constant_member
-from .vocabulary import (
+from ..front.defines import analyse, children, names_in
+from ..model import ir
+from ..model.vocabulary import (
     ALL_WORDS,
     AMOUNT_NAMES,
     COLLECTIONS,
@@ -34,6 +32,8 @@ from .vocabulary import (
     scope_of_word,
     words_for,
 )
+from .functions import FUNCTIONS, arity_problem
+from .truth import constant_comparison, constant_member
 
 Report = Callable[[Span, str], None]
 
@@ -109,7 +109,7 @@ class ExpressionChecker:
         self.fan_refs: set[int] = set()
         self._counted = frozenset(names.fans[ident] for ident in names.counted)
         #: the divisor of every ``a / b``, with where it is written: its range is known
-        #: only once the whole ruleset is (see :func:`mjr.compiler.ranges.check_divisors`)
+        #: only once the whole ruleset is (see :func:`mjr.compiler.check.ranges.check_divisors`)
         self.divisors: list[tuple[ir.Node, Span]] = []
         #: likewise the step of every ``round_up``/``round_down`` (1 or more), and
         #: every lookup with its arguments' places (never below a table's first key)
