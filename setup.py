@@ -29,11 +29,7 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 GENERATED = ROOT / "build" / "mjr_generated"
-#: The runtime's rooms, each a subpackage of mjr (docs/development.rst, "The house").
-RUNTIME_ROOMS = ("tiles", "hand", "notation", "ruleset", "table", "jobs", "authoring", "simulate", "cli", "plugins")
 SOURCE_PACKAGES = {"mjr": "runtime", "mjr.dsl": "dsl", "mjr.compiler": "compiler", "mjr.rulesets": "rulesets"}
-#: The compiler's stages, each a subpackage of mjr.compiler, in the order they import one another.
-COMPILER_ROOMS = ("model", "front", "check", "emit", "build")
 
 
 def _import_source_tree() -> None:
@@ -53,6 +49,8 @@ def _import_source_tree() -> None:
 
 
 _import_source_tree()
+from mjr import ROOMS as RUNTIME_ROOMS  # noqa: E402 - the runtime's rooms, each a subpackage
+from mjr.compiler import STAGES as COMPILER_ROOMS  # noqa: E402 - and the compiler's
 from mjr.compiler.build.toolchain import SHARED_UTILITY, SHARED_UTILITY_VERSION  # noqa: E402
 
 

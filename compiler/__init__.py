@@ -8,4 +8,7 @@ IR and the words), :mod:`.front` (the source made one plain ruleset), :mod:`.che
 
 from .build import Built, build, check_file, generate_file
 
-__all__ = ["Built", "build", "check_file", "generate_file"]
+#: the stages, each a subpackage, in the order they import one another
+STAGES = ("model", "front", "check", "emit", "build")
+
+__all__ = ["STAGES", "Built", "build", "check_file", "generate_file"]

@@ -58,17 +58,26 @@ __all__ = [
 _moved.install()  # the module paths of mjr 0.1 that moved, for one more minor release
 
 
+#: the rooms of the house (docs/development.rst), each a subpackage, imported on first
+#: use too: ``mjr.table.Table`` after a plain ``import mjr``
+ROOMS = ("tiles", "hand", "notation", "ruleset", "table", "jobs", "authoring", "simulate", "cli", "plugins")
+
+
 def __getattr__(name: str) -> object:
-    """Import the submodule that defines ``name`` the first time it is asked for."""
+    """Import the submodule that defines ``name`` (or the room it names) the first time
+    it is asked for."""
     module = _HOME_OF.get(name)
-    if module is None:
+    if module is None and name not in ROOMS:
         raise AttributeError(f"module 'mjr' has no attribute {name!r}")
     from importlib import import_module
 
-    value = getattr(import_module(f".{module}", __name__), name)
+    if module is None:
+        value: object = import_module(f".{name}", __name__)
+    else:
+        value = getattr(import_module(f".{module}", __name__), name)
     globals()[name] = value  # later lookups are plain attribute reads
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_HOME_OF})
+    return sorted({*globals(), *_HOME_OF, *ROOMS})

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import mjr
+from mjr.compiler import STAGES
 from mjr.compiler.model.vocabulary import ALL_WORDS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,9 +81,8 @@ ROOMS: dict[str, tuple[str, ...]] = {
     "cli": (*BASE, "tiles", "hand", "notation", "ruleset", "table", "jobs", "authoring", "simulate", "plugins"),
     "dsl": BASE,
 }
-#: The compiler's rooms in stage order: each imports only the stages before it (and the
-#: base modules, tiles and the language); the package itself is the face of them all.
-STAGES = ("model", "front", "check", "emit", "build")
+# The compiler's rooms, its stages: each imports only the stages before it (and the
+# base modules, tiles and the language); the package itself is the face of them all.
 for _stage, _name in enumerate(STAGES):
     ROOMS[f"compiler.{_name}"] = (*BASE, "tiles", "dsl", *(f"compiler.{before}" for before in STAGES[:_stage]))
 ROOMS["compiler"] = (*BASE, "tiles", "dsl", *(f"compiler.{stage}" for stage in STAGES))
@@ -170,6 +170,12 @@ def test_a_module_imports_its_siblings_never_its_rooms_init() -> None:
                if modules[source].name not in ("__init__.py", "__main__.py") and target == source.rpartition(".")[0]
                and modules[target].name == "__init__.py"]
     assert not through, "imports through a room's __init__ (import the sibling module):\n" + "\n".join(through)
+
+
+def test_the_rooms_are_the_subpackages() -> None:
+    runtime = _source_tree() and ROOT / "runtime"
+    assert sorted(p.name for p in runtime.iterdir() if (p / "__init__.py").is_file()) == sorted(mjr.ROOMS)
+    assert set(ROOMS) == {"base", "dsl", *mjr.ROOMS, "compiler", *(f"compiler.{stage}" for stage in STAGES)}
 
 
 def test_every_compiler_module_is_in_a_stage() -> None:
