@@ -11,7 +11,6 @@ core, on every core (processes) or on a Dask cluster gives the same report.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -24,7 +23,9 @@ from .bots import BOTS, play_out
 from .errors import MjrError
 from .executor import cores, load_on_worker, map_partitions
 from .ruleset import Ruleset
-from .table import Seating, Table, unplayable
+from .seats import Seating
+from .session import hand_seed
+from .table import Table, unplayable
 
 #: Hands per partition, one partition per task: small enough to spread a few
 #: thousand hands over the cores, large enough that a task outweighs its overhead.
@@ -32,13 +33,6 @@ PARTITION_SIZE = 250
 
 #: At most this many failing hands are named in a report (all of them are counted).
 NAMED_FAILURES = 20
-
-
-def hand_seed(seed: int, index: int) -> int:
-    """The seed of hand ``index`` of a run: a hash, so that runs with nearby seeds
-    share no hands (``seed + index`` would make run 1's hand 0 run 0's hand 1)."""
-    digest = hashlib.blake2b(f"mjr-simulate:{seed}:{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
 
 
 @dataclass
