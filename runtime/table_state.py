@@ -16,13 +16,10 @@ from dataclasses import dataclass, field, replace
 
 from .actions import Action
 from .result import Result
+from .ruleset import Ruleset
 from .seats import Player, Seating
 from .tiles import WIND_LETTERS
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
-if TYPE_CHECKING:
-    from .ruleset import Ruleset
-    from .wall import Wall
+from .wall import Wall
 
 
 class Phase(str, enum.Enum):
@@ -75,7 +72,8 @@ class TurnTile:
                         discard_opened=self.opened)
 
     def claimed(self) -> TurnTile:
-        """The claimer's turn: no tile drawn, nothing after a kong or the last draw."""
+        """The claimer's turn: no tile drawn, not after a kong or the last draw (the
+        claimed discard's flags stay until the next discard or turn)."""
         return replace(self, drawn=None, after_kong=False, last_draw=False)
 
     def konged(self) -> TurnTile:
