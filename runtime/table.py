@@ -10,6 +10,12 @@ and the rules of play (:attr:`mjr.Ruleset.play`).
 
 Seats 0-3 sit in play order; the dealer's seat wind is East and the others follow.
 
+The referee changes the hand's state (:mod:`mjr.table_state`) by the phase it is
+in; the modules below it work out what that state comes to under the ruleset (the
+deal, :mod:`mjr.table_deal`; a seat's hand, :mod:`mjr.table_hands`; wildcards,
+:mod:`mjr.wild_play`; the close of the hand, :mod:`mjr.hand_end`) and write its log
+lines (:mod:`mjr.table_record`), and none of them knows the referee.
+
 A table may be shared by threads (a server's thread per player): one lock,
 :attr:`Table.lock`, is held over every public method, so each action, with its log
 lines, is done whole before the next begins.
