@@ -21,8 +21,9 @@ from typing import Any
 from hypothesis import strategies as st
 
 import mjr
+from mjr.errors import LogError
 from mjr.table.actions import KINDS, Action
-from mjr.table.log import LogError, replay
+from mjr.table.log import replay
 from mjr.table.referee import Seating, Table
 from mjr.tiles.kinds import N_KINDS
 

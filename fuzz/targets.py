@@ -23,8 +23,9 @@ import mjr
 from mjr import Context, Hand, Meld, MjrError
 from mjr.compiler.build import build_key, check_file
 from mjr.compiler.emit.codegen import generate
+from mjr.errors import LogError
 from mjr.jobs import score_file as batchfile
-from mjr.table.log import LogError, ReplayReport, replay
+from mjr.table.log import ReplayReport, replay
 from mjr.tiles.kinds import N_KINDS
 
 from .checks import Broken, answer, compare_row, exercise_everywhere, expect

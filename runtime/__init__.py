@@ -13,6 +13,16 @@ from ._version import __version__
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
 if TYPE_CHECKING:
+    from . import authoring as authoring
+    from . import cli as cli
+    from . import hand as hand
+    from . import jobs as jobs
+    from . import notation as notation
+    from . import plugins as plugins
+    from . import ruleset as ruleset
+    from . import simulate as simulate
+    from . import table as table
+    from . import tiles as tiles
     from .errors import (
         BatchError,
         HandError,

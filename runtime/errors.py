@@ -305,3 +305,7 @@ class NotationError(MjrError):
 def missing_extra(what: str, extra: str) -> ExtraMissingError:
     """The one-line error for a feature whose optional dependency is missing."""
     return ExtraMissingError(f"{what}; install it with: pip install 'mahjong-rules[{extra}]'")
+
+
+class LogError(MjrError):
+    """A log that cannot be replayed, or that the rules contradict; names the line."""

@@ -8,13 +8,13 @@ import sys
 from collections.abc import Callable
 from typing import IO
 
-from ..errors import LogWriteError, MjrError, os_reason
+from ..errors import LogError, LogWriteError, MjrError, os_reason
 from ..hand.model import Hand
 from ..notation.parse import format_hand
 from ..ruleset.loaded import Ruleset
 from ..table.actions import Action
 from ..table.bots import BOTS, Bot
-from ..table.log import LogError, replay
+from ..table.log import replay
 from ..table.referee import Table
 from ..table.session import Session
 from ..table.wall import wall_tile_name

@@ -11,7 +11,6 @@ core, on every core (processes) or on a Dask cluster gives the same report.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -23,7 +22,9 @@ from ..jobs.executor import cores, load_on_worker, map_partitions
 from ..ruleset import loader
 from ..ruleset.loaded import Ruleset
 from ..table.bots import BOTS, play_out
-from ..table.referee import Seating, Table, unplayable
+from ..table.referee import Table, unplayable
+from ..table.seats import Seating
+from ..table.session import hand_seed
 from .report import SimulationReport
 
 #: Hands per partition, one partition per task: small enough to spread a few
@@ -32,13 +33,6 @@ PARTITION_SIZE = 250
 
 #: At most this many failing hands are named in a report (all of them are counted).
 NAMED_FAILURES = 20
-
-
-def hand_seed(seed: int, index: int) -> int:
-    """The seed of hand ``index`` of a run: a hash, so that runs with nearby seeds
-    share no hands (``seed + index`` would make run 1's hand 0 run 0's hand 1)."""
-    digest = hashlib.blake2b(f"mjr-simulate:{seed}:{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
 
 
 @dataclass

@@ -4,12 +4,13 @@ event log that records and replays a hand."""
 
 from __future__ import annotations
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, LogError
 from .actions import Action
 from .bots import Bot, GreedyBot, RandomBot, play_out
-from .log import LogError, ReplayReport, replay
+from .log import ReplayReport, replay
 from .referee import MAX_STAKE, Seating, Table, tiles_of, unplayable
 from .session import Session
+from .state import Phase
 
 __all__ = [
     "Action",
@@ -19,6 +20,7 @@ __all__ = [
     "IllegalAction",
     "LogError",
     "MAX_STAKE",
+    "Phase",
     "play_out",
     "replay",
     "ReplayReport",

@@ -64,7 +64,8 @@ class GreedyBot:
         hand), and take a roaming last tile only when ready (taken unready, it can
         only be shown, for another player to win on)."""
         by_kind = {action.kind: action for action in actions}
-        ready = len(actions) > 1 and is_ready(table, seat)
+        with table.lock:  # the state read as of one moment, as Table's own methods read it
+            ready = len(actions) > 1 and is_ready(table.state, seat)
         if "open" in by_kind and ready:
             return by_kind["open"]
         if "pass" in by_kind and not ready:

@@ -1,14 +1,5 @@
-"""The event log of hands of play, written as they are played, and its replay.
-
-A log is JSON Lines: per hand, a ``hand`` line (the ruleset and its options, the
-seating, the stake, the whole wall as dealt), one line per event, and an ``end``
-line (the wins, every payment with its clause, each seat's net, the next seating).
-An event line is an action (``{"seat": 0, "action": "draw", "tile": "5m"}``: what was
-drawn is part of the record) or a note of the table (``{"seat": 2, "replacement":
-"3p"}``).  A log holds one hand, or a session: its hands, each numbered in its
-``hand`` line (``session_hand``), then a closing ``session`` line with the number
-of hands and the ledger, so that a log cut anywhere, even between two hands, is
-told from a whole one.
+"""The replay of the event log of hands of play (:mod:`mjr.table.record` writes it,
+and describes its lines).
 
 :func:`replay` plays every hand again from its wall and its actions under the
 ruleset, and checks every event, win and payment against the log: the way to verify
@@ -25,16 +16,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, fields
 from typing import IO, Any, TypeGuard
 
-from ..errors import LogWriteError, MjrError, clip, clip_repr, os_reason
+from ..errors import LogError, MjrError, clip, clip_repr
 from ..ruleset.loaded import Ruleset
 from ..ruleset.loader import bundled_ids, load
-from .referee import Seating, Table
-from .wall import parse_wall_tile, wall_tile_name
+from .record import FORMAT, hand_end, hand_header, session_end, write_line
+from .referee import Table
+from .seats import Seating
+from .wall import parse_wall_tile
 
-FORMAT = "mjr-play-log"
-#: Version 2 numbers a session's hands and closes the session; a version 1 log (one
-#: hand, written as version 2 writes one) still replays.
-VERSION = 2
+#: The versions replay reads (:data:`mjr.table.record.VERSION` the one written).
 VERSIONS = (1, 2)
 #: The longest line a log may hold, in bytes (characters, for lines given as text):
 #: far above any real line (a wall of 144 tiles is under 1 kB), and a line past it is
@@ -48,56 +38,9 @@ HEADER_KEYS = ("format", "version", "ruleset", "options", "seating", "stake", "s
 SEATING_KEYS = tuple(field.name for field in fields(Seating))
 
 
-class LogError(MjrError):
-    """A log that cannot be replayed, or that the rules contradict; names the line."""
 
 
-# -- writing ----------------------------------------------------------------------------
-
-
-def hand_header(table: Table, session_hand: int | None = None) -> dict[str, Any]:
-    """The ``hand`` line of ``table``; ``session_hand`` is its number in a session (from 0)."""
-    header: dict[str, Any] = {
-        "format": FORMAT, "version": VERSION,
-        "ruleset": table.ruleset.id, "options": dict(table.ruleset.choices),
-        "seating": asdict(table.seating), "stake": table.stake, "seed": table.seed,
-        "wall": [wall_tile_name(tile) for tile in table.wall.original],
-    }
-    if session_hand is not None:
-        header["session_hand"] = session_hand
-    return {"hand": header}
-
-
-def hand_end(table: Table) -> dict[str, Any]:
-    assert table.outcome is not None
-    return {"end": {
-        "drawn": table.outcome.drawn,
-        "wins": [{"seat": win.seat, "method": win.method, "tile": wall_tile_name(win.tile), "from": win.source,
-                  "points": win.result.points, "fans": [line.id for line in win.result.fans]} for win in table.wins],
-        "payments": [payment.to_json() for payment in table.payments],
-        "net": table.net(),
-        "next_seating": asdict(table.outcome.next_seating),
-    }}
-
-
-def session_end(hands: int, ledger: Iterable[int]) -> dict[str, Any]:
-    """The closing line of a session of ``hands`` hands."""
-    return {"session": {"hands": hands, "ledger": list(ledger)}}
-
-
-def write_lines(stream: IO[str], lines: Iterable[dict[str, Any]]) -> None:
-    """Write ``lines`` to a log in one piece and flush it, or raise
-    :class:`~mjr.errors.LogWriteError` (the ``OSError`` its cause) when it cannot be
-    written: a full disk, a closed stream."""
-    try:
-        stream.write("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines))
-        stream.flush()
-    except (OSError, ValueError) as error:  # ValueError: a closed stream
-        raise LogWriteError(f"the log could not be written ({os_reason(error)})") from error
-
-
-def write_line(stream: IO[str], line: dict[str, Any]) -> None:
-    write_lines(stream, [line])
+# -- the log of one hand -------------------------------------------------------------
 
 
 def write_hand(table: Table, stream: IO[str]) -> None:
@@ -107,10 +50,11 @@ def write_hand(table: Table, stream: IO[str]) -> None:
 
 
 def hand_lines(table: Table) -> Iterator[dict[str, Any]]:
-    yield hand_header(table)
+    """The lines of ``table``'s log so far, alone in its log: its end once it is over."""
+    yield hand_header(table.state)
     yield from table.events
     if table.over:
-        yield hand_end(table)
+        yield hand_end(table.state)
 
 
 # -- reading ----------------------------------------------------------------------------
@@ -349,7 +293,7 @@ class _Replay:
                            f"{_shown(table.events[self.produced])}")
         if not table.over:
             raise LogError(f"line {number}: the log ends the hand, but the rules have it go on ({_waiting(table)})")
-        _compare(end, hand_end(table)["end"], "end", number)
+        _compare(end, hand_end(table.state)["end"], "end", number)
         self.events += len(table.events)
         self.hands += 1
         for seat, amount in enumerate(table.net()):

@@ -60,6 +60,8 @@ def tiles_of(counts: list[int]) -> tuple[int, ...]:
 
 #: The seats of a table, 0-3 in play order.
 SEATS = 4
+#: The relative source of a claimed tile: steps in play order from the claimer.
+_SOURCES = {1: "R", 2: "O", 3: "L"}
 #: The dealer's streak a seating may carry (far past any hand's rules: a streak counts hands).
 MAX_STREAK = 2**31 - 1
 
@@ -90,6 +92,12 @@ def seat_number(value: object, name: str = "seat") -> int:
     return whole_number(value, name, 0, SEATS - 1, IllegalAction)
 
 
+def relative_source(seat: int, source: int) -> str:
+    """Where ``source`` sits for ``seat``, as a claimed tile's source is written:
+    ``R`` (the next in play order), ``O`` (opposite) or ``L``."""
+    return _SOURCES[(source - seat) % 4]
+
+
 @dataclass(frozen=True)
 class Seating:
     """Who deals, the round wind, and what the session carries into the hand: the
@@ -111,4 +119,4 @@ class Seating:
             object.__setattr__(self, "previous_winner", winner)
 
 
-__all__ = ["SEATS", "Player", "Seating", "seat_number", "tiles_of", "whole_number"]
+__all__ = ["SEATS", "Player", "Seating", "relative_source", "seat_number", "tiles_of", "whole_number"]

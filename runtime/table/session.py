@@ -2,23 +2,32 @@
 by the ruleset's ``next_dealer`` rules and a ledger of every seat's total.
 
 Each hand's wall comes from the session's seed and the hand's number
-(:func:`mjr.simulate.hand_seed`: hand *i* of a session has the wall of hand *i* of
-``mjr simulate`` with the same seed), so a session replays exactly.  Its log
-(:mod:`mjr.table.log`) is its hands' logs one after another, each numbered, and a
-closing line once the session is finished: a log cut between two hands is told
-from a whole one.
+(:func:`hand_seed`: hand *i* of a session has the wall of hand *i* of ``mjr
+simulate`` with the same seed), so a session replays exactly.  Its log
+(:mod:`mjr.table.record`; :mod:`mjr.table.log` replays it) is its hands' logs one
+after another, each numbered, and a closing line once the session is finished: a
+log cut between two hands is told from a whole one.
 """
 
 from __future__ import annotations
 
+import hashlib
 from typing import IO
 
 from ..errors import MjrError
 from ..ruleset.loaded import Ruleset
-from ..simulate.run import hand_seed
 from .bots import Bot, play_out
-from .log import session_end, write_line
-from .referee import Seating, Table, checked_log, checked_ruleset, checked_seating, checked_seed, checked_stake
+from .record import session_end, write_line
+from .referee import Table, checked_log, checked_ruleset, checked_seating, checked_seed, checked_stake
+from .seats import Seating
+
+
+def hand_seed(seed: int, index: int) -> int:
+    """The seed of hand ``index`` of a session, or of a run of ``mjr simulate``, with
+    ``seed``: a hash, so that runs with nearby seeds share no hands (``seed + index``
+    would make run 1's hand 0 run 0's hand 1)."""
+    digest = hashlib.blake2b(f"mjr-simulate:{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
 
 
 class Session:
@@ -79,3 +88,6 @@ class Session:
             self.close(play_out(self.new_hand(), bots))
         self.finish()
         return self.ledger
+
+
+__all__ = ["Session", "hand_seed"]

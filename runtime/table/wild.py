@@ -12,14 +12,11 @@ one real tile would name a pung: see :mod:`mjr.tiles.jokers`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from ..tiles.kinds import FIRST_HONOR
 from .actions import Action
+from .state import Phase, TableState
 from .wall import WALL_JOKER, wall_tile_name
-
-if TYPE_CHECKING:
-    from .referee import Table
 
 #: What each use of a wildcard is called in a reason.
 _USES = {"discard": "discarded", "chow": "used to chow", "pung": "used to pung", "kong": "used to kong",
@@ -62,16 +59,16 @@ def chow_starts(counts: list[int], jokers: int, tile: int) -> list[int]:
             if 0 <= low <= 6 and claim_jokers(counts, jokers, "chow", tile, base + low) is not None]
 
 
-def may_meld(table: Table, seat: int, claim: str, tile: int, start: int | None = None) -> bool:
+def may_meld(state: TableState, seat: int, claim: str, tile: int, start: int | None = None) -> bool:
     """Whether ``seat``'s tiles make ``claim`` of ``tile`` (jokers filling what real
     tiles cannot) and ``wildcard may_not`` lets each wildcard in it be used so."""
-    player = table.players[seat]
+    player = state.players[seat]
     stand_for = claim_jokers(player.counts, player.jokers, claim, tile, start)
     if stand_for is None:
         return False
     kinds = range(start, start + 3) if start is not None else (tile,)
-    return all(table.may_use(kind, claim, "claim") for kind in kinds) and \
-        (not stand_for or table.may_use(WALL_JOKER, claim, "claim"))
+    return all(state.may_use(kind, claim, "claim") for kind in kinds) and \
+        (not stand_for or state.may_use(WALL_JOKER, claim, "claim"))
 
 
 def held_tiles(counts: list[int], jokers: int) -> Iterable[int]:
@@ -81,17 +78,17 @@ def held_tiles(counts: list[int], jokers: int) -> Iterable[int]:
         yield WALL_JOKER
 
 
-def forbidden_why(table: Table, action: Action) -> str | None:
+def forbidden_why(state: TableState, action: Action) -> str | None:
     """Why ``wildcard may_not`` (or a joker's having no kind) keeps ``action`` from
     the player, where that is what does; ``None`` otherwise."""
-    seat, player = action.seat, table.players[action.seat]
-    if action.kind == "discard" and action.tile is not None and table.phase == "discard" and seat == table.turn:
+    seat, player = action.seat, state.players[action.seat]
+    if action.kind == "discard" and action.tile is not None and state.phase is Phase.DISCARD and seat == state.turn:
         held = player.jokers if action.tile == WALL_JOKER else player.counts[action.tile]
-        if held and not table.may_use(action.tile, "discard"):
-            return _wild_use(table, action.tile, "discard")
-    if action.kind not in ("chow", "pung", "kong") or table.phase != "claim" or table.offer is None:
+        if held and not state.may_use(action.tile, "discard"):
+            return _wild_use(state, action.tile, "discard")
+    if action.kind not in ("chow", "pung", "kong") or state.phase is not Phase.CLAIM or state.offer is None:
         return None
-    discarder, tile = table.offer
+    discarder, tile = state.offer.seat, state.offer.tile
     if seat == discarder or player.out:
         return None
     if tile == WALL_JOKER:
@@ -102,23 +99,23 @@ def forbidden_why(table: Table, action: Action) -> str | None:
     if stand_for is None:
         return None  # the tiles held do not make it: no wildcard rule's doing
     for use in (action.kind, "claim"):
-        if not table.may_use(tile, use):
-            return _wild_use(table, tile, use)
+        if not state.may_use(tile, use):
+            return _wild_use(state, tile, use)
     if stand_for:
         for use in (action.kind, "claim"):
-            if not table.may_use(WALL_JOKER, use):
+            if not state.may_use(WALL_JOKER, use):
                 return (f"the {action.kind} would take a joker (J) for {wall_tile_name(stand_for[0])}, and "
-                        f"{_may_not(table, use)}")
+                        f"{_may_not(state, use)}")
     return None
 
 
-def _wild_use(table: Table, tile: int, use: str) -> str:
+def _wild_use(state: TableState, tile: int, use: str) -> str:
     what = "a joker (J) is a wildcard" if tile == WALL_JOKER else f"{wall_tile_name(tile)} is a wildcard this hand"
-    return f"{what}, and {_may_not(table, use)}"
+    return f"{what}, and {_may_not(state, use)}"
 
 
-def _may_not(table: Table, use: str) -> str:
-    return f"in {table.ruleset.id} a wildcard may not be {_USES[use]} (wildcard may_not {use})"
+def _may_not(state: TableState, use: str) -> str:
+    return f"in {state.ruleset.id} a wildcard may not be {_USES[use]} (wildcard may_not {use})"
 
 
 __all__ = ["chow_starts", "claim_jokers", "forbidden_why", "held_tiles", "may_meld"]

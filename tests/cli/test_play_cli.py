@@ -99,9 +99,9 @@ def test_a_log_cut_short_holds_whole_lines_of_the_hand_so_far(tmp_path: Path) ->
     and writes no more: the log is the hand's beginning, each line once, and replay
     calls it truncated."""
     import mjr
-    from mjr.errors import LogWriteError
+    from mjr.errors import LogError, LogWriteError
     from mjr.table.bots import GreedyBot
-    from mjr.table.log import LogError, replay
+    from mjr.table.log import replay
     from mjr.table.referee import Table
 
     class FillsUp(io.StringIO):

@@ -15,8 +15,9 @@ import pytest
 import mjr
 from mjr import cli
 from mjr.compiler.build import bundled_dir
+from mjr.errors import LogError
 from mjr.table.bots import GreedyBot, play_out
-from mjr.table.log import MAX_LINE, LogError, replay
+from mjr.table.log import MAX_LINE, replay
 from mjr.table.referee import Table
 from mjr.table.session import Session
 

@@ -13,6 +13,7 @@ their own, 10 variants).
 
 from __future__ import annotations
 
+import ast
 import io
 import os
 
@@ -20,13 +21,13 @@ import pytest
 
 import mjr
 from fuzz.table_target import table_state
-from mjr.errors import MjrError
-from mjr.simulate.run import hand_seed
+from mjr.errors import LogError, MjrError
+from mjr.table import IllegalAction, Seating, Table, unplayable
 from mjr.table.actions import Action
 from mjr.table.bots import GreedyBot, RandomBot, play_out
-from mjr.table.log import LogError, replay
-from mjr.table.referee import IllegalAction, Seating, Table, unplayable
-from mjr.table.session import Session
+from mjr.table.log import replay
+from mjr.table.session import Session, hand_seed
+from mjr.table.state import Offer, Phase, TurnTile
 from mjr.table.wall import full_set
 
 HANDS = int(os.environ.get("MJR_TABLE_HANDS", "120"))
@@ -466,3 +467,59 @@ def test_numpy_settings_are_taken_as_ints_and_the_log_replays(jipinghu: mjr.Rule
     assert (type(table.stake), type(table.seed)) == (int, int)
     assert all(payment.amount % 3 == 0 for payment in table.payments)
     assert list(replay(log.getvalue().splitlines()).ledger) == table.net()
+
+
+def test_every_phase_but_the_last_has_what_an_action_does_in_it(jipinghu: mjr.Ruleset) -> None:
+    """The table dispatches an action on its phase: each phase has its handler but
+    ``over``, in which nothing is legal.  A phase is its word, as users compare it."""
+    assert set(Table._ACTS) == set(Phase) - {Phase.OVER}
+    table = Table(jipinghu, seed=1)
+    assert table.phase == "draw" and table.phase is Phase.DRAW
+    assert (str(table.phase), f"{table.phase}", repr(table.phase)) == ("draw", "draw", "'draw'")
+    play_out(table, [GreedyBot(seat) for seat in range(4)])
+    assert table.phase == "over" and table.legal() == {}
+
+
+def test_a_step_of_play_sets_the_turns_tile_and_the_offer_whole() -> None:
+    """The turn's tile and its flags change together: a discard carries how the tile
+    before it came, a new turn clears them all; answering an offer makes a new offer."""
+    drawn = TurnTile().drew(5, replacement=True, opened=True, last=False)
+    assert drawn == TurnTile(drawn=5, after_kong=True, opened=True)
+    assert drawn.discarded() == TurnTile(discard_after_kong=True, discard_opened=True)
+    assert drawn.discarded().claimed() == TurnTile(discard_after_kong=True, discard_opened=True)
+    assert drawn.konged() == TurnTile(after_kong=True, opened=True)
+    offer = Offer(0, 5, {1: [Action(1, "pung"), Action(1, "pass")], 2: [Action(2, "win"), Action(2, "pass")]})
+    answered = offer.answered(Action(1, "pass"))
+    assert offer.answers == {} and answered.waiting == {2: offer.options[2]} and not answered.complete
+    assert answered.answered(Action(2, "win")).complete
+
+
+#: The modules of the table of play, each importing only modules before it here.
+TABLE_LAYERS = ("seats", "state", "hands", "deal", "wild", "close", "record", "referee", "log", "session")
+
+
+def _imports(module: str) -> tuple[set[str], list[str]]:
+    """The mjr modules ``module`` imports anywhere (under TYPE_CHECKING too), and
+    those it imports inside a function."""
+    path = os.path.join(os.path.dirname(mjr.table.__file__), f"{module}.py")
+    with open(path, encoding="utf-8") as file:
+        tree = ast.parse(file.read())
+    named: set[str] = set()
+    inside: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            inside += [f"{node.name}: {ast.unparse(sub)}" for sub in ast.walk(node)
+                       if isinstance(sub, ast.ImportFrom) and sub.level]
+        if isinstance(node, ast.ImportFrom) and node.level == 1:  # a sibling in the room
+            named |= {node.module} if node.module else {alias.name for alias in node.names}
+    return named, inside
+
+
+@pytest.mark.parametrize("module", TABLE_LAYERS)
+def test_the_table_modules_import_downwards_only(module: str) -> None:
+    """No circle among the modules of the table of play: the state and what is worked
+    out from it lie below the referee, the replay of logs and sessions above it; and
+    no import is hidden inside a function."""
+    named, inside = _imports(module)
+    above = set(TABLE_LAYERS[TABLE_LAYERS.index(module):])
+    assert sorted(named & above) == [] and inside == []

@@ -1,0 +1,211 @@
+"""The state of one hand in play: what a :class:`~mjr.table.Table` has dealt, who
+holds what, whose turn it is and in which phase, the tile on offer, and what the
+hand has paid and won so far.
+
+This is data, read by the modules that work out what it comes to under the ruleset
+(:mod:`mjr.table.hands`, :mod:`mjr.table.close`, :mod:`mjr.table.wild`) and changed
+only by the referee, :class:`mjr.table.Table`.  What changes together is one value
+replaced whole: the turn's tile and how it came (:class:`TurnTile`), the offer
+and its answers (:class:`Offer`).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+
+from ..ruleset.loaded import Ruleset
+from ..ruleset.result import Result
+from ..tiles.kinds import WIND_LETTERS
+from .actions import Action
+from .seats import Player, Seating
+from .wall import Wall
+
+
+class Phase(str, enum.Enum):
+    """What the table waits for.  A phase is its word too (``table.phase == "draw"``),
+    shown and compared as that word."""
+
+    DECLARE = "declare"  # each player declares a void suit (void_suit declared)
+    DRAW = "draw"  # the turn's player draws (or passes a roaming last tile)
+    REPLACE = "replace"  # a kong's maker draws its replacement, or opens the kong (open_kong)
+    DISCARD = "discard"  # the turn's player discards, kongs or wins on the tile drawn
+    CLAIM = "claim"  # the others answer a discard
+    ROB = "rob"  # the others answer the added tile of a kong: rob it or pass
+    OVER = "over"  # the hand is over
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+    @property
+    def offered(self) -> bool:
+        """Whether the others answer a tile on offer (a discard, or a kong's added tile)."""
+        return self in (Phase.CLAIM, Phase.ROB)
+
+
+@dataclass(frozen=True)
+class TurnTile:
+    """The tile the turn goes by and how it came: replaced whole as play moves on,
+    so that each step of play sets all of it at once.  A new turn is ``TurnTile()``."""
+
+    drawn: int | None = None  # the tile just drawn, which a self-draw wins on
+    after_kong: bool = False  # it is a kong's replacement
+    opened: bool = False  # ... an opened kong's (open_kong)
+    last_draw: bool = False  # it (or the discard on the table) came after the last draw
+    discard_after_kong: bool = False  # the discard last made was made after a kong's replacement
+    discard_opened: bool = False  # ... after an opened kong's
+
+    def drew(self, tile: int, replacement: bool, opened: bool, last: bool) -> TurnTile:
+        """The turn after drawing ``tile``: a kong's ``replacement`` or not, of an
+        ``opened`` kong or not, the ``last`` draw of the wall or not."""
+        return replace(self, drawn=tile, after_kong=replacement, opened=opened, last_draw=last)
+
+    def discarded(self) -> TurnTile:
+        """The turn after its discard, which carries how the tile before it came."""
+        return TurnTile(last_draw=self.last_draw, discard_after_kong=self.after_kong,
+                        discard_opened=self.opened)
+
+    def claimed(self) -> TurnTile:
+        """The claimer's turn: no tile drawn, not after a kong or the last draw (the
+        claimed discard's flags stay until the next discard or turn)."""
+        return replace(self, drawn=None, after_kong=False, last_draw=False)
+
+    def konged(self) -> TurnTile:
+        """The turn after its maker's own kong of the tile drawn: the tile is melded."""
+        return replace(self, drawn=None)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A tile before the other players: the discard (or a kong's added tile, to be
+    robbed) of ``seat``, who may answer it and how, and the answers so far."""
+
+    seat: int
+    tile: int
+    options: dict[int, list[Action]] = field(default_factory=dict)
+    answers: dict[int, Action] = field(default_factory=dict)
+
+    def answered(self, action: Action) -> Offer:
+        """The offer with ``action`` its seat's answer."""
+        return replace(self, answers={**self.answers, action.seat: action})
+
+    @property
+    def waiting(self) -> dict[int, list[Action]]:
+        """Who is still to answer, and how they may."""
+        return {seat: actions for seat, actions in self.options.items() if seat not in self.answers}
+
+    @property
+    def complete(self) -> bool:
+        return len(self.answers) == len(self.options)
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One payment of a hand of play, by seat (0-3), with the clause behind it."""
+
+    payer: int
+    payee: int
+    amount: int
+    clause: str
+    name: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"payer": self.payer, "payee": self.payee, "amount": self.amount, "clause": self.clause,
+                "name": self.name}
+
+
+@dataclass(frozen=True)
+class WinRecord:
+    """One win of the hand: who, how, on what, from whom, its result and its payments."""
+
+    seat: int
+    method: str
+    tile: int
+    source: int | None
+    result: Result
+    lines: tuple[Payment, ...]
+    winners: int = 1
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """How a hand ended: drawn or not, the payments of its close, and the next hand's seating."""
+
+    drawn: bool
+    closing: tuple[Payment, ...]
+    next_seating: Seating
+    ready: tuple[bool, ...] = field(default=(False,) * 4)
+
+
+class TableState:
+    """One hand in play under ``ruleset``, dealt from ``wall`` (not yet dealt when
+    made: :func:`mjr.table.deal.deal` deals it)."""
+
+    def __init__(self, ruleset: Ruleset, wall: Wall, seating: Seating, stake: int, seed: int):
+        self.ruleset = ruleset
+        self.rules = ruleset.play
+        self.seating = seating
+        self.stake = stake
+        self.seed = seed
+        self.wall = wall
+        #: the kinds set aside as drawn, like flowers (tiles ... aside(...)): in the wall, never in play
+        self.aside_kinds = ruleset.aside_kinds
+        self.players = [Player() for _ in range(4)]
+        self.indicator: int | None = None
+        #: the flowers, kinds set aside and jokers flipped where the indicator is, set aside (no player's)
+        self.set_aside: list[int] = []
+        # the wildcard kinds of the hand, once the indicator is flipped, and the dedicated jokers
+        self.wild: frozenset[int] = frozenset()
+        self.forbidden: tuple[str, ...] = tuple(ruleset.module.WILD_FORBIDDEN)
+        self.payments: list[Payment] = []
+        self.wins: list[WinRecord] = []
+        #: the hand's record, line by line as its log has them (mjr.table.record)
+        self.events: list[dict[str, object]] = []
+        self.outcome: HandOutcome | None = None
+        self.turn = seating.dealer  # the seat whose turn it is
+        self.phase = Phase.DECLARE if self.rules.void_suit == "declared" else Phase.DRAW
+        self.turn_tile = TurnTile()
+        self.offer: Offer | None = None  # the discard or robbed kong on offer
+        self.first_offered: int | None = None  # who was offered a roaming last tile first
+        self.last_drawer: int | None = None  # who drew the last tile (or, all passing it, was offered it first)
+        self.claimed = False  # anyone has claimed or konged: no first turn any more
+        self.feeds: list[tuple[int, int, int]] = []  # (claimer, discarder, the claimer's claimed melds with it)
+
+    # -- small queries ---------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def net(self) -> list[int]:
+        """Each seat's net result from every payment so far."""
+        net = [0, 0, 0, 0]
+        for payment in self.payments:
+            net[payment.payer] -= payment.amount
+            net[payment.payee] += payment.amount
+        return net
+
+    def may_use(self, tile: int, *uses: str) -> bool:
+        """Whether ``wildcard may_not`` lets ``tile`` (a kind, or a joker) be put to these uses."""
+        return tile not in self.wild or not any(use in self.forbidden for use in uses)
+
+    def next_in_play(self, seat: int) -> int:
+        """The next seat after ``seat`` still in the hand."""
+        for step in (1, 2, 3):
+            candidate = (seat + step) % 4
+            if not self.players[candidate].out:
+                return candidate
+        return seat
+
+    def seat_of(self, wind: str) -> int:
+        """The seat of a seat wind (``E S W N``) this hand."""
+        return (self.seating.dealer + WIND_LETTERS.index(wind)) % 4
+
+
+__all__ = ["HandOutcome", "Offer", "Payment", "Phase", "TableState", "TurnTile", "WinRecord"]
