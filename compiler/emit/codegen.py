@@ -658,11 +658,7 @@ def _worse(ruleset: ir.Ruleset) -> str:
     return test
 
 
-#: The source letter of each claim word that names a player by place.
-_PLACE_SOURCES = {"left": "L", "opposite": "O", "right": "R"}
-
-
 def _claim_from(claims: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, int]:
     """Per claim, a bit for each source step (mjr.abi.SOURCE_STEPS) it may come from; 0 for any."""
-    return {claim: sum(1 << abi.SOURCE_STEPS[_PLACE_SOURCES[word]] for word in words if word in _PLACE_SOURCES)
+    return {claim: sum(1 << abi.SOURCE_STEPS[abi.PLACE_SOURCES[word]] for word in words if word in abi.PLACE_SOURCES)
             for claim, words in claims}
