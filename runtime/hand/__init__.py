@@ -21,8 +21,6 @@ from .model import (
     Hand,
     HandFieldError,
     Meld,
-    clip,
-    clip_repr,
     conflict,
     context_problem,
     copies,
@@ -35,8 +33,6 @@ from .model import (
 
 __all__ = [
     "CHOW",
-    "clip",
-    "clip_repr",
     "conflict",
     "Context",
     "context_problem",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 
 from ..abi import JOKER, MAX_FACT_NUMBER, MAX_FACT_TILES, ROBBED_PUNG, SOURCES, WIN_METHODS
-from ..errors import HandFieldError, clip, clip_repr
+from ..errors import HandFieldError
 from ..tiles.aside import aside_problem
 from ..tiles.flowers import flowers_problem
 from ..tiles.jokers import hand_jokers_problem, meld_joker_problem
@@ -60,8 +60,6 @@ __all__ = [
     "Hand",
     "HandFieldError",
     "Meld",
-    "clip",
-    "clip_repr",
     "conflict",
     "context_problem",
     "copies",
