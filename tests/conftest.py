@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
@@ -164,11 +164,21 @@ def load_on(name: str | Path, backend: str, *, unoptimised: bool = False, **opti
         pytest.skip(f"needs a working C compiler: {error}")
 
 
+def unoptimised(environ: Mapping[str, str]) -> dict[str, str]:
+    """``environ`` with ``-O0`` last in its ``CFLAGS`` (so it wins): for a child process
+    whose compile a test needs to happen, not to run fast (half the time of ``-O3``)."""
+    return {**environ, "CFLAGS": _with_flags(environ.get("CFLAGS"), "-O0")}
+
+
+def _with_flags(before: str | None, flags: str) -> str:
+    return f"{before or ''} {flags}".strip()
+
+
 @contextmanager
 def _c_flags(flags: str) -> Iterator[None]:
     """``CFLAGS`` with ``flags`` last (so they win) while the block runs."""
     before = os.environ.get("CFLAGS")
-    os.environ["CFLAGS"] = f"{before or ''} {flags}".strip()
+    os.environ["CFLAGS"] = _with_flags(before, flags)
     try:
         yield
     finally:

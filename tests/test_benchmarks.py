@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import unoptimised
 
 import mjr
 
@@ -53,7 +54,7 @@ def installed(module: str) -> bool:
 
 def run_benchmark(*args: str, cwd: Path, cache: Path) -> subprocess.CompletedProcess[str]:
     # the cold compile at -O0, in half the time: the tests check its row's form, not its figure
-    env = dict(os.environ, MJR_CACHE_DIR=str(cache), CFLAGS=f"{os.environ.get('CFLAGS', '')} -O0".strip())
+    env = unoptimised(dict(os.environ, MJR_CACHE_DIR=str(cache)))
     return subprocess.run([sys.executable, str(RUN), *args], cwd=cwd, env=env, capture_output=True, text=True,
                           timeout=900, check=False)
 

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import unoptimised
 
 import mjr
 from mjr.compiler.build import build, build_key, cache_dir, check_file, generate_file, will_compile
@@ -61,7 +62,7 @@ def good_extension(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("good")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("MJR_CACHE_DIR", str(folder / "cache"))
-        patch.setenv("CFLAGS", f"{os.environ.get('CFLAGS', '')} -O0".strip())
+        patch.setenv("CFLAGS", unoptimised(os.environ)["CFLAGS"])
         built = build(write(folder, value=9), backend="compiled")
     assert built.backend == "compiled"
     return built.path
@@ -316,7 +317,7 @@ def test_two_processes_compiling_at_once_both_get_a_module(tmp_path: Path) -> No
     path = write(tmp_path, value=7)
     script = ("import sys, mjr; r = mjr.load(sys.argv[1], backend='compiled'); "
               "print(r.backend, r.evaluate('123m 456m 789m 234m 5m win 5m').fan)")
-    env = dict(os.environ, CFLAGS=f"{os.environ.get('CFLAGS', '')} -O0".strip())  # half the time of -O3
+    env = unoptimised(os.environ)
     runs = [subprocess.Popen([sys.executable, "-c", script, str(path)], stdout=subprocess.PIPE, env=env,
                              text=True) for _ in range(2)]
     outputs = [run.communicate(timeout=600)[0].strip() for run in runs]
