@@ -132,7 +132,9 @@ def test_wide_characters_count_two_columns() -> None:
 # --------------------------------------------------------------------------- list, check, build
 
 
-def test_list(capsys: pytest.CaptureFixture[str]) -> None:
+def test_list_names_and_aligns_titles(capsys: pytest.CaptureFixture[str]) -> None:
+    """One run of each form (a list loads every bundled ruleset): the titles, the
+    ids in order, and the native titles in one column."""
     code, out, _ = run(capsys, "list")
     assert code == 0
     line = next(line for line in out.splitlines() if line.startswith(BUNDLED + " "))
@@ -142,11 +144,6 @@ def test_list(capsys: pytest.CaptureFixture[str]) -> None:
     entry = next(r for r in doc["rulesets"] if r["id"] == BUNDLED)
     assert entry["native_title"] == "广东鸡平胡"
     assert [r["id"] for r in doc["rulesets"]] == mjr.bundled_ids()
-
-
-def test_list_aligns_titles(capsys: pytest.CaptureFixture[str]) -> None:
-    _, out, _ = run(capsys, "list")
-    _, doc = run_json(capsys, "list")
     starts = set()
     for line, entry in zip(out.splitlines(), doc["rulesets"], strict=True):
         if "title" in entry:

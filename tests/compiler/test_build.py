@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import unoptimised
 
 import mjr
 from mjr.authoring.examples import run_examples
@@ -51,12 +52,16 @@ def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture(scope="module")
 def good_extension(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One real compile of ``write(value=9)``, kept aside: tests about what happens
-    around a compile put this file where a compile would (compiling takes seconds)."""
+    around a compile put this file where a compile would (compiling takes seconds).
+    Compiled at ``-O0``, in half the time: what is tested is where the extension goes
+    and how it is loaded, not how fast it runs.  Its tests are one ``xdist_group``,
+    so that one process makes it."""
     if NO_COMPILER:
         pytest.skip(f"needs a working C compiler: {NO_COMPILER}")
     folder = tmp_path_factory.mktemp("good")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("MJR_CACHE_DIR", str(folder / "cache"))
+        patch.setenv("CFLAGS", unoptimised(os.environ)["CFLAGS"])
         built = build(write(folder, value=9), backend="compiled")
     assert built.backend == "compiled"
     return built.path
@@ -209,6 +214,7 @@ def test_a_broken_entry_index_is_rebuilt(tmp_path: Path, private_cache: Path) ->
     assert mjr.load(path, backend="python").backend == "python"
 
 
+@pytest.mark.xdist_group("good_extension")
 def test_a_foreign_extension_in_an_entry_is_rebuilt_and_loaded(tmp_path: Path, private_cache: Path,
                                                                good_extension: Path) -> None:
     """An extension of another module (a wrong ``PyInit``) in the entry, met by a new
@@ -263,6 +269,7 @@ def test_a_failed_compile_is_not_tried_again_with_the_same_compiler(tmp_path: Pa
     assert len(attempts) == 2
 
 
+@pytest.mark.xdist_group("good_extension")
 def test_a_failed_compile_is_tried_again_once_the_compiler_works(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                  fresh_process_warning: None,
                                                                  good_extension: Path) -> None:
@@ -309,7 +316,7 @@ def test_two_processes_compiling_at_once_both_get_a_module(tmp_path: Path) -> No
     path = write(tmp_path, value=7)
     script = ("import sys, mjr; r = mjr.load(sys.argv[1], backend='compiled'); "
               "print(r.backend, r.evaluate('123m 456m 789m 234m 5m win 5m').fan)")
-    env = dict(os.environ)
+    env = unoptimised(os.environ)
     runs = [subprocess.Popen([sys.executable, "-c", script, str(path)], stdout=subprocess.PIPE, env=env,
                              text=True) for _ in range(2)]
     outputs = [run.communicate(timeout=600)[0].strip() for run in runs]

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import unoptimised
 
 import mjr
 
@@ -52,7 +53,8 @@ def installed(module: str) -> bool:
 
 
 def run_benchmark(*args: str, cwd: Path, cache: Path) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, MJR_CACHE_DIR=str(cache))
+    # the cold compile at -O0, in half the time: the tests check its row's form, not its figure
+    env = unoptimised(dict(os.environ, MJR_CACHE_DIR=str(cache)))
     return subprocess.run([sys.executable, str(RUN), *args], cwd=cwd, env=env, capture_output=True, text=True,
                           timeout=900, check=False)
 

@@ -17,16 +17,21 @@ from mjr.ruleset.loader import bundled_ids
 
 def test_every_bundled_combination_is_built_compiled_up_front(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each combination the examples and ``mjr test`` play, asked for once and
-    compiled; the defaults are only read (they were built at install)."""
+    compiled at ``-O0``; the defaults are only read (they were built at install)."""
     real = mjr.load
     asked: list[tuple[str, str, tuple[tuple[str, object], ...]]] = []
+    flags: list[str | None] = []
 
     def recording(name: str, backend: str = "auto", **options: object) -> mjr.Ruleset | None:
         asked.append((name, backend, tuple(sorted(options.items()))))
+        if options:
+            flags.append(os.environ.get("CFLAGS"))
         return real(name, backend="python") if not options else None
 
+    monkeypatch.delenv("CFLAGS", raising=False)
     monkeypatch.setattr(mjr, "load", recording)
     conftest.build_bundled_combinations(2)
+    assert set(flags) == {"-O0"} and "CFLAGS" not in os.environ
     wanted = {(ident, "compiled", tuple(sorted(options.items())))
               for ident in bundled_ids() for options in other_options(real(ident, backend="python"))}
     built = [call for call in asked if call[2]]

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import unoptimised
 from mcr_compare import FROM_LIBRARY, compare, library_fans
 from mcr_hands import McrHand, library_available, score
 
@@ -87,8 +88,10 @@ def test_library_names_become_display_names() -> None:
 
 def run_script(name: str, *args: str, cache: Path) -> subprocess.CompletedProcess[str]:
     script = Path(__file__).resolve().parents[2] / "benchmarks" / name
+    # compiles at -O0, in half the time: the tests check what the scripts print, not their figures
+    env = unoptimised(dict(os.environ, MJR_CACHE_DIR=str(cache)))
     return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, timeout=600,
-                          env=dict(os.environ, MJR_CACHE_DIR=str(cache)), check=False)
+                          env=env, check=False)
 
 
 @pytest.fixture(scope="module")
