@@ -38,7 +38,7 @@ class TableDeal:
     events: list[dict[str, object]]
 
     def _deal(self) -> None:
-        flip = self.rules.indicator_flip if self.ruleset.module.WILD_DERIVED else None
+        flip = self.rules.indicator_flip if self.ruleset.generated.wild_derived else None
         if flip == "before_deal":
             self._flip_indicator(flip)
         for _ in range(self.ruleset.deal):

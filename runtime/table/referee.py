@@ -109,7 +109,7 @@ class Table(TableDeal):
         self.set_aside: list[int] = []
         # the wildcard kinds of the hand, once the indicator is flipped, and the dedicated jokers
         self.wild: frozenset[int] = frozenset()
-        self.forbidden: tuple[str, ...] = tuple(ruleset.module.WILD_FORBIDDEN)
+        self.forbidden: tuple[str, ...] = ruleset.generated.wild_forbidden
         self.payments: list[Payment] = []
         self.wins: list[WinRecord] = []
         self.events: list[dict[str, object]] = []
