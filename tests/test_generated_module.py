@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from types import SimpleNamespace
+from types import ModuleType
 
 import pytest
 
@@ -42,8 +42,18 @@ def test_the_entry_points_are_the_modules_own(ruleset: mjr.Ruleset) -> None:
 
 def test_a_name_an_older_build_lacks_takes_its_default(ruleset: mjr.Ruleset) -> None:
     optional = ("MINIMUM_WITHOUT", "ACCOUNT_ONCE", "PREFER", "SCORE_TEXT")
-    names = {name: getattr(ruleset.module, name) for name in dir(ruleset.module) if name not in optional}
-    generated = read_module(SimpleNamespace(**names))  # type: ignore[arg-type]
+
+    class Older(ModuleType):
+        """The ruleset's module without the names an older build lacks."""
+
+        def __getattr__(self, name: str) -> object:
+            if name in optional:
+                raise AttributeError(name)
+            return getattr(ruleset.module, name)
+
+    older = Older("older")
+    older.__file__ = ruleset.module.__file__
+    generated = read_module(older)
     assert (generated.minimum_without, generated.account_once, generated.prefer) == ((), (), ())
     assert generated.score_text == "?"
 
