@@ -79,8 +79,8 @@ class Ruleset:
     to itself, so any number of threads may use one ruleset at once."""
 
     def __init__(self, module: ModuleType, backend: str):
-        #: the generated module itself (its file, for ``mjr build``); the runtime reads
-        #: its tables and entry points through :attr:`generated`
+        #: the generated module itself, for a program that wants it as loaded; the
+        #: runtime reads its tables and entry points through :attr:`generated` only
         self.module = module
         #: the generated module's constants, typed, and its entry points (:class:`GeneratedModule`)
         self.generated = generated = read_module(module)
