@@ -41,7 +41,7 @@ def _region_words() -> set[str]:
     for ident in mjr.bundled_ids():
         ruleset = mjr.load(ident, backend="python")
         parts = ident.split(".")
-        if len(ruleset.module.FILES) > 1:  # a variant's last part names the variation (cap5, thirteen)
+        if len(ruleset.generated.files) > 1:  # a variant's last part names the variation (cap5, thirteen)
             parts = parts[:-1]
         words.update(part for part in parts if len(part) > 4 and part not in ALL_WORDS)
         words.update(fan.name for fan in ruleset.fans)  # display names: 鸡胡, 混一色, ...
@@ -210,6 +210,29 @@ def test_no_room_holds_more_than_fifteen_modules() -> None:
         sizes[path.parent] = sizes.get(path.parent, 0) + (path.name != "__init__.py")
     crowded = {str(folder.relative_to(ROOT)): size for folder, size in sizes.items() if size > 15}
     assert not crowded, crowded
+
+
+#: The one module that reads the names of a ruleset's generated module.
+GENERATED_READER = ROOT / "runtime" / "ruleset" / "module.py"
+
+
+def test_only_one_module_reads_the_generated_module() -> None:
+    """The runtime reads a generated module's constants and entry points through
+    ``Ruleset.generated`` (mjr.ruleset.module); ``X.module.NAME`` anywhere else is a
+    second reader of the compiler's names."""
+    _source_tree()
+    found = []
+    for path in sorted((ROOT / "runtime").rglob("*.py")):
+        if path == GENERATED_READER:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            inner = node.value if isinstance(node, ast.Attribute) else None
+            if isinstance(inner, ast.Attribute) and inner.attr == "module":
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: .module.{node.attr}")
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
+                  and node.args and isinstance(node.args[0], ast.Attribute) and node.args[0].attr == "module"):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: getattr(.module, ...)")
+    assert not found, "reads of a generated module outside mjr.ruleset.module:\n" + "\n".join(found)
 
 
 def _strongly_connected(graph: dict[str, set[str]]) -> list[set[str]]:

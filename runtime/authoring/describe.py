@@ -18,16 +18,16 @@ FIRST_DRAGON = 31
 
 def minimum(ruleset: Ruleset) -> str:
     """``8 fan``, with the fans left out of it (``8 fan without extras``), or ``none``."""
-    module = ruleset.module
-    if module.MINIMUM is None:
+    generated = ruleset.generated
+    if generated.minimum is None:
         return "none"
-    without = getattr(module, "MINIMUM_WITHOUT", ())
-    return f"{module.MINIMUM} fan" + (f" without {' '.join(without)}" if without else "")
+    without = generated.minimum_without
+    return f"{generated.minimum} fan" + (f" without {' '.join(without)}" if without else "")
 
 
-def fan_list(ruleset: Ruleset, name: str) -> str:
-    """The fans a statement lists (``ACCOUNT_ONCE``, ``PREFER``), or ``none``."""
-    return " ".join(getattr(ruleset.module, name, ())) or "none"
+def fan_list(fans: tuple[str, ...]) -> str:
+    """The fans a statement lists (``account_once``, ``prefer``), or ``none``."""
+    return " ".join(fans) or "none"
 
 
 def tile_text(kind: int) -> str:
@@ -66,27 +66,27 @@ def claims(ruleset: Ruleset) -> str:
 def shapes(ruleset: Ruleset) -> str:
     """The built-in winning shapes (``standard seven_pairs(fours)``), then each
     declared shape by id and display name."""
-    standard, seven_pairs, orphans, knitted = ruleset.module.SHAPES
+    standard, seven_pairs, orphans, knitted = ruleset.generated.shapes
     names = [("standard(knitted)" if knitted else "standard")] if standard else []
     if seven_pairs:
         names.append("seven_pairs(fours)" if seven_pairs == 2 else "seven_pairs")
     if orphans:
         names.append("thirteen_orphans")
-    names += [f"{ident} {name}" for ident, name in ruleset.module.DECLARED_SHAPES]
+    names += [f"{ident} {name}" for ident, name in ruleset.generated.declared_shapes]
     return " ".join(names)
 
 
 def wildcard_kind(ruleset: Ruleset) -> str:
     """What kind of wildcard the ruleset has: ``none``, ``fixed P``, ``indicator +1``
     (with ``, stand-in P`` when a tile plays as the wildcard's kind)."""
-    module = ruleset.module
+    generated = ruleset.generated
     kinds = []
-    if module.WILD_FIXED:
-        kinds.append("fixed " + " ".join(tile_text(kind) for kind in module.WILD_FIXED))
-    if module.WILD_DERIVED:
+    if generated.wild_fixed:
+        kinds.append("fixed " + " ".join(tile_text(kind) for kind in generated.wild_fixed))
+    if generated.wild_derived:
         kinds.append(f"indicator {_suit_step(ruleset)}")
-    if module.WILD_STAND_IN >= 0:
-        kinds.append(f"stand-in {tile_text(module.WILD_STAND_IN)}")
+    if generated.wild_stand_in >= 0:
+        kinds.append(f"stand-in {tile_text(generated.wild_stand_in)}")
     return ", ".join(kinds) or "none"
 
 
@@ -94,17 +94,17 @@ def wildcard_statements(ruleset: Ruleset) -> dict[str, str]:
     """The wildcard statements by what they set, each as the language would write
     what follows: ``{"wildcard": "indicator + 1 honors(E S W N C F P)",
     "indicator": "out_of_play", "wildcard may_not": "discard claim"}``."""
-    module = ruleset.module
-    kinds = [f"fixed {tile_text(kind)}" for kind in module.WILD_FIXED]
-    if module.WILD_DERIVED:
+    generated = ruleset.generated
+    kinds = [f"fixed {tile_text(kind)}" for kind in generated.wild_fixed]
+    if generated.wild_derived:
         kinds.append(" ".join(["indicator", _suit_step(ruleset), *_honour_order(ruleset)]))
     found = {"wildcard": ", ".join(kinds) or "none"}
-    if module.WILD_DERIVED:
-        found["indicator"] = "in_play" if module.INDICATOR_IN_PLAY else "out_of_play"
-    if module.WILD_STAND_IN >= 0:
-        found["wildcard stand_in"] = tile_text(module.WILD_STAND_IN)
-    if module.WILD_FORBIDDEN:
-        found["wildcard may_not"] = " ".join(module.WILD_FORBIDDEN)
+    if generated.wild_derived:
+        found["indicator"] = "in_play" if generated.indicator_in_play else "out_of_play"
+    if generated.wild_stand_in >= 0:
+        found["wildcard stand_in"] = tile_text(generated.wild_stand_in)
+    if generated.wild_forbidden:
+        found["wildcard may_not"] = " ".join(generated.wild_forbidden)
     return found
 
 
@@ -120,7 +120,7 @@ def wildcard_lines(ruleset: Ruleset) -> list[str]:
 def _suit_step(ruleset: Ruleset) -> str:
     """How far along its suit the wildcard is from the indicator: ``+ 1``; a table
     that is no one step is spelled tile by tile (``1m>3m 2m>1m ...``)."""
-    derived = ruleset.module.WILD_DERIVED
+    derived = ruleset.generated.wild_derived
     suited = [kind for kind in sorted(ruleset.kinds) if kind < FIRST_HONOR]
     steps = {(derived[kind] - kind) % 9 for kind in suited if derived[kind] // 9 == kind // 9}
     if len(steps) == 1 and all(derived[kind] // 9 == kind // 9 for kind in suited):
@@ -132,7 +132,7 @@ def _suit_step(ruleset: Ruleset) -> str:
 def _honour_order(ruleset: Ruleset) -> list[str]:
     """The honours' order as cycles, ``honors(E S W N) (P F C)``; nothing when each
     honour is its own wildcard; tile by tile when the table is no set of cycles."""
-    derived = ruleset.module.WILD_DERIVED
+    derived = ruleset.generated.wild_derived
     honours = [kind for kind in range(FIRST_HONOR, N_KINDS) if kind in ruleset.kinds]
     if all(derived[kind] == kind for kind in honours):
         return []
@@ -152,8 +152,9 @@ def _honour_order(ruleset: Ruleset) -> list[str]:
 
 def facts(ruleset: Ruleset) -> str:
     """The facts of play the ruleset declares: ``ID NAME number LOW to HIGH``, ``ID NAME flag``."""
-    return ", ".join(f"{ident} {name} {kind}" + ("" if kind == "flag" else f" {low} to {high}")
-                     for ident, name, kind, low, high, _ in ruleset.module.FACTS)
+    return ", ".join(f"{fact.id} {fact.name} {fact.kind}"
+                     + ("" if fact.kind == "flag" else f" {fact.low} to {fact.high}")
+                     for fact in ruleset.facts.by_id.values())
 
 
 def option_names(ruleset: Ruleset) -> tuple[str, ...]:

@@ -38,8 +38,8 @@ class Outcome:
 
 def examples(ruleset: Ruleset) -> Iterator[tuple[str, str, int]]:
     """(title, file, line) of each example."""
-    for title, _, file, line, _, _ in ruleset.module.EXAMPLES:
-        yield title, file, line
+    for example in ruleset.generated.examples:
+        yield example.title, example.file, example.line
 
 
 def combinations(ruleset: Ruleset, load_with: Callable[[dict[str, object]], Ruleset], workers: int = 1
@@ -63,7 +63,7 @@ def other_options(ruleset: Ruleset) -> list[dict[str, object]]:
     examples are played under, in order."""
     table = {option.name for option in ruleset.option_table}
     return [{name: value for name, value in combination if name in table}
-            for combination in ruleset.module.EXAMPLE_OPTIONS if dict(combination) != ruleset.options]
+            for combination in ruleset.generated.example_options if dict(combination) != ruleset.options]
 
 
 @dataclass(frozen=True)
@@ -88,8 +88,9 @@ class HandProblem:
 def example_hand(ruleset: Ruleset, index: int) -> Hand | HandProblem:
     """The hand of the ``index``-th example, read and checked as :meth:`Ruleset.evaluate`
     checks a hand (:meth:`Ruleset.check_hand`), but not scored; or why it cannot be."""
-    title, text, file, line, column, _ = ruleset.module.EXAMPLES[index]
-    start = column + 1  # the column of the hand's first character, after its quote
+    example = ruleset.generated.examples[index]
+    title, text, file, line = example.title, example.hand, example.file, example.line
+    start = example.column + 1  # the column of the hand's first character, after its quote
     try:
         hand = ruleset.read_hand(text)
     except NotationError as error:
@@ -106,12 +107,13 @@ def example_hand(ruleset: Ruleset, index: int) -> Hand | HandProblem:
 
 def hand_problems(ruleset: Ruleset) -> list[HandProblem]:
     """The examples of ``ruleset`` whose hands no game can hold, in file order."""
-    found = (example_hand(ruleset, index) for index in range(len(ruleset.module.EXAMPLES)))
+    found = (example_hand(ruleset, index) for index in range(len(ruleset.generated.examples)))
     return [problem for problem in found if isinstance(problem, HandProblem)]
 
 
 def run_example(ruleset: Ruleset, index: int) -> Outcome:
-    title, _, file, line, _, checks = ruleset.module.EXAMPLES[index]
+    example = ruleset.generated.examples[index]
+    title, file, line = example.title, example.file, example.line
     options = ruleset.chosen_text()
     hand = example_hand(ruleset, index)
     if isinstance(hand, HandProblem):
@@ -121,7 +123,7 @@ def run_example(ruleset: Ruleset, index: int) -> Outcome:
     except MjrError as error:
         return Outcome(ruleset.id, title, file, line, (f"{file}:{line}: {error}",), options)
     failures = []
-    for kind, expected, check_line in checks:
+    for kind, expected, check_line in example.checks:
         problem = _check(ruleset, result, kind, expected)
         if problem:
             failures.append(f"{file}:{check_line}: {problem}")
@@ -129,7 +131,7 @@ def run_example(ruleset: Ruleset, index: int) -> Outcome:
 
 
 def run_examples(ruleset: Ruleset) -> list[Outcome]:
-    return [run_example(ruleset, i) for i in range(len(ruleset.module.EXAMPLES))]
+    return [run_example(ruleset, i) for i in range(len(ruleset.generated.examples))]
 
 
 def _check(ruleset: Ruleset, result: Result, kind: str, expected: object) -> str:

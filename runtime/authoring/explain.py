@@ -64,7 +64,7 @@ class Place:
 def items(ruleset: Ruleset) -> tuple[Item, ...]:
     """Every scored item of ``ruleset``: the fans in file order, then the requirements,
     floors, payment clauses, named values and tables."""
-    return tuple(Item(*row) for row in ruleset.module.ITEMS)
+    return tuple(Item(*row) for row in ruleset.generated.items)
 
 
 def rules(ruleset: Ruleset) -> tuple[PlayLine, ...]:
@@ -154,7 +154,7 @@ def examples_applying(ruleset: Ruleset, chosen: list[Item]) -> list[list[tuple[s
     (title, place).  Each example is evaluated once; one that cannot be (a bad hand)
     counts for none."""
     found: list[list[tuple[str, Place]]] = [[] for _ in chosen]
-    hands = [row[1] for row in ruleset.module.EXAMPLES]
+    hands = [example.hand for example in ruleset.generated.examples]
     for (title, file, line), text in zip(examples(ruleset), hands, strict=True):
         try:
             result = ruleset.evaluate(text)

@@ -103,7 +103,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             rows.append({"id": ident, "error": str(error).splitlines()[0]})
             code = 1
             continue
-        rows.append({"id": ident, "title": ruleset.module.TITLE, "native_title": ruleset.module.NATIVE_TITLE})
+        rows.append({"id": ident, "title": ruleset.title, "native_title": ruleset.native_title})
     if args.json:
         _dump({"rulesets": rows})
     else:
@@ -211,7 +211,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_build(args: argparse.Namespace) -> int:
     ruleset = _load(args.ruleset, args.backend, options=_options(args))
-    doc = {"id": ruleset.id, "backend": ruleset.backend, "module": str(ruleset.module.__file__)}
+    doc = {"id": ruleset.id, "backend": ruleset.backend, "module": ruleset.generated.file}
     if args.json:
         _dump(doc)
     else:
@@ -386,9 +386,9 @@ def _totals(ruleset: Ruleset, result: Result) -> list[list[object]]:
     if result.limit:
         rows.append(["limit", "yes"])
     if result.floor is not None:
-        names = {row[0]: row[1] for row in ruleset.module.FLOORS}
+        names = {row[0]: row[1] for row in ruleset.generated.floors}
         rows.append(["floor", f"{result.floor} {names.get(result.floor, '')}".rstrip()])
-    displays = dict(ruleset.module.VALUES)
+    displays = dict(ruleset.generated.values)
     rows.extend([f"{name} {displays.get(name, '')}".rstrip(), value] for name, value in result.values)
     rows.append(["points", result.points])
     rows.append(["shape", result.shape])

@@ -43,21 +43,22 @@ def rule_lines(rule: PlayLine) -> list[str]:
 def explain_ruleset(ruleset: Ruleset, as_json: bool) -> int:
     """The whole table of ``ruleset``: settings, then every scored item by section,
     then the rules of play."""
-    module = ruleset.module
-    files = [explain.place(file) for file in module.FILES]
+    generated = ruleset.generated
+    files = [explain.place(file) for file in generated.files]
     every = explain.items(ruleset)
     if as_json:
         dump({"ruleset": ruleset.id, "title": ruleset.title, "native_title": ruleset.native_title,
-               "files": [{"file": w.shown, "path": w.path} for w in files], "base": module.BASE,
-               "cap": module.CAP, "limits": module.LIMITS, "minimum": module.MINIMUM,
-               "minimum_without": list(module.MINIMUM_WITHOUT),
+               "files": [{"file": w.shown, "path": w.path} for w in files], "base": generated.base,
+               "cap": generated.cap, "limits": generated.limits, "minimum": generated.minimum,
+               "minimum_without": list(generated.minimum_without),
                "options": [option.as_json() for option in ruleset.option_table], "chosen": ruleset.options,
                "items": [item_json(item) for item in every],
                "play": [rule.as_json() for rule in play_lines(ruleset.play)]})
         return 0
     say(*table([["ruleset", f"{ruleset.id}  {ruleset.title}  {ruleset.native_title}"],
-                  ["defined", " ".join(w.shown for w in files)], ["base", module.BASE],
-                  ["cap", f"{module.CAP} fan" if module.CAP is not None else "none"], ["limits", module.LIMITS],
+                  ["defined", " ".join(w.shown for w in files)], ["base", generated.base],
+                  ["cap", f"{generated.cap} fan" if generated.cap is not None else "none"],
+                  ["limits", generated.limits],
                   ["minimum", describe.minimum(ruleset)]]))
     if ruleset.option_table:
         rows = [[o.name, o.display, o.allowed(), show(ruleset.options[o.name]), show(o.default), o.section]

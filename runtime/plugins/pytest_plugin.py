@@ -118,7 +118,7 @@ class MjrFile(pytest.File):
                 later = options is not None and backend != "python"  # compiled when its first example runs
                 build = partial(self._build, backend, options) if options is not None and later else None
                 label = f"{backend} {listed.chosen_text()}".rstrip()  # the options where not the defaults
-                titles = [example[0] for example in listed.module.EXAMPLES]
+                titles = [example.title for example in listed.generated.examples]
                 for index, name in enumerate(example_names(titles)):
                     item = MjrExampleItem.from_parent(self, name=f"{name}[{label}]", ruleset=listed,
                                                       index=index, skip="", build=build)
@@ -175,5 +175,5 @@ class MjrExampleItem(pytest.Item):
         return str(super().repr_failure(excinfo))
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
-        line = self.ruleset.module.EXAMPLES[self.index][3] if self.ruleset is not None else 1
+        line = self.ruleset.generated.examples[self.index].line if self.ruleset is not None else 1
         return self.path, line - 1, f"example: {self.name}"

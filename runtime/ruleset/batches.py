@@ -103,7 +103,7 @@ def run_batch(ruleset: Ruleset, records: memoryview, n: int, *, fan_words: int, 
     size = ruleset.records.size
 
     def share(bounds: tuple[int, int]) -> int:
-        return ruleset.module.evaluate_records(  # type: ignore[no-any-return]
+        return ruleset.generated.evaluate_records(
             records, size, records, size, b"", True, bounds[0], bounds[1], n, points, fan, status, fans, fan_words)
 
     if threads == 1:

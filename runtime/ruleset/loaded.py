@@ -37,13 +37,13 @@ from ..notation.parse import format_hand, parse_hand
 from ..options import OptionInfo, describe
 from ..options import Value as OptionValue
 from ..tiles.kinds import N_KINDS, WIND_LETTERS, tile_name
+from . import checks
 from . import kernels as tables
 from .batches import OVERFLOWED as OVERFLOWED  # the marks of a batch's arrays, named here too
 from .batches import REFUSED as REFUSED
 from .batches import BatchScores, Unpacked, record_view, run_batch
-from .checks import HandChecks
 from .counts import Buffer, batch_view, win_tiles_view
-from .facts import Facts
+from .module import read_module
 from .records import RecordCodec, numpy_dtype
 from .result import FanLine, Group, Result, Settlement, Stakes, Wait, lazy_result
 from .rules_of_play import PlayRules
@@ -72,59 +72,64 @@ class FanInfo:
     excludes: tuple[str, ...]
 
 
-class Ruleset(HandChecks):
+class Ruleset:
     """One region's rules, compiled.  Use :func:`mjr.load` to get one.
 
     The generated module holds constants only; every call keeps its working state
     to itself, so any number of threads may use one ruleset at once."""
 
     def __init__(self, module: ModuleType, backend: str):
+        #: the generated module itself, for a program that wants it as loaded; the
+        #: runtime reads its tables and entry points through :attr:`generated` only
         self.module = module
+        #: the generated module's constants, typed, and its entry points (:class:`GeneratedModule`)
+        self.generated = generated = read_module(module)
         self.backend = backend
-        self.id: str = module.RULESET_ID
-        self.title: str = module.TITLE
-        self.native_title: str = module.NATIVE_TITLE
-        self.sources: tuple[str, ...] = module.SOURCES
-        self.kinds = frozenset(module.KINDS)
-        self.deal: int = module.DEAL
-        self.claims = dict(module.CLAIMS)
-        self.win_methods: tuple[str, ...] = module.WIN_METHODS
-        self.fans = tuple(FanInfo(*row) for row in module.FANS)
+        self.id = generated.id
+        self.title = generated.title
+        self.native_title = generated.native_title
+        self.sources = generated.sources
+        self.kinds = generated.kinds
+        self.deal = generated.deal
+        self.claims = generated.claims
+        self.win_methods = generated.win_methods
+        self.fans = tuple(FanInfo(*row) for row in generated.fans)
         self._fan_index = {fan.id: i for i, fan in enumerate(self.fans)}
         #: whether the ruleset has wildcards (fixed, or derived from an indicator)
-        self.has_wildcards = bool(module.WILD_FIXED or module.WILD_DERIVED)
+        self.has_wildcards = generated.has_wildcards
         #: whether the flipped indicator goes back into play (``indicator in_play``)
-        self.indicator_in_play = bool(module.INDICATOR_IN_PLAY)
-        standard, seven_pairs, orphans, knitted = module.SHAPES
-        self._shapes = (bool(standard), int(seven_pairs), bool(orphans))
+        self.indicator_in_play = generated.indicator_in_play
+        standard, seven_pairs, orphans, knitted = generated.shapes
+        self._shapes = (standard, seven_pairs, orphans)
         #: the most declared melds a hand with a knitted straight may have (-1: none may have one)
-        self._knitted_melds = (module.DEAL - 1) // 3 - 3 if standard and knitted else -1
+        self._knitted_melds = (generated.deal - 1) // 3 - 3 if standard and knitted else -1
         #: the facts of play the ruleset declares, by id
-        self.facts = Facts(module.FACTS)
+        self.facts = generated.facts
         #: the table options a game may choose (:class:`mjr.OptionInfo`), and the
         #: value of each option this ruleset was built with (fixed ones too)
-        self.option_table: tuple[OptionInfo, ...] = tuple(OptionInfo(*row) for row in module.OPTIONS)
-        self.options: dict[str, OptionValue] = dict(module.CHOSEN)
+        self.option_table: tuple[OptionInfo, ...] = tuple(OptionInfo(*row) for row in generated.options)
+        self.options: dict[str, OptionValue] = dict(generated.chosen)
         #: the shape names by kernel number: the built-in ones, then the declared ones
-        self.shape_ids: tuple[str, ...] = (*SHAPES, *(ident for ident, _ in module.DECLARED_SHAPES))
+        self.shape_ids: tuple[str, ...] = (*SHAPES, *(ident for ident, _ in generated.declared_shapes))
         #: whether scoring needs each hand's winning tile (a batch must give them)
-        self.uses_win_tile = bool(module.USES_WIN_TILE)
+        self.uses_win_tile = generated.uses_win_tile
         self._shared: dict[Hand | str | None, tuple[Context, bytes, str | None]] = {}
         #: this ruleset's hand records (see :meth:`evaluate_batch`)
         #: whether the tile set has flowers (a hand may hold some, set aside: mjr.tiles.flowers)
-        self.has_flowers = bool(module.FLOWERS)
+        self.has_flowers = generated.flowers
         #: whether the tile set has red fives (0m 0p 0s: mjr.tiles.red)
-        self.has_red = bool(module.RED_FIVES)
+        self.has_red = generated.red_fives
         #: the kinds the tile set sets aside when drawn (``aside(...)``: mjr.tiles.aside), none in play
-        self.aside_kinds = frozenset(module.ASIDE)
+        self.aside_kinds = generated.aside
         #: how a hand is played beyond how a win scores (:class:`mjr.ruleset.rules_of_play.PlayRules`)
-        self.play = PlayRules.from_module(module.PLAY)
+        self.play = PlayRules.from_module(generated.play)
         #: the dedicated joker tiles of the tile set (``jokers N``: mjr.tiles.jokers), 0 for none
-        self.jokers = int(module.JOKERS)
+        self.jokers = generated.jokers
         tiles_facts = sum(1 for fact in self.facts.by_id.values() if fact.kind == "tiles")
-        self.records = RecordCodec(module.RECORD_SIZE, module.RECORD_MAX_MELDS, module.RECORD_FACTS_AT,
-                                   module.RECORD_TILES_AT, self.facts, self.has_flowers, self.has_red,
-                                   self.jokers, module.RECORD_TILES_AT + 34 * tiles_facts if module.ASIDE else -1)
+        tiles_at = generated.record_tiles_at
+        self.records = RecordCodec(generated.record_size, generated.record_max_melds, generated.record_facts_at,
+                                   tiles_at, self.facts, self.has_flowers, self.has_red,
+                                   self.jokers, tiles_at + 34 * tiles_facts if generated.aside else -1)
 
     @property
     def choices(self) -> dict[str, OptionValue]:
@@ -162,19 +167,13 @@ class Ruleset(HandChecks):
         and claims."""
         problem = impossibility(hand, self.indicator_in_play)
         if problem is None:
-            problem = self._outside_rules(hand, winning)
+            problem = checks.outside_rules(self.generated, hand, winning)
         if problem is not None:
             raise HandError(problem)
 
     def wildcard_kinds(self, hand: Hand) -> bytearray:
         """34 flags: the kinds that are wildcards for this hand."""
-        flags = bytearray(N_KINDS)
-        for kind in self.module.WILD_FIXED:
-            flags[kind] = 1
-        indicator = hand.context.indicator
-        if self.module.WILD_DERIVED and indicator is not None:
-            flags[self.module.WILD_DERIVED[indicator]] = 1
-        return flags
+        return self.generated.wildcard_kinds(hand)
 
     # -- evaluation --------------------------------------------------------------
 
@@ -185,7 +184,7 @@ class Ruleset(HandChecks):
         if hand.win_tile is None:
             raise HandError("a hand to evaluate needs its winning tile: add 'win T'")
         record = self.records.record(hand)
-        answer = self.module.evaluate_record(record) if record is not None else self._run(hand)
+        answer = self.generated.evaluate_record(record) if record is not None else self._run(hand)
         if answer[0] == STATUS_WIN:  # (_answer's first case, written out: most hands asked about win)
             return lazy_result(answer[1], hand, self, answer[2])
         return self._answer(hand, answer)
@@ -197,7 +196,7 @@ class Ruleset(HandChecks):
         if record is None:  # more melds than sets, or an undeclared fact: check_hand says which
             self.check_hand(hand, winning=hand.win_tile is not None)
             raise AssertionError(f"a hand check_hand accepts has no record: {format_hand(hand)}")
-        return self.module.evaluate_record(record)  # type: ignore[no-any-return]
+        return self.generated.evaluate_record(record)
 
     def _answer(self, hand: Hand, answer: tuple[int, Any, Any]) -> Result:
         """The :class:`Result` of the module's answer; a refused hand raises
@@ -217,23 +216,23 @@ class Ruleset(HandChecks):
 
     def _reason(self, status: int, details: int) -> str:
         if status == STATUS_REQUIREMENT:
-            ident, name = self.module.REQUIREMENTS[details]
+            ident, name = self.generated.requirements[details]
             return f"fails requirement {ident} ({name})"
         if status == STATUS_MINIMUM:
-            return f"below the minimum of {self.module.MINIMUM} fan"
+            return f"below the minimum of {self.generated.minimum} fan"
         return "the tiles do not form a complete hand"
 
     def lazy_field(self, name: str, state: Any, hand: Hand | None) -> Any:
         """A field of a winning result, computed when first read from the module's
         state of its evaluation (see :func:`lazy_result`)."""
-        module = self.module
+        generated = self.generated
         if name == "amounts":
-            return _amounts_by_seat(hand.context.seat if hand is not None else 0, module.best_amounts(state))
+            return _amounts_by_seat(hand.context.seat if hand is not None else 0, generated.best_amounts(state))
         if name == "fans":
-            return tuple([self._fan_line(i, int(value)) for i, value in module.best_awards(state)])
+            return tuple([self._fan_line(i, int(value)) for i, value in generated.best_awards(state)])
         if name == "groups":
-            return tuple([_group(kind, tile, flags) for kind, tile, flags in module.best_groups(state)])
-        return tuple([(tile_name(k), int(n)) for k, n in module.best_wildcards(state)])
+            return tuple([_group(kind, tile, flags) for kind, tile, flags in generated.best_groups(state)])
+        return tuple([(tile_name(k), int(n)) for k, n in generated.best_wildcards(state)])
 
     @lru_cache(maxsize=4096)  # noqa: B019 - a Ruleset lives as long as its module
     def _fan_line(self, index: int, value: int) -> FanLine:
@@ -260,14 +259,15 @@ class Ruleset(HandChecks):
             if wild[kind]:
                 jokers += counts[kind]
                 counts[kind] = 0
-        target = self._stand_in_target(wild)
+        target = checks.stand_in_target(self.generated, wild)
         if target >= 0:
-            counts[target], counts[self.module.WILD_STAND_IN] = counts[self.module.WILD_STAND_IN], 0
+            stand_in = self.generated.wild_stand_in
+            counts[target], counts[stand_in] = counts[stand_in], 0
         if self._built_in_completes(counts, jokers, bool(hand.melds)):
             return True
         if len(hand.melds) <= self._knitted_melds and _knitted_completes(counts, jokers):
             return True
-        if not self.module.DECLARED_SHAPES:
+        if not self.generated.declared_shapes:
             return False
         status = self._run(hand)[0]
         return status != STATUS_SHAPE and status < STATUS_REFUSED
@@ -305,7 +305,7 @@ class Ruleset(HandChecks):
             if held[kind] + 1 + robbed > 4:  # no fifth copy (impossibility), the winning tile included
                 continue
             candidate = hand.with_win(kind)
-            if self.module.WILD_FORBIDDEN and self._wildcard_use_problem(candidate) is not None:
+            if self.generated.wild_forbidden and checks.wildcard_use_problem(self.generated, candidate) is not None:
                 continue  # a wildcard this hand could not win on (never discarded)
             if self._completes(candidate):
                 found.append(Wait(tile_name(kind), self._answer(candidate, self._run(candidate))))
@@ -351,8 +351,8 @@ class Ruleset(HandChecks):
         c, record, why = self._shared_context(context)
         wins = win_tiles_view(win_tiles, n, why)
         points, fan, status = array("q", bytes(8 * n)), array("q", bytes(8 * n)), bytearray(n)
-        first = self.module.evaluate_records(view, N_KINDS, record, 0, wins, bool(wins), 0, n,
-                                             0 if refused == "raise" else n, points, fan, status, _NO_FANS, 0)
+        first = self.generated.evaluate_records(view, N_KINDS, record, 0, wins, bool(wins), 0, n,
+                                                0 if refused == "raise" else n, points, fan, status, _NO_FANS, 0)
         if first >= 0 and refused == "raise":
             if status[first] == STATUS_OVERFLOW:
                 raise HandError(f"hand {first} of the batch: {_OVERFLOW.format(id=self.id)}")
@@ -368,11 +368,11 @@ class Ruleset(HandChecks):
         except (KeyError, TypeError):  # (a context that is no hand and cannot be hashed: _hand says so)
             pass
         ctx_hand = self._hand(context, "the context") if context is not None else Hand((), win_tile=0)
-        problem = self._context_problem(ctx_hand.context)  # as check_hand checks a hand's context
+        problem = checks.context_problem(self.generated, ctx_hand.context)  # as check_hand checks a hand's context
         if problem is None and ctx_hand.flowers and not self.has_flowers:
             problem = f"{self.id}'s tile set has no flowers"
         if problem is None:
-            problem = self._aside_problem(ctx_hand.aside)
+            problem = checks.aside_problem(self.generated, ctx_hand.aside)
         if problem is None and ctx_hand.red:
             problem = "red fives are tiles of each hand, not of the shared context (a batch of counts has none)"
         if problem is None and ctx_hand.all_jokers:
@@ -381,7 +381,7 @@ class Ruleset(HandChecks):
             raise HandError(f"the batch's context: {problem}")
         record = self.records.record(Hand((), context=ctx_hand.context, flowers=ctx_hand.flowers,
                                           aside=ctx_hand.aside))
-        assert record is not None, "a context _context_problem accepts has a record"
+        assert record is not None, "a context checks.context_problem accepts has a record"
         shared = ctx_hand.context, record, self._why_win_tiles(ctx_hand)
         if len(self._shared) >= 256:
             self._shared.clear()
@@ -440,7 +440,7 @@ class Ruleset(HandChecks):
         if context.win_by == "robbing_kong":
             return ("a hand that robs a kong may hold no other copy of the robbed tile, "
                     "and the counts do not say which tile it robbed")
-        if (context.win_by != "self_draw" and "discard" in self.module.WILD_FORBIDDEN
+        if (context.win_by != "self_draw" and "discard" in self.generated.wild_forbidden
                 and any(self.wildcard_kinds(ctx_hand))):
             return (f"in {self.id} a wildcard is never discarded (wildcard may_not discard), "
                     "and the counts do not say whether a hand won on one")
@@ -474,7 +474,7 @@ class Ruleset(HandChecks):
     # -- settlement and explanation ---------------------------------------------
 
     def settle(self, result: Result, table: Stakes | None = None) -> Settlement:
-        return settle(result, self.module.PAYMENTS, table or Stakes())
+        return settle(result, self.generated.payments, table or Stakes())
 
     def fan(self, ident: str) -> FanInfo:
         if ident not in self._fan_index:

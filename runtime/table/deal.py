@@ -19,7 +19,7 @@ from .wall import FLOWER_BASE, WALL_JOKER, is_flower
 def deal(state: TableState) -> None:
     """Deal the hand: each player's tiles, the indicator, and the wildcards it makes."""
     ruleset = state.ruleset
-    flip = state.rules.indicator_flip if ruleset.module.WILD_DERIVED else None
+    flip = state.rules.indicator_flip if ruleset.generated.wild_derived else None
     if flip == "before_deal":
         _flip_indicator(state, flip)
     for _ in range(ruleset.deal):

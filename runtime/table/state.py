@@ -162,7 +162,7 @@ class TableState:
         self.set_aside: list[int] = []
         # the wildcard kinds of the hand, once the indicator is flipped, and the dedicated jokers
         self.wild: frozenset[int] = frozenset()
-        self.forbidden: tuple[str, ...] = tuple(ruleset.module.WILD_FORBIDDEN)
+        self.forbidden: tuple[str, ...] = ruleset.generated.wild_forbidden
         self.payments: list[Payment] = []
         self.wins: list[WinRecord] = []
         #: the hand's record, line by line as its log has them (mjr.table.record)

@@ -597,7 +597,7 @@ def test_explain_a_requirement_and_the_examples_failing_it(capsys: pytest.Captur
     (item,) = doc["items"]
     assert (item["section"], item["id"], item["condition"]) == ("requirement", "lacks_a_suit", "suits <= 2")
     ruleset = mjr.load("sichuan.xuezhan", backend="python")
-    failing = [row[0] for row in ruleset.module.EXAMPLES if "lacks_a_suit" in ruleset.evaluate(row[1]).reason]
+    failing = [e.title for e in ruleset.generated.examples if "lacks_a_suit" in ruleset.evaluate(e.hand).reason]
     assert failing and [e["title"] for e in item["examples"]] == failing
 
 
@@ -673,5 +673,5 @@ def test_explain_table_of_a_bundled_ruleset_has_every_section(capsys: pytest.Cap
     kinds = {item["kind"] for item in doc["items"]}
     assert {"fan", "multiplier", "requirement", "pay"} <= kinds
     ruleset = mjr.load("guangdong.tuidaohu", backend="python")
-    assert len(doc["items"]) == len(ruleset.fans) + len(ruleset.module.REQUIREMENTS) + len(
-        ruleset.module.FLOORS) + len(ruleset.module.PAYMENTS)
+    assert len(doc["items"]) == len(ruleset.fans) + len(ruleset.generated.requirements) + len(
+        ruleset.generated.floors) + len(ruleset.generated.payments)

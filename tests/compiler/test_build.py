@@ -153,7 +153,7 @@ def test_places_follow_the_folder_a_build_is_loaded_from(tmp_path: Path, private
     first = mjr.load("first/cache.variant.mjr", backend="python")
     second = mjr.load(tmp_path / "second" / "cache.variant.mjr", backend="python")
     assert len(list(private_cache.glob("*/*/entry.json"))) == 1
-    assert second.module.FILES == ("second/cache.test.mjr", "second/cache.variant.mjr")
+    assert second.generated.files == ("second/cache.test.mjr", "second/cache.variant.mjr")
     assert second.fan("flush").file == "second/cache.test.mjr"
     (outcome,) = run_examples(second)
     assert outcome.place == "second/cache.variant.mjr:2"

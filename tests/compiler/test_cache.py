@@ -65,7 +65,7 @@ def test_an_unusable_cache_folder_falls_back_with_one_warning(tmp_path: Path, ru
     assert messages[0].startswith(f"mjr: cannot use the build cache MJR_CACHE_DIR={tmp_path / where} (")
     assert messages[0].endswith("building in a temporary folder for this process")
     again, messages = load_warning(ruleset_file)  # the temporary build is reused, silently
-    assert messages == [] and again.module.__file__ == ruleset.module.__file__
+    assert messages == [] and again.generated.file == ruleset.generated.file
 
 
 def test_a_read_only_cache_falls_back_and_is_still_read(tmp_path: Path, ruleset_file: Path,
@@ -275,7 +275,7 @@ def test_an_entry_planted_in_an_open_default_cache_is_not_run(no_home: Path, rul
     ruleset, messages = load_warning(ruleset_file)
     assert PLANTED not in os.environ
     assert ruleset.evaluate(HAND).fan == 4
-    assert not str(ruleset.module.__file__).startswith(str(root))
+    assert not ruleset.generated.file.startswith(str(root))
     assert messages == [f"mjr: cannot use the build cache at {root} (it can be written by its group and others "
                         "(mode 777)); set MJR_CACHE_DIR to a folder of your own; "
                         "building in a temporary folder for this process"]
@@ -402,7 +402,7 @@ def test_a_link_in_an_entrys_place_is_replaced_once(tmp_path: Path, ruleset_file
     for _ in range(3):
         ruleset, messages = load_warning(ruleset_file)
         assert messages == [] and ruleset.evaluate(HAND).fan == 4
-        assert str(ruleset.module.__file__).startswith(str(folder))
+        assert ruleset.generated.file.startswith(str(folder))
         forget_modules()
     assert len(builds) == 1
     assert not folder.is_symlink() and folder.is_dir()

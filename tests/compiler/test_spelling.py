@@ -35,7 +35,7 @@ def binary(op: str, left: ir.Node, right: ir.Node) -> ir.Binary:
     ("changsha", "base * fan * mult"),
 ])
 def test_the_generated_module_carries_the_score_formula(ident: str, formula: str) -> None:
-    assert mjr.load(ident, backend="python").module.SCORE_TEXT == formula
+    assert mjr.load(ident, backend="python").generated.score_text == formula
 
 
 @pytest.mark.parametrize(("node", "text"), [

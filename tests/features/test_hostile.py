@@ -251,7 +251,7 @@ def test_ids_that_look_like_python_stay_data(guard: Guard, tmp_path: Path) -> No
     ids = ["def", "class", "__init__", "print", "lambda", "_cond", "__builtins__", "none", "true"]
     assert [f.id for f in ruleset.fans] == ids
     assert [f.name for f in ruleset.fans] == ids
-    assert [p[0] for p in ruleset.module.PAYMENTS] == ["global", "nonlocal"]
+    assert [p[0] for p in ruleset.generated.payments] == ["global", "nonlocal"]
     result = ruleset.evaluate(WIN)
     assert result.is_win
     assert set(result.fan_ids) == {"class", "print", "_cond"}  # class excludes def
@@ -340,9 +340,9 @@ def test_hostile_file_names(folder: str, name: str, guard: Guard, tmp_path: Path
         assert_plain_module(generate_file(file).text)
         ruleset = mjr.load(file, backend="python")
         guard.assert_not_run()
-        assert ruleset.module.FILES[-1] == display_name(file)
+        assert ruleset.generated.files[-1] == display_name(file)
         assert ruleset.fans[-1].file == display_name(file)
-    assert ruleset.module.FILES == (display_name(tmp_path / folder / "named.base.mjr"), display_name(child))
+    assert ruleset.generated.files == (display_name(tmp_path / folder / "named.base.mjr"), display_name(child))
 
 
 # --------------------------------------------------------------------------- known bugs

@@ -51,7 +51,8 @@ def switching_often() -> Iterator[None]:
 def _example_hands(ruleset: mjr.Ruleset) -> list[str]:
     """The ruleset's own example hands that it scores (wins or not)."""
     hands = []
-    for _title, text, *_ in ruleset.module.EXAMPLES:
+    for example in ruleset.generated.examples:
+        text = example.hand
         try:
             ruleset.evaluate(text)
         except HandError:

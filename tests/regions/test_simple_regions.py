@@ -26,7 +26,7 @@ def test_northeast_chows_from_the_left_only() -> None:
 
 @pytest.mark.parametrize("ident", ["jinan", "wuhan"])
 def test_the_two_258_cities_share_a_base_and_not_each_other(ident: str) -> None:
-    files = [name.rsplit("/", 1)[-1] for name in mjr.load(ident).module.FILES]
+    files = [name.rsplit("/", 1)[-1] for name in mjr.load(ident).generated.files]
     assert files == ["simple.mjr", "simple.two_five_eight.mjr", f"{ident}.mjr"]
 
 

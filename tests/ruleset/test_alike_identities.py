@@ -42,7 +42,7 @@ def wild_hands(draw: st.DrawFn, rs: mjr.Ruleset) -> Hand:
     kinds = sorted(rs.kinds)
     counts = [0] * N_KINDS
     if draw(st.booleans()):
-        for _ in range((rs.module.DEAL - 1) // 3):
+        for _ in range((rs.deal - 1) // 3):
             start = draw(st.sampled_from(kinds))
             if draw(st.booleans()) and start < 27 and start % 9 < 7 and {start + 1, start + 2} <= set(kinds):
                 for kind in (start, start + 1, start + 2):

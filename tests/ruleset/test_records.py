@@ -133,7 +133,7 @@ def test_the_compiled_checks_refuse_what_check_hand_refuses(ident: str, backend:
     if record is None:  # more melds than sets, an undeclared fact: refused before the kernel
         assert expected
         return
-    status = ruleset.module.evaluate_record(record)[0]
+    status = ruleset.generated.evaluate_record(record)[0]
     refused = status if status >= STATUS_REFUSED else 0
     assert refused == expected, (mjr.format_hand(hand), STATUS_NAMES.get(refused), STATUS_NAMES.get(expected))
     assert ruleset.records.record(ruleset.records.hand(record)) == record  # it reads back as the hand it holds
@@ -153,7 +153,7 @@ def test_a_damaged_record_is_refused_as_the_hand_it_reads_as(ident: str, backend
     for _ in range(data.draw(st.integers(1, 3))):
         record[data.draw(st.integers(0, len(record) - 1))] = data.draw(st.sampled_from([0, 1, 2, 3, 4, 5, 7, 8,
                                                                                          15, 16, 33, 34, 128, 255]))
-    status = ruleset.module.evaluate_record(bytes(record))[0]
+    status = ruleset.generated.evaluate_record(bytes(record))[0]
     try:
         hand = ruleset.records.hand(bytes(record))
     except RecordError:

@@ -22,9 +22,9 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 
 def _winning_examples(rules: mjr.Ruleset) -> list[mjr.Hand]:
     hands = []
-    for example in rules.module.EXAMPLES:
+    for example in rules.generated.examples:
         try:
-            hand = parse_hand(example[1], rules.facts.kinds)
+            hand = parse_hand(example.hand, rules.facts.kinds)
             if rules.evaluate(hand).is_win:
                 hands.append(hand)
         except MjrError:

@@ -37,7 +37,7 @@ def hands_to_play(ruleset: mjr.Ruleset) -> int:
     """A variant (a file that ``extends`` another) plays a quarter as many hands as a
     ruleset of its own; interpreted (no C compiler), where a hand takes four to seven
     times as long, a sixth as many (at least 10)."""
-    hands = HANDS // 4 if len(ruleset.module.FILES) > 1 else HANDS
+    hands = HANDS // 4 if len(ruleset.generated.files) > 1 else HANDS
     return hands if ruleset.backend == "compiled" else max(10, hands // 6)
 
 

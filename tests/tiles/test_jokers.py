@@ -168,20 +168,20 @@ def test_records_carry_the_jokers(paths: dict[str, Path], backend: str) -> None:
     forged = bytearray(rules.records.record(hands[1]) or b"")
     at = record_jokers(rules.records.max_melds, False, False)
     forged[at] = 9  # more jokers than any tile set has
-    assert rules.module.evaluate_record(bytes(forged))[0] == STATUS_MALFORMED
+    assert rules.generated.evaluate_record(bytes(forged))[0] == STATUS_MALFORMED
     with pytest.raises(RecordError, match="jokers 9"):
         rules.records.hand(bytes(forged))
     forged[at] = 0
     forged[34] = JOKER  # a joker winning tile, and no joker held
-    assert rules.module.evaluate_record(bytes(forged))[0] == STATUS_MALFORMED
+    assert rules.generated.evaluate_record(bytes(forged))[0] == STATUS_MALFORMED
     forged[at] = 5  # five jokers in a tile set of four (and the size is off too)
-    assert rules.module.evaluate_record(bytes(forged))[0] >= STATUS_MALFORMED
+    assert rules.generated.evaluate_record(bytes(forged))[0] >= STATUS_MALFORMED
     meld = bytearray(rules.records.record(parse_hand("123m 456m 789m [123p] 4p win 4p")) or b"")
     meld[44 + 2] = 7 << 4  # a chow of three jokers: no real tile
-    assert rules.module.evaluate_record(bytes(meld))[0] == STATUS_MALFORMED
+    assert rules.generated.evaluate_record(bytes(meld))[0] == STATUS_MALFORMED
     meld[44 + 2] = 2 << 4  # the joker as 2p
     assert rules.records.hand(bytes(meld)).melds[0].jokers == (10,)
-    assert rules.module.evaluate_record(bytes(meld))[0] < STATUS_OUTSIDE_RULES
+    assert rules.generated.evaluate_record(bytes(meld))[0] < STATUS_OUTSIDE_RULES
 
 
 # -- a joker scores as a wild kind does ----------------------------------------------

@@ -108,7 +108,7 @@ def test_records_carry_the_red_fives(rules_path: Path, backend: str) -> None:
     forged[record_red(rules.records.max_melds, False)] = 1  # a red 5m, and no 5m held
     assert rules.evaluate_batch(bytes(forged)).reason(0) != ""
     forged[record_red(rules.records.max_melds, False)] = 128  # bits beyond two a suit: no hand reads so
-    assert rules.module.evaluate_record(bytes(forged))[0] == STATUS_MALFORMED
+    assert rules.generated.evaluate_record(bytes(forged))[0] == STATUS_MALFORMED
     with pytest.raises(RecordError, match="red fives 128 has bits beyond two a suit"):
         rules.records.hand(bytes(forged))
 
