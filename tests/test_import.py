@@ -77,6 +77,14 @@ def test_scoring_with_an_installed_ruleset_needs_the_runtime_alone(code: str) ->
     assert heavy_among(modules_after(code)) == []
 
 
+def test_every_bundled_ruleset_built_at_install_is_found() -> None:
+    """The loader finds the builds the install made, wherever its own module sits in
+    the package: loading a bundled ruleset must not compile it again."""
+    if not (Path(mjr.__file__).parent / "_generated" / "index.json").is_file():
+        pytest.skip("a source checkout: the bundled rulesets were not built into the package")
+    assert [ident for ident in mjr.bundled_ids() if not is_installed(ident)] == []
+
+
 def test_every_public_name_resolves_from_its_module() -> None:
     for name in mjr.__all__:
         value = getattr(mjr, name)

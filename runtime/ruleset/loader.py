@@ -27,8 +27,9 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-#: where the package is installed (os.path: loading a bundled ruleset needs no pathlib)
-_PACKAGE = os.path.dirname(os.path.realpath(__file__))
+#: where the package mjr is installed, its bundled rulesets' builds in _generated/ (os.path:
+#: loading a bundled ruleset needs no pathlib)
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
 BACKENDS = ("auto", "compiled", "python")
 #: bundled rulesets built under other options than their defaults, by (id, backend, combination)
 _combinations: dict[tuple[str, str, tuple[tuple[str, OptionValue], ...]], Ruleset] = {}
