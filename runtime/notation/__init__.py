@@ -1,20 +1,18 @@
 """Hands as text and as JSON: the fast reader of common hands (:mod:`.scan`) beside
 the full parser that owns every error (:mod:`.parse`), the words both share
-(:mod:`.words`), the writer (:mod:`.format`) and the JSON form (:mod:`.json`)."""
+(:mod:`.words`), the writer (:mod:`.format`) and the JSON form (:mod:`.json`, not
+imported here: scoring a hand given as text needs none of it)."""
 
 from __future__ import annotations
 
 from ..errors import NotationError
 from .format import format_hand, format_meld
-from .json import hand_from_json, hand_to_json
 from .parse import MAX_HAND_TEXT, parse_hand
 from .words import KEYWORDS
 
 __all__ = [
     "format_hand",
     "format_meld",
-    "hand_from_json",
-    "hand_to_json",
     "KEYWORDS",
     "MAX_HAND_TEXT",
     "NotationError",
