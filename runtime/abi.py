@@ -139,7 +139,7 @@ MAX_FACT_NUMBER, MAX_FACT_TILES = 1_000_000, 16
 ROBBED_PUNG = 3
 #: The winning tile's value (and a record's winning byte) for a joker: no kind.
 JOKER = 34
-#: The most jokers a tile set has (American sets have eight).
+#: The most jokers a tile set has (the largest sets have eight).
 MAX_JOKERS = 8
 #: Where a meld's joker places start in its record flags byte (bit ``p`` + this:
 #: place ``p`` of the meld's tiles is a joker).

@@ -1,4 +1,4 @@
-"""Dedicated jokers (百搭, 财神 tiles): tiles of no kind of their own, always wild.
+"""Dedicated jokers: tiles of no kind of their own, always wild.
 
 A ruleset whose tile set has ``jokers N`` adds ``N`` joker tiles beside the 34
 kinds.  A joker stands for any tile, as a wildcard does, but has no kind to play
