@@ -9,7 +9,9 @@ the output only as escaped literals (:func:`literal`) and comments
 
 from __future__ import annotations
 
+import ast
 import hashlib
+import marshal
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
@@ -97,6 +99,25 @@ def literal(value: object) -> str:
         inner = ", ".join(literal(v) for v in value)
         return f"({inner},)" if len(value) == 1 else f"({inner})"
     raise TypeError(f"no literal for {type(value).__name__}")
+
+
+def described(text: str) -> str:
+    """The module's description written as ``NAME = literal`` assignments (each
+    under its ``#:`` comment), as one statement that sets them all at import from a
+    marshalled constant.  Compiled, a constant is one C string, where the
+    same tuples written out take thousands of lines of C to build (a fifth of the
+    build of a large ruleset); interpreted, loading it is faster than parsing them.
+    Marshal format 2 keeps no back-references, so the same values give the same
+    bytes.  The comments stay, naming what the constant holds."""
+    values: dict[str, object] = {}
+    for node in ast.parse(text).body:
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
+            raise TypeError("a description holds only NAME = literal assignments")
+        values[node.targets[0].id] = ast.literal_eval(node.value)
+    notes = [line for line in text.splitlines() if line.startswith("#:")]
+    data = marshal.dumps(values, 2)
+    lines = [f"# {', '.join(values)}, set from the marshalled constant:", *notes]
+    return "\n".join(lines) + f"\nglobals().update(_marshal.loads({data!r}))\n"
 
 
 def comment(value: object) -> str:
@@ -431,6 +452,7 @@ def _environment() -> jinja2.Environment:
     )
     env.filters["literal"] = literal
     env.filters["comment"] = comment
+    env.filters["described"] = described
     env.globals.update(SHARED)
     return env
 
@@ -544,6 +566,8 @@ class ModuleContext:
     values: list[str]
     value_names: tuple[tuple[str, str], ...]
     tables: list[tuple[ir.Table, list[tuple[int, str]]]]
+    #: counting waits, the shared kernel's tables decide the standard shape (every kind in play)
+    need_tables: bool
     shapes: list[RuleCode]
     uses: WordsUsed
     identities: IdentityClasses
@@ -620,6 +644,7 @@ def module_context(ruleset: ir.Ruleset, key: str) -> ModuleContext:
         values=values,
         value_names=tuple((value.id, value.display) for value in ruleset.values),
         tables=[(table, table_code(table)) for table in ruleset.tables],
+        need_tables=uses.waits and ruleset.standard and len(ruleset.kinds) == 34,
         shapes=shapes,
         uses=uses,
         identities=identity_classes(ruleset, uses.winning_tile),

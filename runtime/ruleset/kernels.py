@@ -41,6 +41,8 @@ N_HONOR_CODES = 5**7
 CAP = 15
 #: What the special shapes return when they cannot be made at all.
 IMPOSSIBLE = 99
+#: Whether this module runs compiled (the generated modules read its tables only then).
+COMPILED = cython.compiled
 
 # C-level copies of the constants for the compiled hot path.
 _n_kinds = cython.declare(cython.Py_ssize_t, 34)
