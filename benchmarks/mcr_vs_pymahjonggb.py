@@ -9,12 +9,16 @@ speed table, benchmarks/run.py, puts PyMahjongGB beside other regions).  Rows:
   the library called in a Python loop (it has no batch entry point);
 - one call: ``evaluate(hand)`` on a parsed ``Hand`` and ``evaluate(text)`` on
   notation, beside one ``MahjongFanCalculator(*args)`` with its arguments ready;
+- kernel against kernel: the batch per hand beside the library's call less its
+  boundary, the part of the call that turns Python arguments into its C++ hand
+  (see :func:`add_boundary` for how that is measured);
 - the ruleset's cold compile (a new process, an empty build cache) and its load
   (``mjr.load`` of the built module in a new process).
 
 The hands are distinct legal wins of every shape (tests/mcr_hands.py, seeded),
 prepared before timing; measurements are interleaved round by round and each
-figure is the median of the rounds (benchmarks/timing.py).  Needs PyMahjongGB.
+figure is the median of the rounds (benchmarks/timing.py), of the wall clock and,
+in brackets, of this process's CPU time.  Needs PyMahjongGB.
 """
 
 from __future__ import annotations
@@ -23,10 +27,11 @@ import argparse
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from processes import cold_compile
-from timing import Measure, Suite, fmt_ratio, fmt_time, positive, timed_parser
+from timing import Measure, Suite, fmt_ratio, fmt_time, positive, ratios, timed_parser, wall_and_cpu
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
@@ -82,6 +87,62 @@ def add_calls(suite: Suite, rs: mjr.Ruleset, hands: tuple[McrHand, ...]) -> None
 
     for key, run in (("batch", batch), ("library", library), ("hand", on_hand), ("text", on_text)):
         suite.add(key, run, len(hands))
+    add_boundary(suite, argument_lists)
+
+
+#: A tile code the library does not know: it rejects it once the packs and the hand are read.
+NO_TILE = "X0"
+
+
+def add_boundary(suite: Suite, argument_lists: list[tuple[object, ...]]) -> None:
+    """Three calls of the library that are refused, to measure its boundary: what a
+    call costs before its C++ scoring starts.  On the same hands:
+
+    - ``read``: the winning tile replaced by an unknown code.  The library converts
+      its ten arguments, reads every pack and tile of the tuples, then finds no such
+      winning tile and throws (a C++ exception turned into a ``TypeError``);
+    - ``thrown``: the packs not a tuple.  The ten arguments are converted, nothing is
+      read, and the same C++ exception is thrown: ``read - thrown`` is the reading
+      of the tuples;
+    - ``converted``: the last argument (the prevalent wind) a string.  Python's
+      argument conversion refuses it, after the other nine, before any C++ code:
+      the call and the conversion of its arguments, plus a Python ``TypeError``.
+
+    The boundary is ``(read - thrown) + converted``, the kernel ``library - boundary``:
+    the scoring and the building of its answer.  It is an estimate, slightly low:
+    the ``TypeError`` of ``converted`` is counted in the boundary.
+    """
+    from MahjongGB import MahjongFanCalculator
+
+    def refused(calls: list[tuple[object, ...]]) -> Callable[[], None]:
+        def run() -> None:
+            for args in calls:
+                try:
+                    MahjongFanCalculator(*args)
+                except TypeError:
+                    pass
+                else:
+                    raise AssertionError(f"PyMahjongGB took {args}")
+        return run
+
+    variants = {
+        "read": [(*args[:2], NO_TILE, *args[3:]) for args in argument_lists],
+        "thrown": [(None, *args[1:]) for args in argument_lists],
+        "converted": [(*args[:-1], "E") for args in argument_lists],
+    }
+    for key, calls in variants.items():
+        refused(calls)()  # each is refused before timing, or the estimate means nothing
+        suite.add(key, refused(calls), len(calls))
+
+
+def kernel(m: dict[str, Measure], clock: str) -> float:
+    """The library's call less its boundary, in seconds (see :func:`add_boundary`)."""
+    def of(key: str) -> float:
+        value = m[key].median if clock == "wall" else m[key].cpu_median
+        assert value is not None, key
+        return value
+
+    return of("library") - (of("read") - of("thrown")) - of("converted")
 
 
 def load_seconds(ruleset: str) -> float:
@@ -96,7 +157,7 @@ def rows(m: dict[str, Measure], compile_rounds: int, not_compiled: str = "") -> 
     """The table's rows; ``not_compiled`` says why the cold compile has no figure
     (no C compiler: the ruleset then runs interpreted)."""
     def ratio(mine: str, peer: str) -> str:
-        return f"{fmt_ratio(m[mine].median / m[peer].median)} PyMahjongGB's time"
+        return f"{ratios(m[mine], m[peer])} PyMahjongGB's time"
 
     if not_compiled:
         compiled = f"not measured: {not_compiled}"
@@ -105,13 +166,20 @@ def rows(m: dict[str, Measure], compile_rounds: int, not_compiled: str = "") -> 
         compiled = f"{m['compile'].median:.1f} s CPU, {walls[len(walls) // 2]:.1f} s wall"
 
     units = m["batch"].units
+    wall, cpu = kernel(m, "wall"), kernel(m, "cpu")
+    batch_cpu = m["batch"].cpu_median
+    assert batch_cpu is not None
+    boundary = m["library"].median - wall
     return [
-        (f"batch, per hand ({units} distinct hands, one core)", f"{fmt_time(m['batch'].median)}/hand",
-         f"loop of calls {fmt_time(m['library'].median)}/hand", ratio("batch", "library")),
-        ("one call, parsed `Hand`", fmt_time(m["hand"].median), fmt_time(m["library"].median),
-         ratio("hand", "library")),
-        ("one call, notation text", fmt_time(m["text"].median), fmt_time(m["library"].median),
-         ratio("text", "library")),
+        (f"batch, per hand ({units} distinct hands, one core)", wall_and_cpu(m["batch"], "/hand"),
+         f"loop of calls {wall_and_cpu(m['library'], '/hand')}", ratio("batch", "library")),
+        ("one call, parsed `Hand`", wall_and_cpu(m["hand"]), wall_and_cpu(m["library"]), ratio("hand", "library")),
+        ("one call, notation text", wall_and_cpu(m["text"]), wall_and_cpu(m["library"]), ratio("text", "library")),
+        (f"kernel against kernel: batch per hand, PyMahjongGB's call less its boundary ({fmt_time(boundary)}: "
+         "argument conversion and tuple reading, measured by refused calls)", wall_and_cpu(m["batch"], "/hand"),
+         f"kernel {fmt_time(wall)}/hand (CPU {fmt_time(cpu)})",
+         f"{fmt_ratio(m['batch'].median / wall)} (CPU {fmt_ratio(batch_cpu / cpu)}) PyMahjongGB's kernel time"
+         if wall > 0 and cpu > 0 else "no ratio: the boundary measured longer than the call (a busy machine?)"),
         (f"cold compile of the ruleset ({compile_rounds} runs)", compiled, "", ""),
         (f"load of the built ruleset, new process ({len(m['load'].samples)} runs)", fmt_time(m["load"].median),
          "", ""),
@@ -141,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     loads.add("load", lambda: load_seconds(args.ruleset), 1, reports_own_time=True)
     loads.run(args.load_rounds, warm=False)
     measures = {m.key: m for m in (*suite.measures, *compiles.measures, *loads.measures)}
-    print(f"# {rs.id} beside PyMahjongGB, medians of {args.rounds} rounds\n")
+    print(f"# {rs.id} beside PyMahjongGB, medians of {args.rounds} rounds, wall (CPU)\n")
     print("| row | mjr | PyMahjongGB | ratio |\n|---|---|---|---|")
     for row in rows(measures, args.compile_rounds, not_compiled):
         print("| " + " | ".join(row) + " |")

@@ -3,7 +3,8 @@ each with mjr's figure, what it is compared with, the ratio and the target.
 
 Row names are fixed (the smoke test looks for each); a row whose measurement could
 not run (a peer not installed, Dask missing, ``pip install`` not asked for) is
-still printed, saying why.
+still printed, saying why.  The cells give wall times; the rows timed in this
+process give their CPU times too, in the note (benchmarks/timing.py).
 """
 
 from __future__ import annotations
@@ -68,6 +69,12 @@ def _cell(text: str) -> str:
     return line if len(line) <= 160 else line[:157] + "..."
 
 
+def _cpu(measure: Measure) -> str:
+    """The median CPU time per unit of a measurement timed in this process, for a note."""
+    cpu = measure.cpu_median
+    return "no CPU figure" if cpu is None else fmt_time(cpu)
+
+
 def _peer_row(name: str, m: Measures, mine: str, peer: str, label: str, limit: float | None,
               missing: dict[str, str], package: str) -> TableRow:
     """mjr's time per call beside a peer's, the ratio mjr ÷ peer, and the target
@@ -81,6 +88,9 @@ def _peer_row(name: str, m: Measures, mine: str, peer: str, label: str, limit: f
     row.compared = f"{label} {fmt_time(m[peer].median)}"
     row.ratio = f"{fmt_ratio(ratio)} {label}'s time"
     row.target, row.met = target, None if limit is None else ratio <= limit
+    mine_cpu, peer_cpu = m[mine].cpu_median, m[peer].cpu_median
+    if mine_cpu is not None and peer_cpu is not None:
+        row.note += f"; CPU {fmt_time(mine_cpu)}, {label} {fmt_time(peer_cpu)}: {fmt_ratio(mine_cpu / peer_cpu)}"
     if m[peer].units != m[mine].units:
         row.note += f"; {label} on the first {m[peer].units}"
     if m[peer].note:
@@ -91,7 +101,7 @@ def _peer_row(name: str, m: Measures, mine: str, peer: str, label: str, limit: f
 def _per_hand(name: str, measure: Measure, limit: float | None = None, target: str = "") -> TableRow:
     met = None if limit is None else measure.median <= limit
     return TableRow(name, f"{fmt_time(measure.median)}/hand", target=target, met=met,
-                    note=f"{measure.units} distinct hands")
+                    note=f"{measure.units} distinct hands; CPU {_cpu(measure)}/hand")
 
 
 def _wildcard_rows(m: Measures) -> list[TableRow]:
@@ -113,10 +123,12 @@ def _wildcard_rows(m: Measures) -> list[TableRow]:
 def _fixed_cost(name: str, call: Measure, per_hand: Measure, limit: float | None) -> TableRow:
     """A call on one hand, less the time per hand of a big batch."""
     fixed = call.median - per_hand.median
+    note = f"{call.units} calls, each on another hand, less the batch's time per hand"
+    if call.cpu_median is not None and per_hand.cpu_median is not None:
+        note += f"; CPU {fmt_time(call.cpu_median - per_hand.cpu_median)}"
     return TableRow(name, fmt_time(fixed), f"a call on 1 hand {fmt_time(call.median)}",
                     target="" if limit is None else f"≤ {fmt_time(limit)}",
-                    met=None if limit is None else fixed <= limit,
-                    note=f"{call.units} calls, each on another hand, less the batch's time per hand")
+                    met=None if limit is None else fixed <= limit, note=note)
 
 
 def _process_rows(m: Measures, skipped: dict[str, str]) -> list[TableRow]:
@@ -173,11 +185,13 @@ def table_rows(m: Measures, missing: dict[str, str], skipped: dict[str, str]) ->
     speedup = one.median / two.median
     rows.append(TableRow(ROW_NAMES[13], f"{fmt_time(two.median)}/hand on 2", f"{fmt_time(one.median)}/hand on 1",
                          f"speed-up {fmt_ratio(speedup)}", "≥ 1.8×", speedup >= 1.8,
-                         f"`workers=2` vs `workers=1`, {one.units} hands"))
+                         f"`workers=2` vs `workers=1`, {one.units} hands; CPU of every thread {_cpu(two)}/hand "
+                         f"on 2, {_cpu(one)}/hand on 1"))
     floor = m["floor"]
     rows.append(TableRow(ROW_NAMES[14], f"batch {fmt_time(one.median)}/hand", f"NumPy {fmt_time(floor.median)}/hand",
                          f"{fmt_ratio(one.median / floor.median)} the floor",
-                         note=f"summing the records as 64-bit words; {floor.note}"))
+                         note=f"summing the records as 64-bit words; {floor.note}; CPU: batch {_cpu(one)}/hand, "
+                              f"NumPy {_cpu(floor)}/hand"))
     return rows + _process_rows(m, skipped)
 
 
@@ -235,7 +249,8 @@ def footnote(rounds: int, cpu_share: float) -> str:
     return (f"Medians of {rounds} interleaved rounds (processes: see each row).  Ratios are mjr's time ÷ the "
             "other's unless the cell says otherwise.  The peers score other rule sets (MCR for PyMahjongGB, riichi "
             f"for `mahjong`), on the same tiles: indicative only.  In its rounds this process had {cpu_share:.0%} "
-            "of a core (CPU time ÷ wall time; near 100% on a quiet machine, far less on a busy one).")
+            "of a core (CPU time ÷ wall time; near 100% on a quiet machine, far less on a busy one).  The "
+            "notes give the CPU times of the rows timed in this process (medians of the same rounds).")
 
 
 README_BEGIN = "<!-- speed:begin: generated by `python benchmarks/run.py --readme README.md` -->"
@@ -279,7 +294,8 @@ def to_json(rows: list[TableRow], measures: Measures, info: dict[str, str], sett
         "machine": info,
         "settings": settings,
         "rows": [asdict(row) for row in rows],
-        "measures": {key: {"units": x.units, "median": x.median, "samples": x.samples, "note": x.note}
+        "measures": {key: {"units": x.units, "median": x.median, "samples": x.samples, "cpu_median": x.cpu_median,
+                           "cpu_samples": x.cpu, "note": x.note}
                      for key, x in measures.items()},
         "peers_missing": missing,
         "skipped": skipped,

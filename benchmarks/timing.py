@@ -1,10 +1,13 @@
 """Interleaved timing: every measurement is registered first, then all run round by round.
 
 In each round every measurement runs once (after an untimed pass of its own when
-``warm``), timed with ``time.perf_counter`` and the garbage collector off, as
-``timeit`` does.  Interleaving spreads each measurement's samples over the whole
-run, so a burst of load from elsewhere on the machine spoils one sample of many
-measurements rather than every sample of one.  Reported: the median of the rounds.
+``warm``), timed with ``time.perf_counter`` (wall) and ``time.process_time`` (this
+process's CPU, every thread's) and the garbage collector off, as ``timeit`` does.
+Interleaving spreads each measurement's samples over the whole run, so a burst of
+load from elsewhere on the machine spoils one sample of many measurements rather
+than every sample of one.  Reported: the median of the rounds, of each clock.  On
+a busy machine the wall figure grows with the time the process waits for a core;
+the CPU figure much less, so the ratios of CPU figures are the steadier ones.
 """
 
 from __future__ import annotations
@@ -28,8 +31,10 @@ class Measure:
     units: int
     run: Callable[[], object] = field(repr=False)
     reports_own_time: bool = False
-    samples: list[float] = field(default_factory=list)  # seconds per unit, one per round
+    samples: list[float] = field(default_factory=list)  # wall seconds per unit, one per round
     note: str = ""
+    #: CPU seconds per unit of this process, one per round (none where the pass reports its own time)
+    cpu: list[float] = field(default_factory=list)
     #: a second figure of each pass, where it has one (the wall seconds of a CPU-timed pass)
     aside: list[float] = field(default_factory=list)
 
@@ -38,18 +43,25 @@ class Measure:
         return statistics.median(self.samples)
 
     @property
+    def cpu_median(self) -> float | None:
+        """The median CPU seconds per unit, or ``None`` for a pass that reports its own time."""
+        return statistics.median(self.cpu) if self.cpu else None
+
+    @property
     def spread(self) -> tuple[float, float]:
         return min(self.samples), max(self.samples)
 
     def sample(self) -> float:
-        """One pass, in seconds per unit."""
+        """One pass, in wall seconds per unit (its CPU seconds per unit go to :attr:`cpu`)."""
         if self.reports_own_time:
             seconds = self.run()
             assert isinstance(seconds, float), self.key
             return seconds / self.units
-        start = time.perf_counter()
+        cpu, start = time.process_time(), time.perf_counter()
         self.run()
-        return (time.perf_counter() - start) / self.units
+        wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+        self.cpu.append(cpu / self.units)
+        return wall / self.units
 
 
 class Suite:
@@ -102,6 +114,9 @@ def fmt_time(seconds: float) -> str:
 
 
 def fmt_ratio(ratio: float) -> str:
+    """Two significant figures below 0.1 (``0.0042×``), two decimals below 10, else whole."""
+    if ratio < 0.1:
+        return f"{ratio:.2g}×"
     return f"{ratio:.2f}×" if ratio < 10 else f"{ratio:.0f}×"
 
 
@@ -128,8 +143,23 @@ def timed_parser(doc: str, hands: int, rounds: int = 5, hands_help: str = "disti
     return parser
 
 
+def wall_and_cpu(measure: Measure, unit: str = "") -> str:
+    """A table cell: the median wall time and, where the pass has one, the median CPU time."""
+    cpu = measure.cpu_median
+    return fmt_time(measure.median) + unit + ("" if cpu is None else f" (CPU {fmt_time(cpu)})")
+
+
+def ratios(mine: Measure, other: Measure) -> str:
+    """mjr's time ÷ the other's, of the wall medians and of the CPU medians."""
+    text = fmt_ratio(mine.median / other.median)
+    if mine.cpu_median is not None and other.cpu_median is not None:
+        text += f" (CPU {fmt_ratio(mine.cpu_median / other.cpu_median)})"
+    return text
+
+
 def per_hand(measure: Measure | None) -> str:
-    """A table cell: time and hands per second, or a dash where a side has no figure."""
+    """A table cell: wall time (CPU time) per hand and hands per second of wall time,
+    or a dash where a side has no figure."""
     if measure is None:
         return "—"
-    return f"{fmt_time(measure.median)}/hand, {1 / measure.median:,.0f} hands/s"
+    return f"{wall_and_cpu(measure, '/hand')}, {1 / measure.median:,.0f} hands/s"

@@ -175,3 +175,52 @@ def test_a_benchmark_refuses_a_count_below_one_naming_the_option(script, option,
     assert done.returncode == 2
     assert done.stderr.splitlines()[-1] == (f"{script}: error: argument {option}: expected a whole number, "
                                             f"1 or more, not '{value}'")
+
+
+def test_riichi_comparison_prints_each_side_and_the_ratios(tmp_path: Path) -> None:
+    """benchmarks/riichi_vs_mahjong.py on a few hands: riichienv and the ruleset agree
+    the hands win before timing, every row gives wall and CPU time, and the last
+    table gives mjr's time ÷ each library's, wall and CPU."""
+    for module in ("mahjong", "riichienv"):
+        if not installed(module):
+            pytest.skip(f"the peer {module} is not installed (pip install 'mahjong-rules[bench]')")
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "riichi_vs_mahjong.py"), "--hands", "20",
+                           "--rounds", "1"], cwd=tmp_path, env=dict(os.environ, MJR_CACHE_DIR=str(tmp_path / "cache")),
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "riichienv scores 20 as wins, japan.riichi 20;" in out
+    lines = {line.split(" | ")[0][2:]: line for line in out.splitlines() if line.startswith("| ")}
+    per_hand = rf"{A_TIME.pattern}/hand \(CPU {A_TIME.pattern}\), [\d,]+ hands/s"
+    assert re.search(rf"\| {per_hand} \| {per_hand} \| {per_hand} \|$", lines["one call per hand"])
+    assert re.search(rf"\| — \| {per_hand} \| {per_hand} \|$", lines["one call, the hand made in the call (mjr: "
+                                                                "from notation)"])
+    assert re.search(rf"\| — \| — \| {per_hand} \|$", lines["batch, per hand"])
+    ratio = r"\d+(\.\d+)?× \(CPU \d+(\.\d+)?×\)"
+    for peer in ("mahjong HandCalculator", "riichienv HandEvaluator"):
+        assert re.fullmatch(rf"\| {peer} \| {ratio} \| {ratio} \| {ratio} \|", lines[peer]), lines[peer]
+
+
+def test_mcr_kernel_row_takes_the_boundary_off_the_library_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel row of benchmarks/mcr_vs_pymahjonggb.py: the library's call less
+    (read - thrown) + converted, by wall and by CPU medians, beside the batch."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    spec = importlib.util.spec_from_file_location("mcr_vs_pymahjonggb", ROOT / "benchmarks" / "mcr_vs_pymahjonggb.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    from timing import Measure
+
+    def measure(key: str, wall: float, cpu: float | None = None) -> Measure:
+        return Measure(key, 10, lambda: None, samples=[wall * 1e-6], cpu=[] if cpu is None else [cpu * 1e-6])
+
+    figures = {"batch": (1.2, 0.9), "library": (6.0, 5.0), "hand": (2.0, 2.0), "text": (8.0, 8.0),
+               "read": (4.0, 3.5), "thrown": (2.5, 2.0), "converted": (1.0, 1.0)}
+    m = {key: measure(key, *pair) for key, pair in figures.items()}
+    m["compile"] = Measure("compile", 1, lambda: None, samples=[3.0], aside=[3.5])
+    m["load"] = Measure("load", 1, lambda: None, samples=[0.05])
+    kernel = next(r for r in bench.rows(m, 1) if r[0].startswith("kernel against kernel"))
+    # wall: 6 - (4 - 2.5) - 1 = 3.5 µs, a boundary of 2.5 µs; CPU: 5 - 1.5 - 1 = 2.5 µs
+    assert "(2.50 µs: argument conversion" in kernel[0]
+    assert kernel[1:] == ("1.20 µs/hand (CPU 900 ns)", "kernel 3.50 µs/hand (CPU 2.50 µs)",
+                          "0.34× (CPU 0.36×) PyMahjongGB's kernel time")
