@@ -3,14 +3,24 @@ the names every module shares, nothing else, and every name given is read."""
 
 from __future__ import annotations
 
+import marshal
 from dataclasses import fields
 
 import jinja2
 import jinja2.meta
 import jinja2.nodes
+import pytest
 
 from mjr.compiler.build import check_file, find_source
-from mjr.compiler.emit.codegen import SHARED, ModuleContext, _environment, generate, module_context
+from mjr.compiler.emit.codegen import (
+    SHARED,
+    ModuleContext,
+    _environment,
+    described,
+    generate,
+    hand_level,
+    module_context,
+)
 
 
 def _read_and_set() -> tuple[set[str], set[str]]:
@@ -45,3 +55,41 @@ def test_a_module_is_its_context_rendered() -> None:
     assert source.module_name == context.module_name == "_mjr_guangdong_jipinghu_000000000000"
     assert source.text == _environment().get_template("ruleset.py.j2").render(context.variables())
     assert f"RULESET_ID = {ruleset.id!r}" in source.text
+
+
+def test_the_description_is_its_values_marshalled_with_its_comments() -> None:
+    text = "#: the fans\nFANS = (('a', '甲', 1, None, True),)\n#: the examples\nEXAMPLES = ()\n"
+    code = described(text)
+    assert "#: the fans" in code and "#: the examples" in code
+    namespace: dict[str, object] = {"_marshal": marshal}
+    exec(code, namespace)  # noqa: S102 - the module's own statement, as the module runs it
+    assert namespace["FANS"] == (("a", "甲", 1, None, True),) and namespace["EXAMPLES"] == ()
+    assert described(text) == code  # no back-references: the same values, the same bytes
+    with pytest.raises(ValueError):
+        described("FANS = len('x')")  # a literal only: ast.literal_eval refuses a call
+    with pytest.raises(TypeError):
+        described("import os")
+
+
+@pytest.mark.parametrize(("code", "once"), [
+    ("(_tile_fact3(s) != 0)", True),
+    ("((s.ctx & 16) != 0) and (s.fv[0] > 2)", True),
+    ("(_waits(s, 1) == 1) and (s.seat == 0)", True),
+    ("(s.gagg[0] == 4)", False),  # a pass over the groups
+    ("(s.wait == 1) and (_waits(s, 1) == 1)", False),  # the wait of a reading
+    ("(s.shape == 3) and (_tile_fact17(s) == 7)", False),
+    ("(_comb0(s) > 0)", False),  # a helper over the groups
+    ("(s.cond[11] != 0)", False),  # another fan's condition
+])
+def test_a_condition_is_decided_once_a_hand_only_when_it_reads_the_hand_alone(code: str, once: bool) -> None:
+    assert hand_level(code) is once
+
+
+def test_mcr_decides_its_tile_and_context_conditions_once_a_hand() -> None:
+    path = find_source("mcr")
+    assert path is not None
+    ruleset = check_file(path)
+    context = module_context(ruleset, "0" * 64)
+    ids = {ruleset.fans[i].id for i in context.hand_fans}
+    assert {"all_simples", "full_flush", "half_flush", "all_types"} <= ids
+    assert not ids & {"edge_wait", "all_pungs", "single_wait"}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import marshal
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
@@ -64,12 +65,26 @@ from .tuples import AccountOnce, CombinationHelper, member_names, most_instances
 TEMPLATES = Path(__file__).parent / "templates"
 MAX_GROUPS = 10
 #: Tile aggregates kept between decompositions, one bit each of the state's ``tvalid``.
-MAX_TILE_FACTS = 64
+MAX_TILE_FACTS = 63
+#: The last bit of ``tvalid``: the conditions that read the hand alone are decided
+#: (see :func:`hand_level`).
+HAND_CONDITIONS_BIT = 63
+
+#: What a condition may read and still be the same for every decomposition of a
+#: hand while its tiles stay: the tile aggregates (kept under ``tvalid``), the
+#: context, the values facts and the waits (counted once a hand).  Anything else
+#: -- a group, the wait or shape of a reading, another fan's condition, a helper
+#: -- makes it a condition of the decomposition.
+_HAND_FIELDS = frozenset({"ctx", "fv", "seat", "round_", "source", "flowers", "red", "red_byte", "indicator",
+                          "dealer_seat", "void", "winners", "joker_held"})
+_HAND_CALL = re.compile(r"_tile_fact\d+\(s\)|_waits\(s, [01]\)")
+_READS = re.compile(r"\bs\.(\w+)|\b(_\w+)\(")
 
 #: What every generated module is written against, the same for each ruleset:
 #: mjr's version and the constants of the ABI the runtime reads (the templates' globals).
 SHARED: dict[str, object] = {
     "version": __version__,
+    "hand_bit": HAND_CONDITIONS_BIT,
     "max_groups": MAX_GROUPS,
     "group_flags": {"concealed": GROUP_CONCEALED, "claimed": GROUP_CLAIMED,
                     "added": GROUP_ADDED, "declared": GROUP_DECLARED, "wild_shift": GROUP_WILD_SHIFT,
@@ -118,6 +133,15 @@ def described(text: str) -> str:
     data = marshal.dumps(values, 2)
     lines = [f"# {', '.join(values)}, set from the marshalled constant:", *notes]
     return "\n".join(lines) + f"\nglobals().update(_marshal.loads({data!r}))\n"
+
+
+def hand_level(code: str) -> bool:
+    """Whether a condition's code reads only what stays the same for every
+    decomposition of a hand (``_HAND_FIELDS``, the tile aggregates, the waits), so
+    that it is decided once a hand instead of once a reading.  A closed list: a
+    word not on it keeps the condition with the reading."""
+    rest = _HAND_CALL.sub("", code)
+    return all(not call and field in _HAND_FIELDS for field, call in _READS.findall(rest))
 
 
 def comment(value: object) -> str:
@@ -549,6 +573,8 @@ class ModuleContext:
     tiles_facts: list[ir.Fact]
     #: the fans in scoring order, without those asking ``no_other_fans``, which are ``alone``
     fan_order: list[FanCode]
+    #: the fans whose (boolean) condition is decided once a hand (see hand_level)
+    hand_fans: set[int]
     alone: list[FanCode]
     account_once: list[AccountOnce]
     most_instances: int
@@ -627,6 +653,8 @@ def module_context(ruleset: ir.Ruleset, key: str) -> ModuleContext:
         values_facts=[f for f in ruleset.facts if f.kind != "tiles"],
         tiles_facts=[f for f in ruleset.facts if f.kind == "tiles"],
         fan_order=[fans[i] for i in ruleset.fan_order if i not in alone],
+        hand_fans={i for i in ruleset.fan_order if i not in alone and ruleset.fans[i].condition.type != "int"
+                   and hand_level(fans[i].condition)},
         alone=[fans[i] for i in ruleset.fan_order if i in alone],
         account_once=account_once,
         most_instances=most_instances([writer.combination_of(ruleset.fans[i]) for i in ruleset.account_once],
