@@ -21,6 +21,7 @@ from mjr.compiler.emit.codegen import (
     hand_level,
     module_context,
 )
+from mjr.compiler.emit.tuples import CombinationHelper, conjuncts
 
 
 def _read_and_set() -> tuple[set[str], set[str]]:
@@ -93,3 +94,30 @@ def test_mcr_decides_its_tile_and_context_conditions_once_a_hand() -> None:
     ids = {ruleset.fans[i].id for i in context.hand_fans}
     assert {"all_simples", "full_flush", "half_flush", "all_types"} <= ids
     assert not ids & {"edge_wait", "all_pungs", "single_wait"}
+
+
+@pytest.mark.parametrize(("code", "parts"), [
+    ("True", ["True"]),
+    ("(gt0 < 27)", ["(gt0 < 27)"]),
+    ("((gt0 < 27) and (gt0 // 9 == gt1 // 9))", ["(gt0 < 27)", "(gt0 // 9 == gt1 // 9)"]),
+    ("((a) and ((b) and (c)))", ["(a)", "(b)", "(c)"]),
+    ("((a) or (b) and (c))", ["((a) or (b) and (c))"]),  # an or at the top: one part
+    ("(not (a) and (b))", ["(not (a) and (b))"]),
+    ("(f(x) and (y))", ["(f(x) and (y))"]),  # a call is no bracket of its own
+])
+def test_a_condition_splits_at_its_top_level_ands_only(code: str, parts: list[str]) -> None:
+    assert conjuncts(code) == parts
+
+
+def test_a_combination_tests_each_part_once_its_members_are_chosen() -> None:
+    helper = CombinationHelper("_comb0", "sets", 3, "((gt0 < 27) and (gt0 // 9 == gt1 // 9) and (gt0 // 9 == gt2 // 9)"
+                                                    " and (_step3(_rank(gt0), _rank(gt1), _rank(gt2)) == 1))",
+                               member_tests=("(gk0 == 1)", "(gk1 == 1)", "(gk2 == 1)"))
+    text = helper.source(10)
+    lines = [line.strip() for line in text.splitlines()]
+    assert "if gk0 != 0 and gk0 != 4 and (gk0 == 1):" in lines  # the members picked in one pass
+    assert "if m < 3:" in lines
+    first, second = lines.index("for a0 in range(0, m - 2):"), lines.index("for a1 in range(a0 + 1, m - 1):")
+    assert lines[first:second][-2:] == ["if not ((gt0 < 27)):", "continue"]
+    assert "if not ((gt0 // 9 == gt1 // 9)):" in lines[second:]
+    assert lines[-3] == "if (gt0 // 9 == gt2 // 9) and (_step3(_rank(gt0), _rank(gt1), _rank(gt2)) == 1):"

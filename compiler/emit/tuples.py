@@ -24,13 +24,15 @@ def member_names(arity: int) -> tuple[str, ...]:
 
 
 def word_code(name: str, element: tuple[str, ...]) -> str:
-    """A word of the combination whose members are ``element`` (see member_names)."""
+    """A word of the combination whose members are ``element`` (see member_names),
+    each of its parts in brackets (a combination tests each part as soon as it can)."""
     firsts = element[1::3]
     if name == "same_suit":
-        return "(" + " and ".join([f"{firsts[0]} < 27", *(f"{firsts[0]} // 9 == {t} // 9" for t in firsts[1:])]) + ")"
+        parts = [f"({firsts[0]} < 27)", *(f"({firsts[0]} // 9 == {t} // 9)" for t in firsts[1:])]
+        return "(" + " and ".join(parts) + ")"
     if name == "distinct_suits":
-        pairs = [f"{a} // 9 != {b} // 9" for i, a in enumerate(firsts) for b in firsts[i + 1 :]]
-        return "(" + " and ".join([*(f"{t} < 27" for t in firsts), *pairs]) + ")"
+        pairs = [f"({a} // 9 != {b} // 9)" for i, a in enumerate(firsts) for b in firsts[i + 1 :]]
+        return "(" + " and ".join([*(f"({t} < 27)" for t in firsts), *pairs]) + ")"
     assert name == "step", name
     return f"_step{len(firsts)}({', '.join(f'_rank({t})' for t in firsts)})"
 
@@ -66,12 +68,19 @@ class CombinationHelper:
     #: and take no combination further
     member_tests: tuple[str, ...] = ()
 
-    def source(self) -> str:
-        """The function(s), as module text."""
-        text = self._function(record=False)
-        return text + "\n\n" + self._function(record=True) if self.record else text
+    def source(self, max_groups: int) -> str:
+        """The function(s), as module text, for decompositions of up to ``max_groups``
+        groups."""
+        text = self._function(False, max_groups)
+        return text + "\n\n" + self._function(True, max_groups) if self.record else text
 
-    def _function(self, record: bool) -> str:
+    def _function(self, record: bool, max_groups: int) -> str:
+        """One pass picks the groups that may be members (the collection's and the
+        tests said of every member); fewer than N of them count nothing.  The
+        combinations of the picked groups are then walked in increasing order of
+        groups, as choosing from all of them would walk them, each part of the
+        condition tested as soon as the members it names are chosen, so a pair that
+        fails it takes no third member."""
         n = self.arity
         head = [
             "@cython.cfunc", "@cython.nogil", "@cython.exceptval(check=False)",
@@ -82,27 +91,85 @@ class CombinationHelper:
         ]
         if not record:
             head.append("    n: cython.longlong = 0")
-        head += [f"    {v}{i}: cython.int" for i in range(n) for v in ("i", "gk", "gt", "gf")]
-        lines = []
+        head += ["    m: cython.int = 0", "    g: cython.int", f"    picked = cython.declare(cython.int[{max_groups}])"]
+        head += [f"    {v}{i}: cython.int" for i in range(n) for v in ("a", "i", "gk", "gt", "gf")]
+        test = _membership(self.collection, 0)
+        if self.member_tests:
+            test = f"{test} and {self.member_tests[0]}"
+        lines = ["    for g in range(s.ng):", "        gk0 = s.gk[g]", "        gt0 = s.gt[g]", "        gf0 = s.gf[g]",
+                 f"        if {test}:", "            picked[m] = g", "            m += 1",
+                 f"    if m < {n}:", "        return" if record else "        return 0"]
+        levels = _by_last_member(self.element, n)
         for i in range(n):
             pad = "    " * (i + 1)
-            start = "0" if i == 0 else f"i{i - 1} + 1"
-            test = _membership(self.collection, i)
-            if self.member_tests:
-                test = f"{test} and {self.member_tests[i]}"
-            lines += [f"{pad}for i{i} in range({start}, s.ng):",
-                      f"{pad}    gk{i} = s.gk[i{i}]", f"{pad}    gt{i} = s.gt[i{i}]", f"{pad}    gf{i} = s.gf[i{i}]",
-                      f"{pad}    if not ({test}):", f"{pad}        continue"]
+            start = "0" if i == 0 else f"a{i - 1} + 1"
+            stop = "m" if i == n - 1 else f"m - {n - 1 - i}"
+            lines += [f"{pad}for a{i} in range({start}, {stop}):", f"{pad}    i{i} = picked[a{i}]",
+                      f"{pad}    gk{i} = s.gk[i{i}]", f"{pad}    gt{i} = s.gt[i{i}]", f"{pad}    gf{i} = s.gf[i{i}]"]
+            if levels[i] and i < n - 1:
+                lines += [f"{pad}    if not ({' and '.join(levels[i])}):", f"{pad}        continue"]
         pad = "    " * (n + 1)
-        lines.append(f"{pad}if {self.element}:")
+        last = " and ".join(levels[n - 1]) or "True"
         if record:
             mask = " | ".join(f"(1 << i{i})" for i in range(n))
-            lines.append(f"{pad}    _instance(s, fan, value, {mask})")
+            lines += [f"{pad}if {last}:", f"{pad}    _instance(s, fan, value, {mask})"]
             tail = ["    return"]
         else:
-            lines.append(f"{pad}    n += 1")
+            lines += [f"{pad}if {last}:", f"{pad}    n += 1"]
             tail = ["    return n"]
         return "\n".join(head + lines + tail)
+
+
+_MEMBER = re.compile(r"\b(?:gk|gt|gf)(\d+)\b")
+
+
+def conjuncts(code: str) -> list[str]:
+    """The parts of generated code joined by ``and`` at its top level, each written in
+    brackets as the code writer writes every operation (nested ``and`` flattened); the
+    code whole when any part is not one bracket (an ``or``, a ``not`` at the top)."""
+    code = code.strip()
+    parts: list[str] = []
+    depth = start = index = 0
+    while index < len(code):
+        char = code[index]
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif depth == 0 and code.startswith(" and ", index):
+            parts.append(code[start:index])
+            index += len(" and ")
+            start = index
+            continue
+        index += 1
+    parts.append(code[start:])
+    if not all(part.startswith("(") and _closes_at_end(part) for part in parts):
+        return [code]
+    if len(parts) == 1:
+        inner = conjuncts(code[1:-1])
+        return inner if len(inner) > 1 else [code]
+    return [piece for part in parts for piece in conjuncts(part)]
+
+
+def _closes_at_end(code: str) -> bool:
+    """Whether the bracket opening ``code`` closes at its last character."""
+    depth = 0
+    for index, char in enumerate(code):
+        depth += char == "("
+        depth -= char == ")"
+        if depth == 0:
+            return index == len(code) - 1
+    return False
+
+
+def _by_last_member(element: str, arity: int) -> list[list[str]]:
+    """The parts of a combination's condition by the last member each names (a part
+    that names none is tested with the first)."""
+    levels: list[list[str]] = [[] for _ in range(arity)]
+    if element != "True":
+        for part in conjuncts(element):
+            levels[max((int(i) for i in _MEMBER.findall(part)), default=0)].append(part)
+    return levels
 
 
 @dataclass(frozen=True)
@@ -122,4 +189,5 @@ def most_instances(helpers: list[CombinationHelper], sets: int, max_groups: int)
                       for h in helpers))
 
 
-__all__ = ["AccountOnce", "CombinationHelper", "member_names", "most_instances", "split_members", "word_code"]
+__all__ = ["AccountOnce", "CombinationHelper", "conjuncts", "member_names", "most_instances", "split_members",
+           "word_code"]
