@@ -355,12 +355,13 @@ def trusted_context(fields: dict[str, object]) -> Context:
     return context
 
 
-def trusted_hand(tiles: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int | None, context: Context) -> Hand:
-    """A Hand from fields already proven valid, as :func:`trusted_context` (the fast
-    reader reads no flowers)."""
+def trusted_hand(tiles: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int | None, context: Context,
+                 flowers: tuple[int, ...] = (), red: tuple[int, ...] = (), aside: tuple[int, ...] = ()) -> Hand:
+    """A Hand from fields already proven valid and in stored form, as
+    :func:`trusted_context` (the fast reader reads no jokers)."""
     hand = object.__new__(Hand)
     object.__setattr__(hand, "__dict__", {"tiles": tiles, "melds": melds, "win_tile": win_tile, "context": context,
-                                          "flowers": (), "red": (), "jokers": 0, "aside": ()})
+                                          "flowers": flowers, "red": red, "jokers": 0, "aside": aside})
     return hand
 
 

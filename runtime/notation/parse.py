@@ -425,7 +425,7 @@ def parse_hand(text: str, facts: Mapping[str, str] | None = None, flowers: bool 
         raise NotationError("", 0, f"a hand is text (str), not {type(text).__name__}")
     if len(text) > MAX_HAND_TEXT:
         raise NotationError(text, MAX_HAND_TEXT, f"hand text longer than {MAX_HAND_TEXT} characters ({len(text)})")
-    hand = read_common(text, facts)
+    hand = read_common(text, facts, flowers, red)
     if hand is not None and aside is not None and (
             not aside.issuperset(hand.aside) or any(hand.all_counts()[kind] for kind in aside)):
         hand = None  # a kind set aside held, or one set aside that is not: the full parser points at it

@@ -2,11 +2,12 @@
 
 :func:`mjr.notation.parse_hand` asks :func:`read_common` first.  It recognises the
 common, valid shapes (tile words, bracketed melds, ``win T``, the context words and
-declared facts of play) and builds the :class:`~mjr.hand.Hand` straight from its
-tables; anything it does not fully recognise, every mistake included, gives
-``None``, and the full parser reads the text again and reports the mistake at its
-place.  So the errors are the full parser's by construction; the tests check that
-the two readers build equal hands from random hand texts and their mutations.
+declared facts of play, with flowers and red fives where the ruleset has them) and
+builds the :class:`~mjr.hand.Hand` straight from its tables; anything it does not
+fully recognise (jokers among them), every mistake included, gives ``None``, and the
+full parser reads the text again and reports the mistake at its place.  So the
+errors are the full parser's by construction; the tests check that the two readers
+build equal hands from random hand texts and their mutations.
 
 The word tables are filled on first use of a word, not at import, and hold only
 words that read well, so hostile input cannot grow them past their bound.
@@ -20,21 +21,24 @@ from collections.abc import Mapping
 from ..abi import ASIDE, CONTEXT_WORDS, MAX_FACT_NUMBER, MAX_FACT_TILES, SOURCES, WIN_METHODS
 from ..errors import NotationError
 from ..hand.model import FACT_NAME, RULED_OUT, Context, FactValue, Hand, Meld, conflict, trusted_context, trusted_hand
+from ..tiles.flowers import FLOWER_LETTER, N_FLOWERS, flowers_of_mask
 from ..tiles.kinds import COPIES, FIRST_HONOR, HONOR_LETTERS, TILE_NAMES, WIND_LETTERS
-from .tiles import parse_meld
+from ..tiles.red import RED_DIGIT, RED_KINDS
+from .tiles import Tile, parse_meld
 from .words import is_number, looks_like_tiles, misspelt_keyword
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
 if TYPE_CHECKING:
     from typing import Any
 
-#: One group of a tile word: ranks and their suit letter, or an honour letter.
-_GROUP = re.compile(r"[1-9]+[mps]|[1-7]+z|[ESWNPFC]")
+#: One group of a tile word: ranks (0 a red five) and their suit letter, an honour
+#: letter, or flower numbers and ``f``.
+_GROUP = re.compile(r"[0-9]+[mps]|[1-7]+z|[1-8]+f|[ESWNPFC]")
 #: Per group's last character, the byte table that turns its characters into kinds
-#: (the suit letter itself is deleted).
+#: (the suit letter itself is deleted; a red five is a 5 of its suit).
 _KIND_TABLES = {
     **{
-        letter: bytes.maketrans(b"123456789", bytes(range(suit * 9, suit * 9 + 9)))
+        letter: bytes.maketrans(b"0123456789", bytes([suit * 9 + 4, *range(suit * 9, suit * 9 + 9)]))
         for suit, letter in enumerate("mpsz")
     },
     **dict.fromkeys(HONOR_LETTERS, bytes.maketrans(HONOR_LETTERS.encode(), bytes(range(FIRST_HONOR, 34)))),
@@ -44,12 +48,20 @@ _SUIT_LETTERS = b"mpsz"
 _ONE_TILE = {name: kind for kind, name in enumerate(TILE_NAMES)} | {
     letter: FIRST_HONOR + index for index, letter in enumerate(HONOR_LETTERS)
 }
+#: Added to the kind of a red five written as the winning tile (``win 0p``).
+_RED_WIN = 64
+#: The words ``win`` takes: one tile, or a red five.
+_WIN_TILE = _ONE_TILE | {RED_DIGIT + letter: _RED_WIN + kind for letter, kind in zip("mps", RED_KINDS, strict=True)}
+#: The most red fives of a suit a hand holds.
+_MOST_RED = 3
+#: The flowers of each set of them (bit ``n - 1`` for flower ``n``), as a hand keeps them.
+_FLOWERS_OF_MASK = tuple(flowers_of_mask(mask) for mask in range(1 << N_FLOWERS))
 _WINDS = {letter: index for index, letter in enumerate(WIND_LETTERS)}
 #: Each hand keyword: the field it sets (``win`` its own), and either the value it
 #: sets or, for a word that takes a value, the table of the words it takes.  A
 #: ``dealer`` followed by a wind sets the dealer's seat, and by anything else the flag.
 _KEYWORD_FIELDS: dict[str, tuple[str, object]] = {
-    "win": ("win", _ONE_TILE),
+    "win": ("win", _WIN_TILE),
     **{method: ("win_by", method) for method in WIN_METHODS},
     **{flag: (flag, True) for flag in ("after_kong", "last_tile", "first_turn")},
     "dealer": ("dealer", _WINDS),
@@ -68,8 +80,9 @@ _DEFAULT_CONTEXT = Context()
 #: How many words the tables below learn.
 _LEARN_LIMIT = 4096
 #: What each word read so far says: a keyword's entry above, the kinds of a word of
-#: tiles in text order (bytes), or the meld of a meld word.  Words are learnt on first
-#: use, and only those that read well.
+#: tiles in text order (bytes), the meld of a meld word, or for a word with red fives
+#: or flowers, a :class:`_Marked`.  Words are learnt on first use, and only those that
+#: read well.
 _WORDS: dict[str, object] = {**_KEYWORD_FIELDS, ASIDE: (ASIDE, None)}
 #: The contexts made so far, by the fields their words set (in the order given).
 _CONTEXTS: dict[tuple[tuple[str, object], ...], Context] = {}
@@ -79,44 +92,83 @@ _UNDECLARED_FACTS: dict[str, bool] = {}
 
 
 
+class _Marked:
+    """A word of tiles or a meld word that holds red fives or flowers: its kinds (in
+    text order) or its meld, the kinds of its red fives, and its flowers (bit ``n - 1``
+    for flower ``n``)."""
+
+    __slots__ = ("flowers", "kinds", "meld", "red")
+
+    def __init__(self, kinds: bytes, meld: Meld | None, red: bytes, flowers: int) -> None:
+        self.kinds = kinds
+        self.meld = meld
+        self.red = red
+        self.flowers = flowers
+
+
 def _remember(table: dict[Any, Any], key: object, value: object) -> None:
     if len(table) < _LEARN_LIMIT:
         table[key] = value
 
 
-def _learn(word: str) -> bytes | Meld | None:
+def _learn(word: str) -> bytes | Meld | _Marked | None:
     """What a word that is not yet in :data:`_WORDS` says, or ``None`` when it is no
     tiles and no meld that reads well."""
     if word[0] == "[" or word[0] == "(":
+        fives: list[Tile] = []
         try:
-            meld = parse_meld(word, 0, len(word))  # the full parser's own meld reader
+            meld = parse_meld(word, 0, len(word), fives)  # the full parser's own meld reader
         except NotationError:
             return None
-        _remember(_WORDS, word, meld)
-        return meld
+        item: Meld | _Marked = _Marked(b"", meld, bytes(sorted(tile.kind for tile in fives)), 0) if fives else meld
+        _remember(_WORDS, word, item)
+        return item
     # The groups cover the word exactly when it is groups and nothing else, which is
-    # when the full parser reads it as tiles.
+    # when the full parser reads it as tiles (one with a flower, when it looks like
+    # tiles rather than a misspelt keyword).
     groups = _GROUP.findall(word)
     if sum(map(len, groups)) != len(word):
         return None
-    kinds = b"".join([group.encode().translate(_KIND_TABLES[group[-1]], _SUIT_LETTERS) for group in groups])
-    _remember(_WORDS, word, kinds)
-    return kinds
+    if FLOWER_LETTER in word and not looks_like_tiles(word):
+        return None
+    flowers = 0
+    for group in groups:
+        if group[-1] == FLOWER_LETTER:
+            for number in group[:-1]:
+                bit = 1 << (int(number) - 1)
+                if flowers & bit:  # a flower given twice
+                    return None
+                flowers |= bit
+    kinds = b"".join([group.encode().translate(_KIND_TABLES[group[-1]], _SUIT_LETTERS) for group in groups
+                      if group[-1] != FLOWER_LETTER])
+    found: bytes | _Marked = kinds
+    if flowers or RED_DIGIT in word:
+        red = bytes(sorted(RED_KINDS["mps".index(group[-1])] for group in groups if group[-1] in "mps"
+                           for rank in group if rank == RED_DIGIT))
+        found = _Marked(kinds, None, red, flowers)
+    _remember(_WORDS, word, found)
+    return found
 
 
 def tile_kinds(word: str) -> bytes | None:
-    """The kinds of a whole word of tiles (``123m44pEE``) in text order, or ``None``."""
+    """The kinds of a whole word of tiles (``123m44pEE``) in text order, or ``None``
+    (also for a word with red fives or flowers, which stand only among the hand's own
+    tiles)."""
     kinds = _WORDS.get(word) or _learn(word)
     return kinds if type(kinds) is bytes else None
 
 
-def read_common(text: str, facts: Mapping[str, str] | None) -> Hand | None:
+def read_common(text: str, facts: Mapping[str, str] | None, flowers: bool = True, red: bool = True) -> Hand | None:
     """The hand ``text`` spells, when it has a common shape and reads well; else ``None``
-    (the full parser then reads it, and names any mistake)."""
+    (the full parser then reads it, and names any mistake).  ``flowers`` and ``red``
+    say whether the ruleset has flowers and red fives: a hand with one it lacks gives
+    ``None``."""
     words = text.split()
     known = _WORDS.get
     kinds = b""
     melds: list[Meld] = []
+    reds = b""
+    held = 0  # the flowers, bit n - 1 for flower n
     index = 0
     for word in words:
         item = known(word) or _learn(word)
@@ -126,25 +178,40 @@ def read_common(text: str, facts: Mapping[str, str] | None) -> Hand | None:
             melds.append(item)
         elif item is None:
             return None
+        elif type(item) is _Marked:
+            if item.meld is None:
+                kinds += item.kinds
+            else:
+                melds.append(item.meld)
+            reds += item.red
+            if held & item.flowers:  # a flower given twice
+                return None
+            held |= item.flowers
         else:
             break  # a keyword: the tail begins
         index += 1
     fields: dict[str, object] = {}
     if index < len(words) and not _read_tail(words, index, facts, fields):
         return None
-    win = fields.pop("win", None)
+    win: int | None = fields.pop("win", None)  # type: ignore[assignment]
     aside = fields.pop(ASIDE, ())
     if not kinds and not melds and win is None:
+        return None
+    if win is not None and win >= _RED_WIN:
+        win -= _RED_WIN
+        reds += bytes((win,))
+    if reds and not (red and max(map(reds.count, RED_KINDS)) <= _MOST_RED):
+        return None  # a red five the ruleset lacks, or a fourth of a suit
+    if held and not flowers:
         return None
     context = _DEFAULT_CONTEXT
     if fields:
         if fields.get("first_turn") and any(not meld.concealed for meld in melds):
             return None
         context = _context(fields)
-    hand = trusted_hand(tuple(sorted(kinds)), tuple(melds), win, context)  # type: ignore[arg-type]
-    if aside:  # (proven valid above: kinds, at most four of each)
-        object.__setattr__(hand, "aside", aside)
-    return hand
+    # (proven valid above: the tiles set aside are kinds, at most four of each)
+    return trusted_hand(tuple(sorted(kinds)), tuple(melds), win, context, _FLOWERS_OF_MASK[held],
+                        tuple(sorted(reds)) if reds else (), aside)  # type: ignore[arg-type]
 
 
 def _context(fields: dict[str, object]) -> Context:

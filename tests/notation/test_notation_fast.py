@@ -2,7 +2,8 @@
 
 ``parse_hand`` reads common hands with one pass over table lookups and leaves
 anything else to the full parser; these tests check that the two give equal hands
-for valid text and the same error (type, message, column) for text mutated from it.
+for valid text and the same error (type, message, column) for text mutated from it,
+with and without the flowers and red fives a ruleset may lack.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from mjr.hand.model import Context, Hand, impossibility
 from mjr.notation import parse as notation
 from mjr.notation.parse import _parse_hand_full, format_hand, parse_hand
 from mjr.notation.scan import read_common
+from mjr.tiles.red import RED_KINDS
 
 DECLARED = {"streak": "number", "birds": "tiles", "lucky": "flag", "bonus": "number"}
 FACT_VALUES = {"streak": st.integers(0, 1_000_000), "birds": st.lists(kinds, min_size=1, max_size=16).map(
@@ -36,13 +38,26 @@ def fuller_contexts(draw: st.DrawFn) -> Context:
     return replace(context, facts=facts, dealer_seat=dealer_seat)
 
 
-hands = hands_in(fuller_contexts())
+@st.composite
+def marked_hands(draw: st.DrawFn) -> Hand:
+    """Hands with flowers and red fives (some of the fives they hold, at most three
+    of a suit) beside the rest."""
+    hand = draw(hands_in(fuller_contexts()))
+    flowers = tuple(draw(st.lists(st.integers(1, 8), unique=True, max_size=8)))
+    counts = hand.all_counts()
+    red = tuple(kind for kind in RED_KINDS for _ in range(draw(st.integers(0, min(3, counts[kind])))))
+    return replace(hand, flowers=flowers, red=red)
 
 
-def outcome(read: Any, text: str, facts: dict[str, str] | None) -> tuple[Any, ...]:
+hands = hands_in(fuller_contexts()) | marked_hands()
+#: What a ruleset may lack: flowers, red fives (parse_hand's keywords).
+TILE_SETS = [{}, {"flowers": False}, {"red": False}, {"flowers": False, "red": False}]
+
+
+def outcome(read: Any, text: str, facts: dict[str, str] | None, **tile_set: bool) -> tuple[Any, ...]:
     """What a reader makes of ``text``: the hand, or the error's type, column and message."""
     try:
-        return ("hand", read(text, facts))
+        return ("hand", read(text, facts, **tile_set))
     except Exception as error:  # noqa: BLE001 - any difference between the readers counts
         return ("error", type(error), getattr(error, "column", None), str(error))
 
@@ -58,6 +73,10 @@ def test_fast_reader_builds_the_full_parsers_hand(hand: Hand) -> None:
     assert fast == _parse_hand_full(text, DECLARED) == hand
     assert read_common(text, None) in (None, hand)  # undeclared facts: by their look
     assert parse_hand(text) == _parse_hand_full(text)
+    for tile_set in TILE_SETS[1:]:  # a ruleset lacking what the hand holds: the full parser's error
+        lacks = (hand.flowers and not tile_set.get("flowers", True)) or (hand.red and not tile_set.get("red", True))
+        assert read_common(text, DECLARED, **tile_set) == (None if lacks else hand)
+        assert outcome(parse_hand, text, DECLARED, **tile_set) == outcome(_parse_hand_full, text, DECLARED, **tile_set)
 
 
 @given(hands, st.sampled_from([" ", "  ", "\t", "\u3000", "\n"]))
@@ -73,9 +92,10 @@ VOCABULARY = [
     "round", "from", "indicator", "winners", "void", "E", "S", "W", "N", "L", "O", "R", "1", "2", "3", "4", "0",
     "m", "p", "s", "5m", "9z", "C", "123m", "EEE", "[555p]", "[345p<L]", "(5555p)", "[5555p<O+]", "[55p]",
     "streak", "birds", "lucky", "bonus", "streek", "selfdraw", "3m5p", "12", "1000001", "9999999", "\u0663",
-    "Seat", "facts", "x",
+    "Seat", "facts", "x", "15f", "1f", "8f", "9f", "0f", "11f", "f", "0m", "0p", "0s", "0z", "000m", "[055p]",
+    "[406s]", "(0000m)", "[15f]", "123m15f", "E15f", "J", "5J5m",
 ]
-CHARACTERS = "1234567890mpszESWNPFC[]()<+LOR_ abdefiklnortuvw\t\u3000\u0663"
+CHARACTERS = "1234567890mpszESWNPFCJ[]()<+LOR_ abdefiklnortuvw\t\u3000\u0663"
 
 
 @st.composite
@@ -103,15 +123,16 @@ def mutated_texts(draw: st.DrawFn) -> str:
 
 
 @settings(max_examples=600)
-@given(mutated_texts(), st.sampled_from([None, DECLARED, {}, {"streak": "flag", "Lucky": "flag"}]))
-def test_mutated_text_reads_alike(text: str, facts: dict[str, str] | None) -> None:
-    assert outcome(parse_hand, text, facts) == outcome(_parse_hand_full, text, facts)
+@given(mutated_texts(), st.sampled_from([None, DECLARED, {}, {"streak": "flag", "Lucky": "flag"}]),
+       st.sampled_from(TILE_SETS))
+def test_mutated_text_reads_alike(text: str, facts: dict[str, str] | None, tile_set: dict[str, bool]) -> None:
+    assert outcome(parse_hand, text, facts, **tile_set) == outcome(_parse_hand_full, text, facts, **tile_set)
 
 
-@given(st.lists(st.sampled_from(VOCABULARY), max_size=8).map(" ".join))
-def test_random_words_read_alike(text: str) -> None:
+@given(st.lists(st.sampled_from(VOCABULARY), max_size=8).map(" ".join), st.sampled_from(TILE_SETS))
+def test_random_words_read_alike(text: str, tile_set: dict[str, bool]) -> None:
     for facts in (None, DECLARED):
-        assert outcome(parse_hand, text, facts) == outcome(_parse_hand_full, text, facts)
+        assert outcome(parse_hand, text, facts, **tile_set) == outcome(_parse_hand_full, text, facts, **tile_set)
 
 
 @pytest.mark.parametrize("text", [
@@ -124,6 +145,78 @@ def test_random_words_read_alike(text: str) -> None:
 def test_edge_cases_read_alike(text: str) -> None:
     for facts in (None, DECLARED):
         assert outcome(parse_hand, text, facts) == outcome(_parse_hand_full, text, facts)
+
+
+# --------------------------------------------------------------------------- flowers and red fives
+
+#: Hands with flowers or red fives the fast reader reads, and what it reads of them.
+MARKED = [
+    ("123m456p789s11z 123f win 1z", (1, 2, 3), ()),
+    ("123m15f 456p 789s 11z win 1z self_draw", (1, 5), ()),
+    ("15f123m 8f 456p789s11z win 1z", (1, 5, 8), ()),
+    ("8765f 4321f 123m", (1, 2, 3, 4, 5, 6, 7, 8), ()),
+    ("E15f 123m", (1, 5), ()),
+    ("234m406p678s 22z55s win 2z", (), (13,)),
+    ("234m 456p [067s] 2233z win 3z", (), (22,)),
+    ("234m 456p 678s 2233z win 0p self_draw", (), (13,)),
+    ("00m 0m [055p] (0005s) win 0p", (), (4, 4, 4, 13, 13, 22, 22, 22)),
+    ("406m 1f [406p<L] win 0s", (1,), (4, 13, 22)),
+    ("0m123p 5f win 0m seat S birds 3m", (5,), (4, 4)),
+]
+
+
+@pytest.mark.parametrize(("text", "flowers", "red"), MARKED)
+def test_flowers_and_red_fives_never_reach_the_full_parser(
+    text: str, flowers: tuple[int, ...], red: tuple[int, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    expected = _parse_hand_full(text, DECLARED)
+    assert (expected.flowers, expected.red) == (flowers, red)
+
+    def refuse(*_: object) -> Hand:
+        raise AssertionError("the full parser was asked")
+
+    monkeypatch.setattr(notation, "_parse_hand_full", refuse)
+    assert parse_hand(text, DECLARED) == expected
+
+
+@pytest.mark.parametrize(("text", "tile_set", "column", "reason"), [
+    ("123m 15f win 1z", {"flowers": False}, 5, "'1f' is a flower, and this ruleset's tile set has none"),
+    ("123m15f win 1z", {"flowers": False, "red": False}, 4, "'1f' is a flower"),
+    ("123m 0p win 1z", {"red": False}, 5, "0 writes a red five, and this ruleset's tile set has none"),
+    ("123m [055p] win 1z", {"red": False}, 6, "0 writes a red five"),
+    ("123m win 0p", {"red": False}, 9, "0 writes a red five"),
+    ("123m 11f", {}, 6, "flower 1f is given twice"),
+    ("1f 123m 1f", {}, 8, "flower 1f is given twice"),
+    ("123m15f 5f", {}, 8, "flower 5f is given twice"),
+    ("000m 0m", {}, 5, "a fourth red five of a suit"),
+    ("00m [005m]", {}, 6, "a fourth red five of a suit"),
+    ("000m win 0m", {}, 9, "a fourth red five of a suit"),
+    ("123m 0z", {}, 5, "0 writes a red five, 0m 0p or 0s: there is no red honour"),
+    ("123m 9f", {}, 5, "there is no 9f"),
+    ("123m 0f", {}, 5, "there is no 0f"),
+    ("123mf", {}, 4, "'f' has no numbers before it"),
+    ("123m [15f]", {}, 8, "a flower (1f-8f) stands only among the concealed tiles"),
+    ("123m win 1f", {}, 10, "a flower (1f-8f) stands only among the concealed tiles"),
+    ("123m win 0z", {}, 9, "0 writes a red five, 0m 0p or 0s: there is no red honour"),
+    ("123m indicator 0m", {}, 15, "0 writes a red five (0m 0p 0s), one of the hand's own tiles"),
+    ("123m win 1z birds 0m", {}, 18, "0 writes a red five (0m 0p 0s), one of the hand's own tiles"),
+    ("123m aside 1f", {}, 12, "a flower (1f-8f) stands only among the concealed tiles"),
+    ("123m win 1z 15f", {}, 12, "tiles and melds must come before 'win'"),
+])
+def test_what_the_fast_reader_refuses_is_the_full_parsers_error(
+    text: str, tile_set: dict[str, bool], column: int, reason: str
+) -> None:
+    assert read_common(text, DECLARED, **tile_set) is None
+    with pytest.raises(notation.NotationError) as info:
+        parse_hand(text, DECLARED, **tile_set)
+    assert (info.value.column, info.value.reason[:len(reason)]) == (column, reason)
+    assert outcome(parse_hand, text, DECLARED, **tile_set) == outcome(_parse_hand_full, text, DECLARED, **tile_set)
+
+
+@pytest.mark.parametrize("text", ["123m J win 1z", "123m 5J5m", "[5J5m] 123m", "123m win J", "0mJ 15f"])
+def test_jokers_stay_with_the_full_parser(text: str) -> None:
+    assert read_common(text, DECLARED) is None
+    assert outcome(parse_hand, text, DECLARED) == outcome(_parse_hand_full, text, DECLARED)
 
 
 # --------------------------------------------------------------------------- the fast path is taken
