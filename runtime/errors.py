@@ -184,6 +184,11 @@ class TableError(MjrError, ValueError):
     seed, a seating out of range or of the wrong type); names the argument."""
 
 
+class PlayStopped(MjrError):
+    """A person ended ``mjr play`` at its prompt: the input ended (Ctrl-D) or they
+    typed ``quit``.  The hands played stand; the hand in play is left unfinished."""
+
+
 class LogWriteError(MjrError):
     """A table's event log could not be written (a full disk, a closed stream): the
     action it records stands, and the table writes no more to that log, so what the

@@ -11,7 +11,7 @@ whatever the statements that produced them.
 from __future__ import annotations
 
 from ..ruleset.loaded import Ruleset
-from ..tiles.kinds import FIRST_HONOR, HONOR_LETTERS, N_KINDS, SUIT_LETTERS, tile_name
+from ..tiles.kinds import FIRST_HONOR, N_KINDS, SUIT_LETTERS, tile_text
 
 FIRST_DRAGON = 31
 
@@ -28,11 +28,6 @@ def minimum(ruleset: Ruleset) -> str:
 def fan_list(fans: tuple[str, ...]) -> str:
     """The fans a statement lists (``account_once``, ``prefer``), or ``none``."""
     return " ".join(fans) or "none"
-
-
-def tile_text(kind: int) -> str:
-    """A tile as the language writes it: ``5m``, an honour by its letter."""
-    return HONOR_LETTERS[kind - FIRST_HONOR] if kind >= FIRST_HONOR else tile_name(kind)
 
 
 def tile_count(ruleset: Ruleset) -> int:
@@ -52,9 +47,7 @@ def tile_set(ruleset: Ruleset) -> str:
     if FIRST_DRAGON in kinds:
         parts.append("dragons")
     if ruleset.aside_kinds:
-        letters = (HONOR_LETTERS[k - FIRST_HONOR] if k >= FIRST_HONOR else tile_name(k)
-                   for k in sorted(ruleset.aside_kinds))
-        parts.append(f"aside({' '.join(letters)})")
+        parts.append(f"aside({' '.join(tile_text(k) for k in sorted(ruleset.aside_kinds))})")
     return " ".join(parts)
 
 

@@ -1,5 +1,6 @@
 """Text on the terminal: tables aligned by display width (a CJK character takes
-two columns), lines on stdout, notes on stderr, JSON documents."""
+two columns), counts that agree with their words, lines on stdout, notes on
+stderr, JSON documents."""
 
 from __future__ import annotations
 
@@ -45,3 +46,9 @@ def note(text: str) -> None:
 
 def dump(doc: Any) -> None:
     print(json.dumps(doc, ensure_ascii=False, indent=2))
+
+
+def counted(number: int, word: str, plural: str | None = None) -> str:
+    """``number`` and ``word`` agreeing: ``1 point``, ``2 points``, ``0 tiles``
+    (``plural`` where adding an ``s`` is not it)."""
+    return f"{number} {word if number == 1 else plural or word + 's'}"

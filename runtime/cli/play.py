@@ -1,5 +1,8 @@
 """``mjr play`` (hands of play in plain text, any seat a person or a bot) and
-``mjr replay`` (check a log of hands against the rules)."""
+``mjr replay`` (check a log of hands against the rules).
+
+Here are the session's loop and the prompt's reading of what a person types;
+every line the game shows is written by :mod:`mjr.cli.play_screen`."""
 
 from __future__ import annotations
 
@@ -8,19 +11,15 @@ import sys
 from collections.abc import Callable
 from typing import IO
 
-from ..errors import LogError, LogWriteError, MjrError, os_reason
-from ..hand.model import Hand
-from ..notation.parse import format_hand
+from ..errors import IllegalAction, LogError, LogWriteError, MjrError, PlayStopped, os_reason
 from ..ruleset.loaded import Ruleset
-from ..table.actions import Action
+from ..table.actions import KINDS, Action
 from ..table.bots import BOTS, Bot
 from ..table.log import replay
 from ..table.referee import Table
 from ..table.session import Session
-from ..table.wall import wall_tile_name
-from ..tiles.flowers import format_flowers
-from ..tiles.jokers import JOKER_LETTER
-from ..tiles.kinds import WIND_LETTERS
+from . import play_screen as screen
+from .output import counted
 
 SEAT_KINDS = ("you", *BOTS)
 
@@ -50,31 +49,39 @@ def seat_kinds(text: str) -> list[str]:
 def run_play(ruleset: Ruleset, args: argparse.Namespace, out: IO[str] | None = None,
              read: Callable[[], str] | None = None) -> int:
     """Play ``args.hands`` hands; a person's actions are read a line at a time
-    (standard input, unless ``read`` is given)."""
+    (standard input, unless ``read`` is given).  The end of the input, ``quit`` or
+    Ctrl-C at any time ends the game with a line saying so (status 0, or 130 for
+    Ctrl-C), the hands played standing."""
     out = out or sys.stdout
-    read = read or sys.stdin.readline
+    read = read or _input_line
     kinds = seat_kinds(args.seats)
     if args.hands < 1:
         raise MjrError(f"--hands must be 1 or more, not {args.hands}")
     Session(ruleset, seed=args.seed)  # what it refuses is refused before the log is opened (emptying an old one)
     log = _open_log(args.log)
+    session = Session(ruleset, seed=args.seed, log=log)
+    people = frozenset(seat for seat, kind in enumerate(kinds) if kind == "you")
     number = 0
     try:
-        session = Session(ruleset, seed=args.seed, log=log)
-        bots: list[Bot] = [_person(out, read) if kind == "you" else BOTS[kind](args.seed * 4 + seat)
+        bots: list[Bot] = [_person(out, read, people) if kind == "you" else BOTS[kind](args.seed * 4 + seat)
                            for seat, kind in enumerate(kinds)]
         for number in range(args.hands):
             table = session.new_hand()
-            print(f"== hand {number + 1}: {ruleset.id}, dealer seat {table.seating.dealer}", file=out)
-            _play(table, bots, out)
+            _show(out, screen.hand_header(number + 1, args.hands, ruleset.id, table, people))
+            _play(table, bots, out, screen.Narrator(people or range(4)))  # bots alone: every seat shown
             session.close(table)
-            _show_end(table, out)
+            _show(out, *screen.end_lines(table, people))
         session.finish()
-        print("ledger: " + "  ".join(f"seat {seat} {amount:+d}" for seat, amount in enumerate(session.ledger)),
-              file=out)
+        _show(out, screen.ledger_line(session.ledger))
     except LogWriteError as error:
         _close_anyway(log)
         return _log_failed(args.log, error.__cause__, f"play stopped in hand {number + 1}")
+    except (PlayStopped, KeyboardInterrupt) as stop:
+        _close_anyway(log)
+        why = "interrupted" if isinstance(stop, KeyboardInterrupt) else str(stop)
+        _show(out, "", *screen.stopped_lines(why, number + 1, args.hands, len(session.hands), session.ledger,
+                                             args.log))
+        return 130 if isinstance(stop, KeyboardInterrupt) else 0
     except BaseException:
         _close_anyway(log)
         raise
@@ -84,6 +91,20 @@ def run_play(ruleset: Ruleset, args: argparse.Namespace, out: IO[str] | None = N
         except OSError as error:
             return _log_failed(args.log, error, "its last lines were lost")
     return 0
+
+
+def _input_line() -> str:
+    """A line of standard input, bytes it cannot decode replaced (a word with them
+    is then only an unknown word); empty at its end."""
+    buffer: IO[bytes] | None = getattr(sys.stdin, "buffer", None)
+    if buffer is None:
+        return sys.stdin.readline()
+    return buffer.readline().decode(sys.stdin.encoding or "utf-8", errors="replace")
+
+
+def _show(out: IO[str], *lines: str) -> None:
+    for line in lines:
+        print(line, file=out)
 
 
 def _open_log(path: str | None) -> IO[str] | None:
@@ -113,76 +134,90 @@ def _close_anyway(log: IO[str] | None) -> None:
             pass
 
 
-def _play(table: Table, bots: list[Bot], out: IO[str]) -> None:
+def _play(table: Table, bots: list[Bot], out: IO[str], narrator: screen.Narrator) -> None:
     shown = 0
     while not table.over:
         seat, actions = min(table.legal().items())
         table.act(bots[seat](table, seat, actions))
-        for event in table.events[shown:]:
-            print(_event_line(event), file=out)
+        _show(out, *(narrator.line(event) for event in table.events[shown:]))
         shown = len(table.events)
 
 
-def _event_line(event: dict[str, object]) -> str:
-    seat = event["seat"]
-    if "replacement" in event:
-        return f"  seat {seat} draws {event['replacement']} from the back"
-    text = f"  seat {seat}: {event['action']}"
-    if event.get("false"):
-        text += " (a false win: the rules refuse it)"
-    if "flowers" in event:
-        text += f" (flowers {' '.join(map(str, event['flowers']))})"  # type: ignore[call-overload]
-    return text
+def _person(out: IO[str], read: Callable[[], str], people: frozenset[int]) -> Bot:
+    """A seat played from the keyboard (or a script on standard input): shown the
+    table and what it may do, and asked until it types one of them."""
 
-
-def _person(out: IO[str], read: Callable[[], str]) -> Bot:
-    """A seat played from the keyboard (or a script on standard input)."""
+    hinted = False
 
     def choose(table: Table, seat: int, actions: list[Action]) -> Action:
-        player = table.players[seat]
+        nonlocal hinted
         if len(actions) == 1:
             return actions[0]
-        hand = format_hand(Hand(player.tiles(), tuple(player.melds), jokers=player.jokers))
-        flowers = f"  flowers {format_flowers(tuple(player.flowers))}" if player.flowers else ""
-        drawn = f"  drew {wall_tile_name(table.drawn)}" if table.drawn is not None else ""
-        offer = (f"  seat {table.offer[0]} offers {wall_tile_name(table.offer[1])}"
-                 if table.offer is not None and table.phase != "discard" else "")
-        print(f"seat {seat} ({WIND_LETTERS[(seat - table.seating.dealer) % 4]}): {hand}{flowers}{drawn}{offer}",
-              file=out)
-        print("  may: " + " | ".join(map(str, actions)), file=out)
+        _show(out, *screen.turn_lines(table, seat, actions, people))
+        if not hinted:
+            _show(out, screen.first_hint(actions))
+            hinted = True
         while True:
-            print("> ", end="", file=out, flush=True)
+            print(screen.prompt(), end="", file=out, flush=True)
             line = read()
             if not line:
-                raise MjrError("the input ended before the hand did")
-            text = line.strip()
-            if (len(text) == 2 and not text.startswith(("wi", "pa"))) or text == JOKER_LETTER:
-                text = f"discard {text}"  # a tile alone discards it
+                raise PlayStopped("end of input")
             try:
-                action = Action.parse(seat, text)
-            except MjrError as error:
-                print(f"  {error}", file=out)
+                command = _command(seat, line, actions)
+            except IllegalAction as error:
+                _show(out, screen.refused(str(error)))
                 continue
-            if action in actions or (action.kind == "win" and table.may_declare_win(seat)):
-                return action  # a win the rules refuse, under false_win: the table takes it as one
-            print(f"  not now: choose one of: {', '.join(map(str, actions))}", file=out)
+            if command == screen.QUIT:
+                raise PlayStopped("you quit")
+            if command == screen.HELP:
+                _show(out, *screen.help_lines())
+            elif not isinstance(command, Action):
+                _show(out, screen.refused(screen.empty_line()))
+            elif command in actions or (command.kind == "win" and table.may_declare_win(seat)):
+                return command  # a win the rules refuse, under false_win: the table takes it as one
+            else:
+                _show(out, screen.refused(screen.not_now(table, seat, command, actions)))
 
     return choose
 
 
-def _show_end(table: Table, out: IO[str]) -> None:
-    assert table.outcome is not None
-    for win in table.wins:
-        fans = " ".join(f"{line.id}({line.value})" for line in win.result.fans)
-        source = "" if win.source is None else f" from seat {win.source}"
-        print(f"seat {win.seat} wins by {win.method.replace('_', ' ')} on {wall_tile_name(win.tile)}{source}: "
-              f"{win.result.points} points [{fans}]", file=out)
-    if table.outcome.drawn:
-        print("the wall is drawn out: nobody won", file=out)
-    for payment in table.payments:
-        print(f"  seat {payment.payer} pays seat {payment.payee} {payment.amount}  ({payment.clause} "
-              f"{payment.name})", file=out)
-    print("net: " + "  ".join(f"seat {seat} {amount:+d}" for seat, amount in enumerate(table.net())), file=out)
+def _command(seat: int, line: str, actions: list[Action]) -> Action | str:
+    """What a line typed at the prompt says: an action of ``seat``, ``help``, ``quit``,
+    or ``""`` for nothing; what it cannot be read as is an :class:`IllegalAction` saying
+    why.  Words are read in either case (``Discard e`` is ``discard E``), a tile alone
+    discards it, and a kind alone is the one action of that kind in ``actions`` where
+    there is one (``chow`` for the one chow open, ``kong`` for the one kong)."""
+    words = line.split()
+    if not words:
+        return ""
+    first = words[0].lower()
+    if first in (screen.HELP, screen.QUIT):
+        return first
+    tiles = [_tile_word(word) for word in words[1:]]
+    if first not in KINDS:
+        if not _looks_like_tile(words[0]):
+            raise IllegalAction(screen.unknown_command(words[0]))
+        if tiles:
+            raise IllegalAction(screen.one_tile(line.strip()))
+        first, tiles = "discard", [_tile_word(words[0])]
+    of_kind = [action for action in actions if action.kind == first]
+    if not of_kind and first != "win":  # a win not open may still be declared, as a false one
+        raise IllegalAction(screen.cannot(first, actions))
+    if not tiles and len(of_kind) == 1:
+        return of_kind[0]
+    if not tiles and of_kind and of_kind[0].tile is not None:
+        raise IllegalAction(screen.say_which(of_kind))
+    return Action.parse(seat, " ".join([first, *tiles]))
+
+
+def _tile_word(word: str) -> str:
+    """A tile typed in either case as the notation writes it: ``e`` is ``E``, ``5M`` is ``5m``."""
+    return word.upper() if len(word) == 1 else word.lower()
+
+
+def _looks_like_tile(word: str) -> bool:
+    """Whether a word alone is meant as a tile: a letter, or a word that starts with a rank."""
+    return (len(word) == 1 and word.isalpha()) or word[:1].isdigit()
 
 
 def run_replay(args: argparse.Namespace, out: IO[str] | None = None) -> int:
@@ -195,8 +230,7 @@ def run_replay(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     except LogError as error:
         print(f"mjr: replay: {args.log}: {error}", file=sys.stderr)
         return 1
-    ledger = "  ".join(f"seat {seat} {amount:+d}" for seat, amount in enumerate(report.ledger))
-    print(f"{args.log}: {report.hands} hand{'s' if report.hands != 1 else ''}, {report.events} events: every "
+    print(f"{args.log}: {counted(report.hands, 'hand')}, {counted(report.events, 'event')}: every "
           f"action and payment agrees with the rules", file=out)
-    print(f"ledger: {ledger}", file=out)
+    print(screen.ledger_line(report.ledger), file=out)
     return 0

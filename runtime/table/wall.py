@@ -14,7 +14,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from ..errors import MjrError
+from ..errors import MjrError, clip_repr
 from ..tiles.flowers import N_FLOWERS, flower_name
 from ..tiles.jokers import JOKER_LETTER
 from ..tiles.kinds import N_KINDS, parse_tile, tile_name
@@ -45,7 +45,7 @@ def parse_wall_tile(text: str) -> int:
     try:
         return parse_tile(text)
     except ValueError:
-        raise MjrError(f"unknown tile {text!r} (tiles are written 1m-9m, 1p-9p, 1s-9s, E S W N P F C, 1f-8f, "
+        raise MjrError(f"unknown tile {clip_repr(text)} (tiles are written 1m-9m, 1p-9p, 1s-9s, E S W N P F C, 1f-8f, "
                        f"{JOKER_LETTER} for a joker)") from None
 
 

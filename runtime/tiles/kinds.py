@@ -51,6 +51,14 @@ def tile_name(kind: int) -> str:
     return TILE_NAMES[kind]
 
 
+def tile_text(kind: int) -> str:
+    """A tile as a person reads it (and the notation and the language read it back):
+    ``5m``, an honour by its letter, ``E`` ... ``C``."""
+    if FIRST_HONOR <= kind < N_KINDS:
+        return HONOR_LETTERS[kind - FIRST_HONOR]
+    return tile_name(kind)
+
+
 
 
 def parse_tile(text: str) -> int:
