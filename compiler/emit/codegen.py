@@ -374,16 +374,15 @@ class ExpressionWriter:
         names = member_names(node.arity)
         members, rest = split_members(node.element)
         code = "True" if rest is None else self.write(rest, names)
-        tests = tuple(" and ".join(f"({self.write(m, names[3 * i : 3 * i + 3])})" for m in members) or "True"
-                      for i in range(node.arity)) if members else ()
+        test = " and ".join(f"({self.write(m, names[:3])})" for m in members)
         record = id(node) in self.recorded
         for i, helper in enumerate(self.combinations):
-            if (helper.collection, helper.arity, helper.element, helper.member_tests) == (
-                    node.collection, node.arity, code, tests):
+            if (helper.collection, helper.arity, helper.element, helper.member_test) == (
+                    node.collection, node.arity, code, test):
                 if record and not helper.record:
                     self.combinations[i] = helper = replace(helper, record=True)
                 return helper
-        helper = CombinationHelper(f"_comb{len(self.combinations)}", node.collection, node.arity, code, record, tests)
+        helper = CombinationHelper(f"_comb{len(self.combinations)}", node.collection, node.arity, code, record, test)
         self.combinations.append(helper)
         return helper
 

@@ -63,10 +63,10 @@ class CombinationHelper:
     arity: int
     element: str
     record: bool = False
-    #: for each member, what it alone must meet (the condition's parts said of
-    #: every member), tested as soon as the member is chosen: most groups fail it
-    #: and take no combination further
-    member_tests: tuple[str, ...] = ()
+    #: what each member alone must meet (the condition's parts said of every member),
+    #: written of the first (``gk0 gt0 gf0``): the pass that picks the members tests
+    #: it, and most groups fail it ("": nothing)
+    member_test: str = ""
 
     def source(self, max_groups: int) -> str:
         """The function(s), as module text, for decompositions of up to ``max_groups``
@@ -94,8 +94,8 @@ class CombinationHelper:
         head += ["    m: cython.int = 0", "    g: cython.int", f"    picked = cython.declare(cython.int[{max_groups}])"]
         head += [f"    {v}{i}: cython.int" for i in range(n) for v in ("a", "i", "gk", "gt", "gf")]
         test = _membership(self.collection, 0)
-        if self.member_tests:
-            test = f"{test} and {self.member_tests[0]}"
+        if self.member_test:
+            test = f"{test} and {self.member_test}"
         lines = ["    for g in range(s.ng):", "        gk0 = s.gk[g]", "        gt0 = s.gt[g]", "        gf0 = s.gf[g]",
                  f"        if {test}:", "            picked[m] = g", "            m += 1",
                  f"    if m < {n}:", "        return" if record else "        return 0"]
