@@ -72,6 +72,7 @@ from ..hand.model import FACT_NAME, FIRST_TURN_CLAIM, Context, FactValue, Hand, 
 from ..tiles.aside import ASIDE
 from ..tiles.flowers import N_FLOWERS, flower_name
 from ..tiles.kinds import COPIES, WIND_LETTERS, tile_name
+from ..tiles.red import MOST_RED
 from .format import CLOSER_OF, DEFAULT_CONTEXT, VOID_LETTERS, format_hand, format_meld
 from .scan import read_common
 from .tiles import Tile, parse_meld, scan_tiles
@@ -372,7 +373,7 @@ class _Parser:
                 self.fail(tile.column, "0 writes a red five, and this ruleset's tile set has none (its tiles "
                                        "statement names no red_fives): write 5")
             kinds.append(tile.kind)
-            if kinds.count(tile.kind) > 3:
+            if kinds.count(tile.kind) > MOST_RED:
                 self.fail(tile.column, "a fourth red five of a suit: at most three")
         return tuple(sorted(kinds))
 

@@ -23,7 +23,7 @@ from ..errors import NotationError
 from ..hand.model import FACT_NAME, RULED_OUT, Context, FactValue, Hand, Meld, conflict, trusted_context, trusted_hand
 from ..tiles.flowers import FLOWER_LETTER, N_FLOWERS, flowers_of_mask
 from ..tiles.kinds import COPIES, FIRST_HONOR, HONOR_LETTERS, TILE_NAMES, WIND_LETTERS
-from ..tiles.red import RED_DIGIT, RED_KINDS
+from ..tiles.red import MOST_RED, RED_DIGIT, RED_KINDS
 from .tiles import Tile, parse_meld
 from .words import is_number, looks_like_tiles, misspelt_keyword
 
@@ -52,8 +52,6 @@ _ONE_TILE = {name: kind for kind, name in enumerate(TILE_NAMES)} | {
 _RED_WIN = 64
 #: The words ``win`` takes: one tile, or a red five.
 _WIN_TILE = _ONE_TILE | {RED_DIGIT + letter: _RED_WIN + kind for letter, kind in zip("mps", RED_KINDS, strict=True)}
-#: The most red fives of a suit a hand holds.
-_MOST_RED = 3
 #: The flowers of each set of them (bit ``n - 1`` for flower ``n``), as a hand keeps them.
 _FLOWERS_OF_MASK = tuple(flowers_of_mask(mask) for mask in range(1 << N_FLOWERS))
 _WINDS = {letter: index for index, letter in enumerate(WIND_LETTERS)}
@@ -200,7 +198,7 @@ def read_common(text: str, facts: Mapping[str, str] | None, flowers: bool = True
     if win is not None and win >= _RED_WIN:
         win -= _RED_WIN
         reds += bytes((win,))
-    if reds and not (red and max(map(reds.count, RED_KINDS)) <= _MOST_RED):
+    if reds and not (red and max(map(reds.count, RED_KINDS)) <= MOST_RED):
         return None  # a red five the ruleset lacks, or a fourth of a suit
     if held and not flowers:
         return None

@@ -15,6 +15,8 @@ from .kinds import tile_name
 #: The digit that writes a red five, and the kinds that may be red (5m, 5p, 5s).
 RED_DIGIT = "0"
 RED_KINDS = (4, 13, 22)
+#: The most red fives of a suit a hand holds.
+MOST_RED = 3
 
 
 def red_byte(red: tuple[int, ...]) -> int:
@@ -40,7 +42,7 @@ def red_problem(red: object, counts: list[int] | None) -> tuple[str, object, str
         if type(kind) is not int or kind not in RED_KINDS:
             return f"red[{index}]", kind, "a red five is a 5m, 5p or 5s (kinds 4, 13, 22)"
         held = red.count(kind)
-        if held > 3:
+        if held > MOST_RED:
             return f"red[{index}]", kind, "at most three red fives of a suit"
         if counts is not None and held > counts[kind]:
             name = tile_name(kind)
