@@ -70,9 +70,16 @@ class CombinationHelper:
 
     def source(self, max_groups: int) -> str:
         """The function(s), as module text, for decompositions of up to ``max_groups``
-        groups."""
-        text = self._function(False, max_groups)
-        return text + "\n\n" + self._function(True, max_groups) if self.record else text
+        groups: one walk; for a recorded combination the count is the same walk,
+        recording nothing."""
+        if not self.record:
+            return self._function(False, max_groups)
+        count = "\n".join([
+            "@cython.cfunc", "@cython.nogil", "@cython.inline", "@cython.exceptval(check=False)",
+            f"def {self.name}(s: _State) -> cython.longlong:",
+            f"    return {self.name}_keep(s, -1, 0)",
+        ])
+        return self._function(True, max_groups) + "\n\n\n" + count
 
     def _function(self, record: bool, max_groups: int) -> str:
         """One pass picks the groups that may be members (the collection's and the
@@ -80,44 +87,43 @@ class CombinationHelper:
         combinations of the picked groups are then walked in increasing order of
         groups, as choosing from all of them would walk them, each part of the
         condition tested as soon as the members it names are chosen, so a pair that
-        fails it takes no third member."""
+        fails it takes no third member.  ``record``: the walk also records each
+        combination as an instance of ``fan`` (unless ``fan`` is -1)."""
         n = self.arity
         head = [
             "@cython.cfunc", "@cython.nogil", "@cython.exceptval(check=False)",
-            f"def {self.name}_keep(s: _State, fan: cython.int, value: cython.longlong) -> cython.void:" if record
+            f"def {self.name}_keep(s: _State, fan: cython.int, value: cython.longlong) -> cython.longlong:" if record
             else f"def {self.name}(s: _State) -> cython.longlong:",
-            f'    """The combinations of {n} of the {self.collection} that meet the condition'
-            f'{", recorded as instances of fan" if record else ", counted"}."""',
+            f'    """The combinations of {n} of the {self.collection} that meet the condition, counted'
+            f'{" and, unless fan is -1, recorded as instances of fan" if record else ""}."""',
+            "    n: cython.longlong = 0", "    m: cython.int = 0", "    g: cython.int",
+            f"    picked = cython.declare(cython.int[{max_groups}])",
         ]
-        if not record:
-            head.append("    n: cython.longlong = 0")
-        head += ["    m: cython.int = 0", "    g: cython.int", f"    picked = cython.declare(cython.int[{max_groups}])"]
-        head += [f"    {v}{i}: cython.int" for i in range(n) for v in ("a", "i", "gk", "gt", "gf")]
         test = _membership(self.collection, 0)
         if self.member_test:
             test = f"{test} and {self.member_test}"
+        used = set(re.findall(r"\b(?:gk|gt|gf)\d+\b", self.element))
+        head += [f"    {v}: cython.int" for i in range(n)
+                 for v in (f"a{i}", f"i{i}", *(f for f in (f"gk{i}", f"gt{i}", f"gf{i}") if f in used or i == 0))]
         lines = ["    for g in range(s.ng):", "        gk0 = s.gk[g]", "        gt0 = s.gt[g]", "        gf0 = s.gf[g]",
                  f"        if {test}:", "            picked[m] = g", "            m += 1",
-                 f"    if m < {n}:", "        return" if record else "        return 0"]
+                 f"    if m < {n}:", "        return 0"]
         levels = _by_last_member(self.element, n)
         for i in range(n):
             pad = "    " * (i + 1)
             start = "0" if i == 0 else f"a{i - 1} + 1"
             stop = "m" if i == n - 1 else f"m - {n - 1 - i}"
-            lines += [f"{pad}for a{i} in range({start}, {stop}):", f"{pad}    i{i} = picked[a{i}]",
-                      f"{pad}    gk{i} = s.gk[i{i}]", f"{pad}    gt{i} = s.gt[i{i}]", f"{pad}    gf{i} = s.gf[i{i}]"]
+            lines += [f"{pad}for a{i} in range({start}, {stop}):", f"{pad}    i{i} = picked[a{i}]"]
+            lines += [f"{pad}    {v}{i} = s.{v}[i{i}]" for v in ("gk", "gt", "gf") if f"{v}{i}" in used]
             if levels[i] and i < n - 1:
                 lines += [f"{pad}    if not ({' and '.join(levels[i])}):", f"{pad}        continue"]
         pad = "    " * (n + 1)
         last = " and ".join(levels[n - 1]) or "True"
+        lines += [f"{pad}if {last}:", f"{pad}    n += 1"]
         if record:
             mask = " | ".join(f"(1 << i{i})" for i in range(n))
-            lines += [f"{pad}if {last}:", f"{pad}    _instance(s, fan, value, {mask})"]
-            tail = ["    return"]
-        else:
-            lines += [f"{pad}if {last}:", f"{pad}    n += 1"]
-            tail = ["    return n"]
-        return "\n".join(head + lines + tail)
+            lines += [f"{pad}    if fan >= 0:", f"{pad}        _instance(s, fan, value, {mask})"]
+        return "\n".join(head + lines + ["    return n"])
 
 
 _MEMBER = re.compile(r"\b(?:gk|gt|gf)(\d+)\b")
