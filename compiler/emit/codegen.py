@@ -57,7 +57,15 @@ from ..model.vocabulary import (
     WAIT_COUNT_WORDS,
     WINNING_TILE_WORDS,
 )
-from .fusion import GROUP_COLLECTIONS, GROUP_MEMBERSHIP, TILE_COLLECTIONS, FusedFact, fused_table
+from .fusion import (
+    ALL_KINDS,
+    GROUP_COLLECTIONS,
+    GROUP_MEMBERSHIP,
+    TILE_COLLECTIONS,
+    FusedFact,
+    fused_table,
+    kind_mask,
+)
 from .identities import IdentityClasses, identity_classes
 from .spelling import spelled
 from .tuples import AccountOnce, CombinationHelper, member_names, most_instances, split_members, word_code
@@ -72,12 +80,12 @@ HAND_CONDITIONS_BIT = 63
 
 #: What a condition may read and still be the same for every decomposition of a
 #: hand while its tiles stay: the tile aggregates (kept under ``tvalid``), the
-#: context, the values facts and the waits (counted once a hand).  Anything else
-#: -- a group, the wait or shape of a reading, another fan's condition, a helper
+#: kinds held, the context, the values facts and the waits (counted once a hand).
+#: Anything else -- a group, the wait or shape of a reading, another fan's condition, a helper
 #: -- makes it a condition of the decomposition.
 _HAND_FIELDS = frozenset({"ctx", "fv", "seat", "round_", "source", "flowers", "red", "red_byte", "indicator",
-                          "dealer_seat", "void", "winners", "joker_held"})
-_HAND_CALL = re.compile(r"_tile_fact\d+\(s\)|_waits\(s, [01]\)")
+                          "dealer_seat", "void", "winners", "joker_held", "held"})
+_HAND_CALL = re.compile(r"_tile_fact\d+\(s\)|_waits\(s, [01]\)|\b_popcount\(")
 _READS = re.compile(r"\bs\.(\w+)|\b(_\w+)\(")
 
 #: What every generated module is written against, the same for each ruleset:
@@ -133,6 +141,12 @@ def described(text: str) -> str:
     data = marshal.dumps(values, 2)
     lines = [f"# {', '.join(values)}, set from the marshalled constant:", *notes]
     return "\n".join(lines) + f"\nglobals().update(_marshal.loads({data!r}))\n"
+
+
+def kinds_literal(mask: int) -> str:
+    """Bits of kinds as a C number: past 31 bits a literal must be cast, or Cython
+    would make it a Python integer."""
+    return f"{mask:#x}" if mask < 1 << 31 else f"cython.cast(cython.longlong, {mask:#x})"
 
 
 def hand_level(code: str) -> bool:
@@ -214,6 +228,8 @@ class ExpressionWriter:
         self.group_facts: list[FusedFact] = []
         self.tile_facts: list[FusedFact] = []
         self._fused: dict[tuple[str, str, str, str | None, int], str] = {}
+        #: whether a condition reads the kinds held as bits (see _kind_bits)
+        self.held = False
         #: whether a group may be a knitted straight (``shapes standard(knitted)``):
         #: "every tile" and "contains" then reach its nine tiles
         self.knitted = False
@@ -407,6 +423,12 @@ class ExpressionWriter:
                 term = f"s.ft[{34 * node.fact} + k]"
             elif node.op in ("count", "sum") and node.collection == "tiles":
                 term = "s.tc[k]"
+            mask = kind_mask(code) if table == "tagg" and node.op != "sum" else None  # (a sum adds numbers)
+            if mask is not None:
+                bits = self._kind_bits(node, mask, term)
+                if bits is not None:
+                    return bits
+                code = f"(({kinds_literal(mask)} >> k) & 1)"  # the loop tests a bit
             ref = self._fused_ref(table, node.op, node.collection, code, node.fact, term)
             if ref is not None:
                 return f"({ref} != 0)" if node.type == ir.BOOL else ref
@@ -417,6 +439,27 @@ class ExpressionWriter:
             self.helpers.append(Helper(name, node.op, node.collection, code, node.fact))
         call = f"{self._by_key[key]}(s)"
         return f"({call} != 0)" if node.type == ir.BOOL else call
+
+    def _kind_bits(self, node: ir.Aggregate, mask: int, term: str) -> str | None:
+        """A tile aggregate whose condition is a property of the kind alone, as a test
+        of the bits of the kinds held against ``mask`` (the kinds it holds for): no
+        loop, no kept value.  None for a count of copies, a sum, or past the bits of
+        ``tvalid``, which keep their loop."""
+        if node.op == "count" and term != "1" or node.op not in ("count", "all", "any", "no"):
+            return None
+        if node.fact < 0:
+            held: str | None = "s.held"
+            self.held = True
+        else:
+            held = self._fused_ref("tagg", "held", "kinds", None, node.fact, "")
+        if held is None:
+            return None
+        if node.op == "count":
+            return f"_popcount({held} & {kinds_literal(mask)})"
+        outside = kinds_literal(ALL_KINDS & ~mask)
+        test = {"all": f"({held} & {outside}) == 0", "any": f"({held} & {kinds_literal(mask)}) != 0",
+                "no": f"({held} & {kinds_literal(mask)}) == 0"}[node.op]
+        return f"({test})" if node.type == ir.BOOL else f"(1 if {test} else 0)"
 
     def _fused_ref(self, table: str, op: str, collection: str, code: str | None, fact: int, term: str) -> str | None:
         """Where the fused pass leaves this aggregate (one slot per distinct one), or
@@ -509,6 +552,8 @@ class WordsUsed:
     #: whether the payment amounts need the discarder (a hand without one, when
     #: nothing else needs it, is scored with its amounts left unknown)
     amounts_need_source: bool = False
+    #: whether a condition tests the kinds held as bits (``s.held``, kept while scoring)
+    held: bool = False
 
 
 def words_used(ruleset: ir.Ruleset) -> WordsUsed:
@@ -643,7 +688,7 @@ def module_context(ruleset: ir.Ruleset, key: str) -> ModuleContext:
             excluded_by[target].append(fan.index)
     account_once = _account_once(ruleset, writer)
     alone = {f.index for f in ruleset.fans if "no_other_fans" in ir.word_names([f.condition])}
-    uses = words_used(ruleset)
+    uses = replace(words_used(ruleset), held=writer.held)
     return ModuleContext(
         rs=ruleset,
         module_name=module_name(ruleset, key),

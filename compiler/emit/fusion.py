@@ -19,6 +19,7 @@ decomposition.
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 
 from mjr import abi
@@ -113,3 +114,76 @@ GROUP_MEMBERSHIP = {
     "melds": f"(gf & {abi.GROUP_DECLARED}) != 0",
     "groups": "True",
 }
+
+
+# --------------------------------------------------------------------------- kinds as bits
+#: Every kind of the 34, as bits.
+ALL_KINDS = (1 << 34) - 1
+#: The functions of one kind that a condition on kinds may call and still be a
+#: property of the kind alone: the generated module's own definitions, the same
+#: arithmetic (the template's ``_rank``).
+_KIND_FUNCTIONS = {"_rank": lambda k: k % 9 + 1 if k < 27 else 0}
+_KIND_NODES = (ast.Expression, ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, ast.USub, ast.BinOp, ast.Add,
+               ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod, ast.Compare, ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt,
+               ast.GtE, ast.In, ast.NotIn, ast.IfExp, ast.Tuple, ast.Load, ast.Constant, ast.Name, ast.Call)
+
+
+def kind_mask(element: str | None) -> int | None:
+    """The kinds (bit ``k`` for kind ``k``) for which ``element``, the code of a
+    condition on the kind ``k``, holds; None when it reads anything but ``k``
+    (a count, the context, a wildcard, another function).
+
+    A condition that depends on the kind alone is decided here, once, by running
+    its code -- the same code the interpreted module runs -- for each of the 34
+    kinds: the module then tests a bit (``all tiles are terminal`` is "no kind held
+    outside the mask") instead of looping over the kinds.  ``None`` (no condition)
+    is every kind."""
+    if element is None:
+        return ALL_KINDS
+    try:
+        tree = ast.parse(element, mode="eval")
+    except SyntaxError:
+        return None
+    for node in ast.walk(tree):
+        if not isinstance(node, _KIND_NODES):
+            return None
+        if isinstance(node, ast.Name) and node.id != "k" and node.id not in _KIND_FUNCTIONS:
+            return None
+        if isinstance(node, ast.Constant) and type(node.value) not in (int, bool):
+            return None
+        if isinstance(node, ast.Call) and not (
+                isinstance(node.func, ast.Name) and node.func.id in _KIND_FUNCTIONS and not node.keywords
+                and len(node.args) == 1 and isinstance(node.args[0], ast.Name) and node.args[0].id == "k"):
+            return None
+    code = compile(ast.fix_missing_locations(_NonNegativeDivision().visit(tree)), "<kind condition>", "eval")
+    mask = 0
+    for k in range(34):
+        try:
+            holds = eval(code, {"__builtins__": {}}, {**_KIND_FUNCTIONS, **_DIVISION, "k": k})  # noqa: S307 - k alone
+        except (ArithmeticError, ValueError):  # a division the module makes in C (towards 0), or by 0
+            return None
+        if holds:
+            mask |= 1 << k
+    return mask
+
+
+def _divide(a: int, b: int, remainder: bool) -> int:
+    """``a // b`` or ``a % b`` where Python and C agree: both at least 0, ``b`` not 0."""
+    if a < 0 or b <= 0:
+        raise ValueError("a division whose result depends on the language")
+    return a % b if remainder else a // b
+
+
+_DIVISION = {"_floordiv": lambda a, b: _divide(a, b, False), "_mod": lambda a, b: _divide(a, b, True)}
+
+
+class _NonNegativeDivision(ast.NodeTransformer):
+    """``a // b`` and ``a % b`` as calls that refuse operands on which C's division
+    (the compiled module's, ``cdivision``) and Python's differ."""
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        self.generic_visit(node)
+        name = {ast.FloorDiv: "_floordiv", ast.Mod: "_mod"}.get(type(node.op))
+        if name is None:
+            return node
+        return ast.Call(ast.Name(name, ast.Load()), [node.left, node.right], [])
