@@ -42,6 +42,16 @@ def _escaped(part: str) -> str:
     return re.sub(r"(\w)_(?=\W|$)", r"\1\\_", part)
 
 
+def _opens(char: str) -> bool:
+    """Whether rST starts inline markup after ``char``: a space or punctuation other than a closing bracket."""
+    return char.isspace() or unicodedata.category(char) in ("Ps", "Pi", "Pf", "Pd", "Po")
+
+
+def _closes(char: str) -> bool:
+    """Whether rST ends inline markup before ``char``: a space or punctuation other than an opening bracket."""
+    return char.isspace() or unicodedata.category(char) in ("Pe", "Pi", "Pf", "Pd", "Po")
+
+
 def _cited(part: str, labels: frozenset[str]) -> str:
     """Plain text with each citation a link to its point of the Rules pages.  A link
     touching a word (``见§2.1的``) is set off by an escaped space, which rST drops."""
@@ -51,9 +61,9 @@ def _cited(part: str, labels: frozenset[str]) -> str:
         before, after = pieces[index - 1], pieces[index + 1]
         number = pieces[index]
         link = f":ref:`§{number} <rules-{rule_point(number, labels)}>`"
-        if before and not before[-1].isspace():
+        if before and not _opens(before[-1]):
             link = "\\ " + link
-        if after and not after[0].isspace():
+        if after and not _closes(after[0]):
             link += "\\ "
         out += [link, _escaped(after)]
     return "".join(out)

@@ -13,7 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "docs"))
-from region_text import CITATION, rule_labels, rule_point  # noqa: E402 - the docs folder is no package
+from region_text import CITATION, rst_text, rule_labels, rule_point  # noqa: E402 - the docs folder is no package
 
 RULES = ROOT / "docs" / "rules"
 #: The files whose citations must resolve: the rulesets, the docs and the generated region pages.
@@ -57,6 +57,14 @@ def test_a_citation_falls_back_to_the_point_that_encloses_it() -> None:
     assert rule_point("M7.1", labels) == "M"
     with pytest.raises(LookupError, match="§6.1"):
         rule_point("6.1", labels)
+
+
+def test_a_region_page_links_each_citation() -> None:
+    labels = frozenset({"2", "2.1", "5"})
+    assert rst_text("(§5, §2.9 L3)", labels) == "(:ref:`§5 <rules-5>`, :ref:`§2.9 <rules-2>` L3)"
+    # touching a word, a link is set off by escaped spaces; in code it stays code
+    assert rst_text("见§2.1的 `§5`", labels) == "见\\ :ref:`§2.1 <rules-2.1>`\\ 的 ``§5``"
+    assert rst_text("§5 *", None) == "§5 \\*"
 
 
 def repository_files() -> list[Path]:
