@@ -1,5 +1,5 @@
 """One-line assertions on the Hangzhou ruleset beyond its own examples: hands it
-refuses, which an example cannot show (regions.md §6)."""
+refuses, which an example cannot show (Rules §6)."""
 
 from __future__ import annotations
 

@@ -103,7 +103,8 @@ def test_a_region_page_shows_its_rules_of_play_beside_their_comments(pages: Modu
     statement, comment = rows["``kong_pay xia_yu`` 下雨(暗杠)"]
     assert statement == '``kong_pay xia_yu "下雨(暗杠)" on concealed : each opponent pays 2 refund_unless_ready``'
     assert comment == "as above"  # the three kong payments share one comment, shown on the first
-    assert rows["``kong_pay gua_feng_direct`` 刮风(直杠)"][1].startswith("§5.5 刮风下雨, paid at once")
+    comment = rows["``kong_pay gua_feng_direct`` 刮风(直杠)"][1]
+    assert comment.startswith(":ref:`§5.5 <rules-5.5>` 刮风下雨, paid at once")  # the citation links its point
     assert rows["``hand_ends``"][0] == "``hand_ends wins 3``" and "血流" in rows["``hand_ends``"][1]
     assert rows["``dead_wall``"] == ["``dead_wall 0``", "not written in the file: the default"]
     assert rows["``next_dealer``"][0] == "``next_dealer : random``"
