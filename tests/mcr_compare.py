@@ -22,7 +22,7 @@ from mcr_hands import McrHand
 
 import mjr
 
-#: The 81 fans' display names (mcr.md §3.1, 中文), in the book's order, and the library's 明暗杠.
+#: The 81 fans' display names (the MCR rules §M3.1, 中文), in the book's order, and the library's 明暗杠.
 FAN_NAMES = (
     "大四喜", "大三元", "绿一色", "九莲宝灯", "四杠", "连七对", "十三幺",
     "清幺九", "小四喜", "小三元", "字一色", "四暗刻", "一色双龙会",

@@ -1,7 +1,7 @@
 """Random legal MCR (国标) winning hands, for comparing the ``mcr`` ruleset with PyMahjongGB.
 
 Seeded and deterministic: ``generate(n, seed)`` gives the same hands on every
-machine.  Every shape of mcr.md §2.1 is drawn: the standard shape with 0-4
+machine.  Every shape of the MCR rules §M2.1 is drawn: the standard shape with 0-4
 declared sets (chows, pungs, melded, added and concealed kongs), seven pairs
 (with four of a kind), seven shifted pairs, thirteen orphans, honors and knitted
 tiles, the knitted straight in standard form (with 0 or 1 declared set) and nine

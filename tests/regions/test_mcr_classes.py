@@ -44,7 +44,7 @@ def ours(ruleset: mjr.Ruleset, text: str) -> dict[str, int]:
 def test_equal_readings_are_named_by_each_ones_search_order(mcr: mjr.Ruleset, hand: str,
                                                              library_only: dict[str, int],
                                                              mjr_only: dict[str, int]) -> None:
-    """mcr.md §2.4, §6 row 13: of readings with the same total, the library names
+    """the MCR rules §M2.4, §6 row 13: of readings with the same total, the library names
     the first in its order of decompositions; mjr the first in its own search
     (after ``prefer``).  The totals agree; only the names differ."""
     theirs, mine = library(hand), ours(mcr, hand)
@@ -56,11 +56,11 @@ def test_equal_readings_are_named_by_each_ones_search_order(mcr: mjr.Ruleset, ha
 @pytest.mark.parametrize(("hand", "message"), [
     # a robbed kong's tile has no other copy: the library clears the flag, mjr refuses
     ("111s 23s 456p 789m 44z win 1s robbing_kong", "a hand that robs a kong holds no other copy"),
-    # a fifth copy: the library does not count copies (mcr.md §6 row 20)
+    # a fifth copy: the library does not count copies (the MCR rules §M6 row 20)
     ("1111m 456p 789s 234s win 1m", "5 copies of 1m"),
 ])
 def test_input_no_game_produces_is_refused(mcr: mjr.Ruleset, hand: str, message: str) -> None:
-    """The library scores what it is given (mcr.md §1.4, §6 rows 15 and 20); mjr
+    """The library scores what it is given (the MCR rules §M1.4, §6 rows 15 and 20); mjr
     refuses a hand that cannot happen, saying why."""
     library(hand)  # scored without complaint
     with pytest.raises(mjr.MjrError, match=message):

@@ -1,4 +1,4 @@
-"""One-line assertions on the simplest game and the city files over it (regions.md
+"""One-line assertions on the simplest game and the city files over it (Rules
 §10), and on the Jipinghu variants J-C and J-D (§2.5, §2.6), beyond their own
 examples: the refused hands an example cannot hold, and how the files share."""
 
