@@ -42,6 +42,8 @@ html_theme_options = {
     "show_relbars": True,
 }
 html_show_sourcelink = False
+html_static_path = ["_static"]
+html_css_files = ["mjr.css"]  # wide code blocks and tables scroll in their box, never off the page
 
 
 def _drop_generated_docstring(app: Any, what: str, name: str, obj: Any, options: Any, lines: list[str]) -> None:

@@ -5,7 +5,8 @@ preceded by an rST comment that says what to do with it::
 
     .. tutorial: start my.region.mjr     (the snippet is a whole new file)
     .. tutorial: add my.region.mjr       (insert it before the file's closing brace;
-                                          it is written indented, as in the file)
+                                          it is written indented, as in the file,
+                                          and an unindented one is refused)
 
 After every snippet the files so far are written to a scratch folder and run
 through ``mjr check`` and ``mjr test --backend python``.  At the end the
@@ -76,6 +77,9 @@ def main(argv: list[str]) -> int:
             if action == "start":
                 files[name] = code
             else:
+                if any(row and not row.startswith("    ") for row in code.split("\n")):
+                    raise SystemExit(f"tutorial.rst:{line}: a snippet added to {name} goes inside the ruleset's "
+                                     "braces: indent every line of it four spaces, as in the file")
                 text = files[name].rstrip("\n")
                 if not text.endswith("}"):
                     raise SystemExit(f"tutorial.rst:{line}: {name} does not end with '}}'")
