@@ -1,19 +1,24 @@
-"""Shared test settings: hypothesis's profile, a build cache private to the run,
+"""Shared test settings: hypothesis's profile, the test runs' own build cache,
 the bundled rulesets' combinations of options built before the tests start, and
 what the machine can compile.
 
-The private cache is set up in ``pytest_configure``, before collection, because
-collecting ``rulesets/*.mjr`` already builds them.  The default cache location is
-pointed at an empty folder that must stay empty: a test that ignores
-``MJR_CACHE_DIR`` fails instead of writing into the user's cache.
+The test runs' cache is set up in ``pytest_configure``, before collection, because
+collecting ``rulesets/*.mjr`` already builds them.  It is kept between runs inside
+the virtual environment (:func:`kept_cache`), never the user's own cache; an
+explicit ``MJR_CACHE_DIR`` wins.  The default cache location is pointed at an empty
+folder that must stay empty: a test that ignores ``MJR_CACHE_DIR`` fails instead of
+writing into the user's cache.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
+import sys
 import tempfile
-from collections.abc import Iterator, Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
@@ -44,10 +49,32 @@ def default_cache() -> Path:
     return Path(os.environ["XDG_CACHE_HOME"]) / "mjr"
 
 
+def kept_cache() -> Path | None:
+    """The build cache test runs keep between runs: ``<venv>/var/mjr-test-cache/KEY``,
+    KEY a digest of what builds depend on besides the rulesets (mjr's compiler and
+    templates, Cython, the Python ABI) and of the C compiler found.  Its entries are
+    keyed by content, as in any cache, so a changed ruleset is built anew; a folder
+    of another KEY holds builds no run will use again and is removed.  None outside a
+    virtual environment (a temporary cache serves each run then)."""
+    if sys.prefix == sys.base_prefix:
+        return None
+    from mjr.compiler.build import builder_key
+    from mjr.compiler.build.toolchain import compiler_identity
+
+    base = Path(sys.prefix) / "var" / "mjr-test-cache"
+    current = base / hashlib.sha256(f"{builder_key()}\0{compiler_identity()}".encode()).hexdigest()[:16]
+    for other in base.iterdir() if base.is_dir() else []:
+        if other != current:
+            shutil.rmtree(other, ignore_errors=True)
+    return current
+
+
 def pytest_configure(config: pytest.Config) -> None:
     if not os.environ.get("MJR_CACHE_DIR"):
-        _made.append(tempfile.mkdtemp(prefix="mjr-test-cache-"))
-        os.environ["MJR_CACHE_DIR"] = _made[-1]
+        kept = kept_cache()
+        if kept is None:
+            _made.append(tempfile.mkdtemp(prefix="mjr-test-cache-"))
+        os.environ["MJR_CACHE_DIR"] = str(kept) if kept is not None else _made[-1]
     _made.append(tempfile.mkdtemp(prefix="mjr-test-default-cache-"))
     os.environ["XDG_CACHE_HOME"] = _made[-1]
     if compiler_problem() or _installed_interpreted():
@@ -58,39 +85,46 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     """On a run of the whole suite, compile every combination of options of every
-    bundled ruleset before the test processes start, side by side on every core.
+    bundled ruleset before the test processes start, side by side on every core,
+    a line on the terminal as each compile starts.
 
     Three parts of the suite need each of those builds: the examples of the
     ``rulesets/`` files (one process per combination), and the two docs samples of
     ``mjr test`` (every bundled ruleset).  Built on first need, the processes asked
     for the same build at the same moment and one waited, idle, while the other
     compiled (six minutes of a worker, one compile at a time).  Built here, each is
-    compiled once with every core busy, and every test finds it in the run's cache.
-    Runs in the xdist controller (or the only process), never in a worker; not on a
-    run of chosen files, which may need none of them."""
+    compiled once with every core busy, and every test finds it in the run's cache
+    (and the next run in the kept cache: nothing is compiled then).  Runs in the
+    xdist controller (or the only process), never in a worker; not on a run of
+    chosen files, which may need none of them."""
     config = session.config
     if hasattr(config, "workerinput") or config.args_source != pytest.Config.ArgsSource.TESTPATHS:
         return
     if compiler_problem() or _installed_interpreted():
         return
     reporter = config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None:
-        reporter.write_line("compiling the combinations of options of the bundled rulesets ...")
-    build_bundled_combinations(os.cpu_count() or 1)
+
+    def say(line: str) -> None:
+        if reporter is not None:
+            reporter.write_line(line)
+            reporter.flush()  # at once, not when pytest next writes: compiles take minutes
+
+    build_bundled_combinations(os.cpu_count() or 1, say)
 
 
-def build_bundled_combinations(workers: int) -> None:
+def build_bundled_combinations(workers: int, say: Callable[[str], None] = print) -> None:
     """Every bundled ruleset under every other combination of options its examples
     are played under, compiled into the run's cache, ``workers`` at a time (a
-    compile is a process of its own).  A build that fails is left for its tests
-    to report.
+    compile is a process of its own); ``say`` gets a line as each compile starts,
+    and one when all are done.  What the cache holds already is not compiled
+    again.  A build that fails is left for its tests to report.
 
     Compiled at ``-O0``, in half the time of ``-O3`` (the most of a run's compiling:
     some fifty builds).  A combination's module is its defaults' module with other
     constants and examples, and the defaults are the ``-O3`` builds made at install,
-    which every test of a bundled ruleset's own options runs on."""
-    from concurrent.futures import ThreadPoolExecutor
-
+    which every test of a bundled ruleset's own options runs on: one the install did
+    not make (a source checkout, or a ruleset changed since) is compiled first, at
+    ``-O3`` as a user's would be."""
     from mjr.authoring.examples import other_options
     from mjr.ruleset.loader import bundled_ids
 
@@ -100,15 +134,54 @@ def build_bundled_combinations(workers: int) -> None:
         except MjrError:
             return []  # its tests fail, saying why
 
+    began = time.monotonic()
+    defaults = [(ident, {}) for ident in bundled_ids()]
+    _compile(defaults, workers, say, "the default options of")
+    wanted = [job for ident in bundled_ids() for job in combinations(ident)]
+    with _c_flags("-O0"):
+        count = _compile(wanted, workers, say)
+    if count:
+        say(f"mjr: {count} combinations of options of the bundled rulesets compiled in "
+            f"{time.monotonic() - began:.0f} s")
+
+
+def _compile(jobs: list[tuple[str, dict[str, object]]], workers: int, say: Callable[[str], None],
+             what: str = "") -> int:
+    """Build each (ruleset id, options) of ``jobs`` that the cache (or the install)
+    lacks, ``workers`` at a time, a line to ``say`` as each starts; returns how many
+    were built."""
+    from concurrent.futures import ThreadPoolExecutor
+    from threading import Lock
+
+    from mjr.options import describe
+
+    todo = [job for job in jobs if needs_compile(*job)]
+    started = Lock()
+    done = [0]
+
     def build(job: tuple[str, dict[str, object]]) -> None:
+        with started:
+            done[0] += 1
+            say(f"mjr: [{done[0]}/{len(todo)}] compiling {what + ' ' if what else ''}"
+                f"{job[0]} {describe(job[1].items())}".rstrip() + " ...")
         try:
             mjr.load(job[0], backend="compiled", **job[1])
         except MjrError:
             pass  # the examples of that combination fail, saying why
 
-    wanted = [job for ident in bundled_ids() for job in combinations(ident)]
-    with _c_flags("-O0"), ThreadPoolExecutor(max_workers=max(workers, 1)) as pool:
-        list(pool.map(build, wanted))
+    with ThreadPoolExecutor(max_workers=max(workers, 1)) as pool:
+        list(pool.map(build, todo))
+    return len(todo)
+
+
+def needs_compile(ident: str, options: Mapping[str, object]) -> bool:
+    """Whether loading the bundled ruleset ``ident`` under ``options`` compiles it: no
+    build of it is installed or in the cache."""
+    from mjr.compiler.build import find_source
+    from mjr.compiler.build import will_compile as compiles
+
+    path = find_source(ident)
+    return path is not None and compiles(path, options) is not None
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

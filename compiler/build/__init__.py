@@ -7,6 +7,7 @@ from .pipeline import (
     Built,
     build,
     build_key,
+    builder_key,
     bundled_dir,
     check_file,
     check_options,
@@ -17,5 +18,5 @@ from .pipeline import (
     will_compile,
 )
 
-__all__ = ["MAX_SOURCE_BYTES", "Built", "build", "build_key", "bundled_dir", "cache_dir", "check_file",
-           "check_options", "display_name", "find_source", "generate_file", "known_ids", "will_compile"]
+__all__ = ["MAX_SOURCE_BYTES", "Built", "build", "build_key", "builder_key", "bundled_dir", "cache_dir",
+           "check_file", "check_options", "display_name", "find_source", "generate_file", "known_ids", "will_compile"]

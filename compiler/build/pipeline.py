@@ -42,7 +42,7 @@ from .cache import cache_dir
 from .relocate import portable, relocated
 from .toolchain import compile_module, compiler_identity
 
-__all__ = ["Built", "build", "build_key", "cache_dir", "check_file", "generate_file", "will_compile"]
+__all__ = ["Built", "build", "build_key", "builder_key", "cache_dir", "check_file", "generate_file", "will_compile"]
 #: what a module from the cache must define to be taken as a whole build
 _REQUIRED = ("RULESET_ID", "BUILD_KEY", "FILES", "FANS", "EXAMPLES")
 
@@ -208,14 +208,28 @@ def _combinations_to_check(ruleset: ir.Ruleset) -> list[dict[str, object]]:
     return list(unique.values())
 
 
+def _builder_parts() -> tuple[str, ...]:
+    """What turns a ruleset's text into a module: mjr's version, the templates and
+    the compiler's sources, Cython's version and the Python ABI."""
+    cython_version = str(getattr(Cython, "__version__", ""))
+    abi = sysconfig.get_config_var("SOABI") or sys.version
+    return __version__, template_hash(), cython_version, abi
+
+
+def builder_key() -> str:
+    """The sha256 of what every build key shares besides the rulesets' texts and
+    options (:func:`_builder_parts`): when it changes, no earlier build is used
+    again, so a cache kept for one purpose (the test runs' own) may be dropped
+    whole."""
+    return hashlib.sha256(b"\0".join(part.encode() for part in _builder_parts())).hexdigest()
+
+
 def build_key(ruleset: ir.Ruleset) -> str:
     """The cache key: the text of every file in the ``extends`` chain, in order, and
     what turns text into a module, and the options chosen.  File names and folders
     are not part of it."""
     digest = hashlib.sha256()
-    cython_version = str(getattr(Cython, "__version__", ""))
-    abi = sysconfig.get_config_var("SOABI") or sys.version
-    for part in (__version__, template_hash(), cython_version, abi, str(len(ruleset.texts))):
+    for part in (*_builder_parts(), str(len(ruleset.texts))):
         digest.update(part.encode() + b"\0")
     for text in ruleset.texts:
         digest.update(hashlib.sha256(text.encode()).digest())

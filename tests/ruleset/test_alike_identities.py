@@ -32,7 +32,7 @@ ALL_INDICATORS = tuple(range(N_KINDS))
 @pytest.fixture(scope="module", params=WILD_RULESETS)
 def pair(request: pytest.FixtureRequest) -> tuple[mjr.Ruleset, mjr.Ruleset]:
     """The ruleset interpreted and compiled."""
-    return load_on(request.param, "python"), load_on(request.param, "compiled")
+    return load_on(request.param, "python"), load_on(request.param, "compiled", unoptimised=True)
 
 
 @st.composite
