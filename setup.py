@@ -192,6 +192,7 @@ setup(
         "mjr.rulesets": ["*.mjr"],
         "mjr._generated": ["index.json", "*.txt"],
     },
+    include_package_data=False,  # package_data alone: templates/ is a folder of data, not a package
     exclude_package_data={"": ["*.c"]},
     ext_modules=_extensions(modules),
     cmdclass={"build_ext": BuildExt},
