@@ -445,7 +445,7 @@ class ExpressionWriter:
         of the bits of the kinds held against ``mask`` (the kinds it holds for): no
         loop, no kept value.  None for a count of copies, a sum, or past the bits of
         ``tvalid``, which keep their loop."""
-        if node.op == "count" and term != "1" or node.op not in ("count", "all", "any", "no"):
+        if node.op not in ("count", "all", "any", "no") or (node.op == "count" and term != "1"):
             return None
         if node.fact < 0:
             held: str | None = "s.held"

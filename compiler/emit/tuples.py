@@ -102,7 +102,7 @@ class CombinationHelper:
         test = _membership(self.collection, 0)
         if self.member_test:
             test = f"{test} and {self.member_test}"
-        used = set(re.findall(r"\b(?:gk|gt|gf)\d+\b", self.element))
+        used = {field.group(0) for field in _MEMBER.finditer(self.element)}  # the members' fields it reads
         head += [f"    {v}: cython.int" for i in range(n)
                  for v in (f"a{i}", f"i{i}", *(f for f in (f"gk{i}", f"gt{i}", f"gf{i}") if f in used or i == 0))]
         lines = ["    for g in range(s.ng):", "        gk0 = s.gk[g]", "        gt0 = s.gt[g]", "        gf0 = s.gf[g]",
