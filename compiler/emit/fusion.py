@@ -20,6 +20,7 @@ decomposition.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 
 from mjr import abi
@@ -89,6 +90,16 @@ class FusedFact:
     element: str | None
     fact: int
     term: str
+
+    @property
+    def derived(self) -> int:
+        """The ``derive`` this sums over the hand's tiles when it is just that
+        (``sum(tiles of dora)``, element ``s.dk[34 d + k]``): its loop walks only the
+        kinds the derive points at.  -1 for any other aggregate."""
+        found = re.fullmatch(r"\(?s\.dk\[(\d+) \+ k\]\)?", self.element or "")
+        if not found or self.op != "sum" or self.fact >= 0 or self.term != "s.tc[k]":
+            return -1
+        return int(found.group(1)) // 34
 
     @property
     def result(self) -> str:
