@@ -98,3 +98,15 @@ def test_a_yakuman_is_kept_over_a_counted_thirteen_han_of_the_same_points(backen
     library has it), not the count.  Found by the 1,000,000-hand run."""
     result = load_on("japan.riichi", backend).evaluate(text)
     assert result.limit and result.fan == 13 and "suuankou" in result.fan_ids
+
+
+def test_a_batch_scores_each_hand_as_its_own_call(ruleset: mjr.Ruleset) -> None:
+    """One batch of hands whose indicators differ hand to hand: each hand's points
+    and han are its own call's (nothing of one hand's indicators is left for the next)."""
+    made = generate(400, seed=5, red=True)
+    hands = [ruleset.read_hand(hand.text) for hand in made]
+    scores = ruleset.evaluate_batch(b"".join(ruleset.records.record(hand) or b"" for hand in hands), workers=1)
+    assert len(scores.points) == len(hands)
+    for i, hand in enumerate(hands):
+        result = ruleset.evaluate(hand)
+        assert (scores.points[i], scores.fan[i]) == (result.points, result.fan), made[i].text
