@@ -359,7 +359,7 @@ class Floor(Statement):
 @dataclass(frozen=True)
 class Payer:
     span: Span
-    kind: str  # discarder | each | last_meld | claimed_meld | left | opposite | right
+    kind: str  # discarder | each | last_meld | claimed_meld | left | opposite | right | table
     index: int = 0
 
 

@@ -329,6 +329,12 @@ class _ToAst(Transformer[Token, Any]):
     def payer_place(self, meta: Any, items: list[Token]) -> ast.Payer:
         return ast.Payer(self._s(meta), str(items[0]))
 
+    def payer_table(self, meta: Any, _: list[Any]) -> ast.Payer:
+        return ast.Payer(self._s(meta), "table")
+
+    def payee(self, meta: Any, items: list[Token]) -> Token:
+        return items[0]
+
     def drop(self, meta: Any, items: list[Any]) -> ast.Drop:
         kind = items.pop(0) if isinstance(items[0], str) and not isinstance(items[0], Token) else None
         return ast.Drop(self._s(meta), tuple((str(t), _token_span(self.file, t)) for t in items), kind)

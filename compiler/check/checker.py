@@ -532,6 +532,16 @@ class Checker:
             self.report(pay.payer.span, "a liable clause moves the payment to one player: the discarder, "
                                         "the feeder of the last meld or of claimed meld N, or the left, "
                                         "opposite or right player")
+        if pay.payer.kind == "table" and pay.liable:
+            self.report(pay.payer.span, "a liable clause moves the payment to one player; the table's "
+                                        "deposits are taken with 'pay ... : table pays AMOUNT'")
+        if pay.payer.kind == "table" and amount is not None:
+            for node in ir.nodes([amount]):
+                if isinstance(node, ir.Word) and node.scope == "payer":
+                    self.report(pay.amount.span if pay.amount is not None else pay.span,
+                                f"{node.name!r} is a word of a paying player: the table's deposits are "
+                                "no player's")
+                    break
         if pay.payer.kind == "claimed_meld" and not 1 <= pay.payer.index <= 5:
             self.report(pay.payer.span, f"claimed meld {pay.payer.index}: a hand has claimed melds 1 to 5")
         payer = self._span_text(pay.payer.span)

@@ -11,6 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import cast
 
+from ..abi import TABLE
 from ..errors import MjrError, NotationError
 from ..hand.model import Hand
 from ..ruleset.loaded import Ruleset
@@ -162,6 +163,8 @@ def _check(ruleset: Ruleset, result: Result, kind: str, expected: object) -> str
         totals = {seat: 0 for seat in "ESWN"}
         totals.update(dict(cast("tuple[tuple[str, int], ...]", expected)))
         paid = settlement.totals()
+        totals.setdefault(TABLE, 0)  # (the table's deposits: 0 unless a line takes from them)
+        paid.setdefault(TABLE, 0)
         return "" if totals == paid else f"expected payments {_seats(totals)}, got {_seats(paid)}"
     clauses = {line.clause for line in settlement.lines}
     return "" if expected in clauses else f"expected clause {expected}, got {' '.join(sorted(clauses))}"

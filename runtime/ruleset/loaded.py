@@ -230,6 +230,8 @@ class Ruleset:
             return _amounts_by_seat(hand.context.seat if hand is not None else 0, generated.best_amounts(state))
         if name == "fans":
             return tuple([self._fan_line(i, int(value)) for i, value in generated.best_awards(state)])
+        if name == "from_table":
+            return tuple([(generated.payments[i][0], int(amount)) for i, amount in generated.best_taken(state)])
         if name == "groups":
             return tuple([_group(kind, tile, flags) for kind, tile, flags in generated.best_groups(state)])
         return tuple([(tile_name(k), int(n)) for k, n in generated.best_wildcards(state)])

@@ -141,6 +141,9 @@ class GeneratedModule:
     evaluate_records: RecordsKernel
     #: what the players 1-3 steps on from the winner pay, from a winning answer's state
     best_amounts: Callable[[object], tuple[int, ...]]
+    #: (payment clause index, amount) per ``table pays`` clause that applied: what the
+    #: winner takes from the deposits on the table
+    best_taken: Callable[[object], tuple[tuple[int, int], ...]]
     #: (fan index, value) per awarded fan
     best_awards: Callable[[object], tuple[tuple[int, int], ...]]
     #: (kind, tile, flags) per group of the best decomposition
@@ -189,6 +192,7 @@ def read_module(module: ModuleType) -> GeneratedModule:
         record_size=int(m.RECORD_SIZE), record_max_melds=int(m.RECORD_MAX_MELDS),
         record_facts_at=int(m.RECORD_FACTS_AT), record_tiles_at=int(m.RECORD_TILES_AT),
         evaluate_record=m.evaluate_record, evaluate_records=m.evaluate_records, best_amounts=m.best_amounts,
+        best_taken=m.best_taken,
         best_awards=m.best_awards, best_groups=m.best_groups, best_wildcards=m.best_wildcards,
     )
 

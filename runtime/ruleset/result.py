@@ -62,6 +62,9 @@ class Result:
     #: what each other seat pays under ``payment``, in play order from the winner's
     #: right: ``(("S", 4), ("W", 8), ("N", 4))`` (settlement charges the payers among them)
     amounts: tuple[tuple[str, int], ...] = ()
+    #: what the winner takes from the deposits on the table (riichi sticks, a kitty),
+    #: besides the payment, by ``table pays`` clause: ``(("sticks", 2000),)``
+    from_table: tuple[tuple[str, int], ...] = ()
     #: the ruleset's named values (``value fu "符" : ...``) for this reading, in
     #: file order: ``(("fu", 40), ("basic", 2600))``
     values: tuple[tuple[str, int], ...] = ()
@@ -92,6 +95,7 @@ class Result:
         data["groups"] = [asdict(group) for group in self.groups]
         data["wildcards"] = [list(pair) for pair in self.wildcards]
         data["amounts"] = dict(self.amounts)
+        data["from_table"] = dict(self.from_table)
         data["values"] = dict(self.values)
         return data
 
@@ -104,7 +108,7 @@ class Result:
 
 
 #: The fields of a :class:`Result` that a ruleset computes on first read.
-LAZY_FIELDS = frozenset({"fans", "groups", "wildcards", "amounts"})
+LAZY_FIELDS = frozenset({"fans", "groups", "wildcards", "amounts", "from_table"})
 for _name in LAZY_FIELDS:  # no class default: a result without the value reaches __getattr__
     delattr(Result, _name)
 
@@ -133,7 +137,7 @@ class Wait:
 
 @dataclass(frozen=True)
 class PaymentLine:
-    payer: str  # seat wind E S W N
+    payer: str  # seat wind E S W N, or ``table``: its deposits (``table pays``)
     payee: str
     amount: int
     clause: str
@@ -147,8 +151,11 @@ class Settlement:
     lines: tuple[PaymentLine, ...]
 
     def totals(self) -> dict[str, int]:
+        """Each seat's net, and the table's (its deposits, ``table``) when a line takes
+        from them: together they sum to zero."""
         net = {seat: 0 for seat in "ESWN"}
         for line in self.lines:
+            net.setdefault(line.payer, 0)
             net[line.payer] -= line.amount
             net[line.payee] += line.amount
         return net

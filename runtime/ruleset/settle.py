@@ -4,17 +4,16 @@ Seats are winds.  Play runs E -> S -> W -> N, so for the winner the right-hand
 player (下家) is the next wind, the opposite player two on, and the left-hand player
 (上家) three on.  A ``pay`` clause names the payers of an ordinary win, and each
 pays the amount the evaluation worked out for their seat (amounts may differ by
-payer); a ``liable`` clause moves the sum of those amounts onto one player.
+payer); a ``liable`` clause moves the sum of those amounts onto one player.  A
+``table pays`` clause adds a line from the deposits on the table (``table``).
 """
 
 from __future__ import annotations
 
-from ..abi import PLACE_SOURCES, SOURCE_STEPS
+from ..abi import PLACE_SOURCES, SOURCE_STEPS, TABLE
 from ..errors import MjrError
 from ..tiles.kinds import WIND_LETTERS
 from .result import PaymentLine, Result, Settlement, Stakes
-
-#: The payers named by their place from the winner.
 
 
 def seat_of(winner: int, source: str) -> str:
@@ -35,13 +34,15 @@ def settle(result: Result, clauses: tuple[tuple[str, str, bool, str, int], ...],
     pay_id, pay_name, _, payer_kind, payer_index = by_id[result.payment]
     amounts = {seat: amount * table.stake for seat, amount in result.amounts}
     payers = _payers(result, payer_kind, payer_index, table)
+    taken = tuple(PaymentLine(TABLE, winner, amount * table.stake, clause, by_id[clause][1])
+                  for clause, amount in result.from_table)
     if result.liable is None:
         lines = tuple(PaymentLine(seat, winner, amounts[seat], pay_id, pay_name) for seat in payers)
-        return Settlement(lines)
+        return Settlement(lines + taken)
     liable_id, liable_name, _, liable_kind, liable_index = by_id[result.liable]
     (liable_seat,) = _payers(result, liable_kind, liable_index, table)
     total = sum(amounts[seat] for seat in payers)
-    return Settlement((PaymentLine(liable_seat, winner, total, liable_id, liable_name),))
+    return Settlement((PaymentLine(liable_seat, winner, total, liable_id, liable_name), *taken))
 
 
 def _payers(result: Result, kind: str, index: int, table: Stakes) -> list[str]:

@@ -28,7 +28,7 @@ import threading
 from collections.abc import Callable
 from typing import IO, ClassVar, Concatenate, Generic, ParamSpec, TypeVar, cast, overload
 
-from ..abi import PLACE_SOURCES
+from ..abi import PLACE_SOURCES, TABLE
 from ..errors import IllegalAction, LogWriteError, MjrError, TableError, clip_repr
 from ..hand.model import Context, Hand, Meld
 from ..ruleset.loaded import Ruleset
@@ -93,10 +93,15 @@ class _OfState(Generic[_T]):
 
 def unplayable(ruleset: Ruleset) -> str | None:
     """Why a table cannot play ``ruleset``, or ``None``: a red five is a copy the
-    wall does not tell apart yet (such a ruleset is scored, not played)."""
+    wall does not tell apart yet, and deposits (``table pays``) it does not keep yet
+    (such a ruleset is scored, not played)."""
     if ruleset.has_red:
         return (f"{ruleset.id} has red fives, which a table of play does not deal yet: score its hands with "
                 "Ruleset.evaluate")
+    taken = [row[0] for row in ruleset.generated.payments if row[3] == TABLE]
+    if taken:
+        return (f"{ruleset.id} pays from the deposits on the table ({', '.join(taken)}), which a table of play "
+                "does not keep yet: score its hands with Ruleset.evaluate")
     return None
 
 
