@@ -9,14 +9,22 @@ rare yaku and yakuman appear; the sets are then declared or kept concealed
 kongs), one concealed tile is the winning tile, so every wait comes up, and a
 context of play is drawn that a table could produce: seat and round wind, the
 dealer (the East seat: ``dealer`` when East wins, else ``dealer E``), tsumo, ron or chankan, rinshan, haitei and houtei,
-riichi, double riichi and ippatsu (closed hands only), tenhou and chiihou,
-honba 0 to 20, one dora indicator per kong plus one and as many ura indicators
-under riichi, all drawn from the tiles left in the wall.  Red fives only with
-``red=True``; no dora or ura indicators with ``dora=False``.
+riichi, double riichi and ippatsu (closed hands only), tenhou and chiihou, renhou
+(a first-turn ron by a non-dealer, no meld), honba 0 to 20, one dora indicator
+per kong plus one and as many ura indicators under riichi, all drawn from the
+tiles left in the wall.  Red fives only with ``red=True``; no dora or ura
+indicators with ``dora=False``.
+
+A *focus* draws more of the hands an option of the rules changes (see
+:data:`FOCUSES`): ``renhou`` first-turn rons, ``kazoe`` closed hands of many yaku
+and dora, ``pinfu`` pinfu shapes, open or closed, won by tsumo or ron,
+``daisharin`` seven pairs 2 to 8 of one suit.
 
 A candidate is kept only if the library scores it without an error, with at
 least one yaku (dora alone is none).  The library is called with one set-up
-(:func:`options`), the library's defaults except where marked:
+(:func:`options`), the library's defaults except where marked, unless ``rules``
+changes some of its ``OptionalRules`` (and ``renhou=False`` leaves ``is_renhou``
+unset: no renhou):
 
 * ``has_open_tanyao=True`` (kuitan, tanyao on an open hand) -- not the default,
   the common rule of online and tournament play;
@@ -28,7 +36,7 @@ least one yaku (dora alone is none).  The library is called with one set-up
 * ``kiriage=False``: 4 han 30 fu and 3 han 60 fu are not rounded up to mangan;
 * ``fu_for_open_pinfu=True``: an open hand of pinfu shape won by ron is 30 fu;
 * ``fu_for_pinfu_tsumo=False``: pinfu tsumo is 20 fu;
-* ``renhou_as_yakuman=False``, and renhou is never drawn (no first-turn ron);
+* ``renhou_as_yakuman=False``: renhou (``is_renhou=True`` on a first-turn ron) is 5 han;
 * ``has_daisharin``, ``has_daichisei``, ``has_sashikomi_yakuman`` off; no
   paarenchan, open riichi, nagashi mangan or riichi deposits (kyoutaku 0);
 * ``limit_to_sextuple_yakuman=True``, three players off.
@@ -36,7 +44,7 @@ least one yaku (dora alone is none).  The library is called with one set-up
 The notation (see docs/notation.rst) uses the hand words and these facts of
 play: ``riichi``, ``double_riichi`` (written alone, it replaces riichi),
 ``ippatsu``, ``honba N`` (left out when 0), ``dora_indicators TILES`` (the indicators),
-``ura_indicators TILES`` (only under riichi), and ``first_turn`` for tenhou and chiihou.
+``ura_indicators TILES`` (only under riichi), and ``first_turn`` for tenhou, chiihou and renhou.
 Red fives are written ``0m`` ``0p`` ``0s``, in melds too (``[340m<L]``,
 ``[055p<O]``).  Needs the ``mahjong`` package (the ``riichi`` extra).
 """
@@ -67,8 +75,13 @@ FIVES = (4, 13, 22)
 #: The red five's copy in the library's 136 format (kind * 4 + copy): copy 0 of each five.
 RED_COPY = 0
 #: Yaku the set-up never produces (off, or their context is never drawn); aka_dora too without red fives.
-EXCLUDED_YAKU = frozenset({"open_riichi", "daburu_open_riichi", "nagashi_mangan", "renhou", "renhou_yakuman",
+EXCLUDED_YAKU = frozenset({"open_riichi", "daburu_open_riichi", "nagashi_mangan", "renhou_yakuman",
                            "daisharin", "daichisei", "sashikomi", "paarenchan"})
+#: What a focus draws more of, for the options that change it: the share of hands
+#: of the focus's own kind (the rest are drawn as usual).
+FOCUSES = ("", "renhou", "kazoe", "pinfu", "daisharin")
+#: How often a closed ron by a non-dealer is a renhou: about 1.5% of all hands.
+RENHOU_RATE = 0.12
 WAIT_CLASSES = ("ryanmen", "kanchan", "penchan", "shanpon", "tanki", "kokushi", "kokushi_13", "chuuren_9")
 
 
@@ -91,11 +104,16 @@ class Verdict:
     error: str | None = None
 
 
+#: ``OptionalRules`` keywords that differ from the set-up of :func:`options`, as (keyword, value) pairs.
+Rules = tuple[tuple[str, Any], ...]
+
+
 @dataclass(frozen=True)
 class LibraryCall:
     """The arguments of ``HandCalculator.estimate_hand_value`` as plain data: tiles
     in 136 format (melds' tiles included), melds as (type, tiles, opened), the
-    indicators, and the ``HandConfig`` keywords."""
+    indicators, the ``HandConfig`` keywords and the ``OptionalRules`` that differ
+    from the set-up."""
 
     tiles: tuple[int, ...]
     win_tile: int
@@ -104,6 +122,7 @@ class LibraryCall:
     ura: tuple[int, ...]
     config: tuple[tuple[str, Any], ...]
     red: bool
+    rules: Rules = ()
 
 
 @dataclass(frozen=True)
@@ -218,10 +237,20 @@ STANDARD_THEMES: tuple[tuple[str, Callable[[random.Random], Standard], int], ...
 # --------------------------------------------------------------------------- declaring sets
 
 
-def declare(rng: random.Random, sets: list[SetSpec], theme: str) -> tuple[list[Declared], list[int]]:
-    """Which sets are declared, and how: the declared sets, and the concealed tiles of the rest."""
+def declare(rng: random.Random, sets: list[SetSpec], theme: str, closed: bool = False,
+            closed_kongs: float = 0.0) -> tuple[list[Declared], list[int]]:
+    """Which sets are declared, and how: the declared sets, and the concealed tiles
+    of the rest.  When ``closed``, none is open: a pung is a concealed kong with
+    chance ``closed_kongs``."""
     declared: list[Declared] = []
     concealed: list[int] = []
+    if closed:
+        for what, tile in sets:
+            if what == "pung" and closed_kongs and rng.random() < closed_kongs:
+                declared.append(("kong", tile, "closed", ""))
+            else:
+                concealed.extend(set_tiles(what, tile))
+        return declared, concealed
     open_count = rng.choice((0, 0, 0, 0, 1, 1, 2, 3, 4))
     kong_rate = 0.45 if theme == "pungs" else 0.07
     order = list(range(4))
@@ -257,8 +286,27 @@ def seven_pairs(rng: random.Random) -> list[int]:
     return [k for k in rng.sample(pool, 7) for _ in range(2)]
 
 
-def shape(rng: random.Random) -> tuple[str, list[int], list[Declared], int | None]:
+def daisharin(rng: random.Random) -> list[int]:
+    """Every simple of one suit twice (大車輪 in pinzu, half the time; 大数隣, 大竹林)."""
+    suit = PIN if rng.random() < 0.5 else rng.choice((MAN, SOU))
+    return [kind(suit, r) for r in range(2, 9) for _ in range(2)]
+
+
+#: The themes a focus draws from, closed, most of the time (the rest as usual).
+FOCUS_THEMES = {"kazoe": ("flush", "patterns", "chows", "simples"), "pinfu": ("chows",)}
+
+
+def shape(rng: random.Random, focus: str = "") -> tuple[str, list[int], list[Declared], int | None]:
     """(theme, the 14 concealed tiles with the winning tile, declared sets, the winning tile if fixed)."""
+    if focus == "daisharin" and rng.random() < 0.5:
+        return "daisharin", daisharin(rng), [], None
+    names, makers, weights = zip(*STANDARD_THEMES, strict=True)
+    if focus in FOCUS_THEMES and rng.random() < 0.8:
+        theme = rng.choice(FOCUS_THEMES[focus])
+        sets, pair = makers[names.index(theme)](rng)
+        kazoe = focus == "kazoe"
+        declared, concealed = declare(rng, sets, theme, kazoe or rng.random() < 0.5, 0.5 if kazoe else 0.0)
+        return theme, concealed + [pair, pair], declared, None
     pick = rng.random()
     if pick < 0.08:
         return "seven_pairs", seven_pairs(rng), [], None
@@ -269,10 +317,9 @@ def shape(rng: random.Random) -> tuple[str, list[int], list[Declared], int | Non
         suit, extra = rng.randrange(3), rng.randint(1, 9)
         tiles = [kind(suit, r) for r in (1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, extra)]
         return "nine_gates", tiles, [], kind(suit, extra) if rng.random() < 0.5 else None
-    names, makers, weights = zip(*STANDARD_THEMES, strict=True)
     index = rng.choices(range(len(names)), weights)[0]
     sets, pair = makers[index](rng)
-    declared, concealed = declare(rng, sets, names[index])
+    declared, concealed = declare(rng, sets, names[index], closed=focus == "renhou" and rng.random() < 0.7)
     return names[index], concealed + [pair, pair], declared, None
 
 
@@ -295,22 +342,29 @@ class Play:
     honba: int
 
 
-def play(rng: random.Random, declared: list[Declared], held_copies: int) -> Play:
+def play(rng: random.Random, declared: list[Declared], held_copies: int, focus: str = "") -> Play:
     """A context a table could produce for a hand with these declared sets;
     ``held_copies`` of the winning tile are in the hand already (a robbed kong
-    needs the other three in the robbed pung)."""
+    needs the other three in the robbed pung).  A first turn is tenhou or chiihou
+    on a tsumo, renhou on a ron (a non-dealer's: the dealer's first tile is a draw)."""
     closed = all(how == "closed" for _, _, how, _ in declared)
     has_kong = any(what == "kong" for what, _, _, _ in declared)
-    win_by = rng.choices(("self_draw", "discard", "robbing_kong"), (45, 50, 6 if held_copies == 1 else 0))[0]
+    tsumo_weight = {"kazoe": 70, "pinfu": 55, "renhou": 15}.get(focus, 45)
+    win_by = rng.choices(("self_draw", "discard", "robbing_kong"), (tsumo_weight, 50, 6 if held_copies == 1 else 0))[0]
     after_kong = win_by == "self_draw" and has_kong and rng.random() < 0.3
     last_tile = win_by != "robbing_kong" and not after_kong and rng.random() < 0.07
-    first_turn = not declared and win_by == "self_draw" and not last_tile and rng.random() < 0.02
+    seat = rng.randrange(4)
+    if win_by == "discard" and focus == "renhou" and not declared:
+        seat = rng.randrange(1, 4)
+    first_turn = not declared and not last_tile and (
+        rng.random() < 0.02 if win_by == "self_draw"
+        else win_by == "discard" and seat != 0 and rng.random() < (0.9 if focus == "renhou" else RENHOU_RATE))
     riichi = ""
     if closed and not first_turn:
-        riichi = rng.choices(("", "riichi", "double_riichi"), (50, 44, 6))[0]
-    ippatsu = bool(riichi) and not after_kong and rng.random() < 0.2
+        weights = (10, 70, 20) if focus == "kazoe" else (50, 44, 6)
+        riichi = rng.choices(("", "riichi", "double_riichi"), weights)[0]
+    ippatsu = bool(riichi) and not after_kong and rng.random() < (0.5 if focus == "kazoe" else 0.2)
     honba = 0 if rng.random() < 0.6 else rng.choice((1, 1, 1, 2, 2, 3, 4, 5, 7, 10, 20))
-    seat = rng.randrange(4)
     round_wind = rng.choices(range(4), (45, 45, 5, 5))[0]
     source = rng.choice("LOR") if win_by != "self_draw" else ""
     return Play(seat, round_wind, win_by, source, after_kong, last_tile, first_turn, riichi, ippatsu, honba)
@@ -323,7 +377,9 @@ def config_keywords(p: Play) -> tuple[tuple[str, Any], ...]:
         ("is_daburu_riichi", p.riichi == "double_riichi"), ("is_ippatsu", p.ippatsu),
         ("is_rinshan", p.after_kong), ("is_chankan", p.win_by == "robbing_kong"),
         ("is_haitei", p.last_tile and p.win_by == "self_draw"), ("is_houtei", p.last_tile and p.win_by == "discard"),
-        ("is_tenhou", p.first_turn and p.seat == 0), ("is_chiihou", p.first_turn and p.seat != 0),
+        ("is_tenhou", p.first_turn and p.win_by == "self_draw" and p.seat == 0),
+        ("is_chiihou", p.first_turn and p.win_by == "self_draw" and p.seat != 0),
+        ("is_renhou", p.first_turn and p.win_by == "discard"),
         ("player_wind", 27 + p.seat), ("round_wind", 27 + p.round), ("tsumi_number", p.honba),
     )
 
@@ -348,15 +404,34 @@ class Wall:
         self.taken.add(tile)
         return tile
 
-    def indicators(self, count: int) -> tuple[int, ...]:
-        """``count`` tiles drawn from those left."""
+    def indicators(self, count: int, aim: list[int] | None = None) -> tuple[int, ...]:
+        """``count`` tiles drawn from those left; with ``aim`` (kinds), each one, where
+        a copy is left, the indicator of one of those kinds, so that it is a dora."""
         drawn: list[int] = []
         while len(drawn) < count:
+            if aim:
+                wanted = indicator_of(self.rng.choice(aim))
+                left = [4 * wanted + c for c in range(4) if 4 * wanted + c not in self.taken]
+                if left:
+                    tile = left[self.rng.randrange(len(left))]
+                    self.taken.add(tile)
+                    drawn.append(tile)
+                    continue
             tile = self.rng.randrange(136)
             if tile not in self.taken:
                 self.taken.add(tile)
                 drawn.append(tile)
         return tuple(sorted(drawn))
+
+
+def indicator_of(k: int) -> int:
+    """The kind whose indicator makes ``k`` the dora: the one before it, 9 before 1
+    in a suit, N before E among the winds, C before P among the dragons."""
+    if k < 27:
+        return k - 1 if k % 9 else k + 8
+    if k < 31:
+        return 27 + (k - 27 - 1) % 4
+    return 31 + (k - 31 - 1) % 3
 
 
 def digit(tile: int, red: bool) -> str:
@@ -409,13 +484,14 @@ def notation(concealed: list[int], win: int, sets: list[tuple[Declared, list[int
 # --------------------------------------------------------------------------- the library
 
 
-def options(red: bool) -> Any:
-    """The library's rule set-up (see the module docstring)."""
+def options(red: bool, rules: Rules = ()) -> Any:
+    """The library's rule set-up (see the module docstring), with ``rules`` in place of its keywords."""
     from mahjong.hand_calculating.hand_config import HandConstants, OptionalRules
 
-    return OptionalRules(has_open_tanyao=True, has_aka_dora=red, has_double_yakuman=True,
-                         kazoe_limit=HandConstants.KAZOE_LIMITED, kiriage=False, fu_for_open_pinfu=True,
-                         fu_for_pinfu_tsumo=False, renhou_as_yakuman=False)
+    setup: dict[str, Any] = dict(has_open_tanyao=True, has_aka_dora=red, has_double_yakuman=True,
+                                 kazoe_limit=HandConstants.KAZOE_LIMITED, kiriage=False, fu_for_open_pinfu=True,
+                                 fu_for_pinfu_tsumo=False, renhou_as_yakuman=False)
+    return OptionalRules(**{**setup, **dict(rules)})
 
 
 def library_arguments(call: LibraryCall) -> tuple[tuple[Any, ...], dict[str, Any]]:
@@ -424,7 +500,7 @@ def library_arguments(call: LibraryCall) -> tuple[tuple[Any, ...], dict[str, Any
     from mahjong.meld import Meld
 
     melds = [Meld(meld_type=kind_, tiles=list(tiles), opened=opened) for kind_, tiles, opened in call.melds]
-    config = HandConfig(options=options(call.red), **dict(call.config))
+    config = HandConfig(options=options(call.red, call.rules), **dict(call.config))
     return (list(call.tiles), call.win_tile), {"melds": melds, "dora_indicators": list(call.dora),
                                                "ura_dora_indicators": list(call.ura), "config": config}
 
@@ -499,13 +575,14 @@ def wait_classes(theme: str, concealed_kinds: list[int], win: int) -> frozenset[
 # --------------------------------------------------------------------------- a whole hand
 
 
-def candidate(rng: random.Random, red: bool, dora: bool) -> RiichiHand | None:
+def candidate(rng: random.Random, red: bool, dora: bool, rules: Rules = (), renhou: bool = True,
+              focus: str = "") -> RiichiHand | None:
     """One hand of a random shape and context, scored, or ``None`` if a table could
     not deal it (a fifth copy) or the library finds no win with a yaku."""
-    theme, concealed_kinds, declared, win_kind = shape(rng)
+    theme, concealed_kinds, declared, win_kind = shape(rng, focus)
     if win_kind is None:
         win_kind = rng.choice(concealed_kinds)
-    p = play(rng, declared, concealed_kinds.count(win_kind))
+    p = play(rng, declared, concealed_kinds.count(win_kind), focus)
     wall = Wall(rng)
     try:
         concealed = [wall.take(k) for k in concealed_kinds]
@@ -516,12 +593,15 @@ def candidate(rng: random.Random, red: bool, dora: bool) -> RiichiHand | None:
     del robbed  # out of the hand, in the robbed player's pung
     win = next(t for t in concealed if t // 4 == win_kind)
     kongs = sum(1 for d in declared if d[0] == "kong")
-    dora_tiles = wall.indicators(1 + kongs) if dora else ()
-    ura_tiles = wall.indicators(1 + kongs) if dora and p.riichi else ()
+    held = concealed_kinds + [k for d in declared for k in set_tiles(d[0], d[1])]
+    aim = held if focus == "kazoe" and rng.random() < 0.8 else None
+    dora_tiles = wall.indicators(1 + kongs, aim) if dora else ()
+    ura_tiles = wall.indicators(1 + kongs, aim) if dora and p.riichi else ()
     melds = tuple(({"chow": "chi", "pung": "pon"}.get(d[0], "shouminkan" if d[2] == "added" else "kan"),
                    tuple(tiles), d[2] != "closed") for d, tiles in sets)
     all_tiles = tuple(concealed + [t for _, tiles in sets for t in tiles])
-    call = LibraryCall(all_tiles, win, melds, dora_tiles, ura_tiles, config_keywords(p), red)
+    config = tuple((key, value and renhou) if key == "is_renhou" else (key, value) for key, value in config_keywords(p))
+    call = LibraryCall(all_tiles, win, melds, dora_tiles, ura_tiles, config, red, rules)
     verdict = library_verdict(call)
     if verdict.error is not None or not set(verdict.yaku) - {"dora", "aka_dora", "ura_dora"}:
         return None
@@ -533,19 +613,25 @@ def candidate(rng: random.Random, red: bool, dora: bool) -> RiichiHand | None:
     return RiichiHand(text, theme, closed, wait_classes(theme, concealed_kinds, win_kind), reds, call, verdict)
 
 
-def hands(seed: int = 0, red: bool = False, dora: bool = True) -> Iterator[RiichiHand]:
-    """An endless stream of legal winning hands, the same for the same arguments."""
+def hands(seed: int = 0, red: bool = False, dora: bool = True, rules: Rules = (), renhou: bool = True,
+          focus: str = "") -> Iterator[RiichiHand]:
+    """An endless stream of legal winning hands, the same for the same arguments:
+    scored by the library under ``rules`` (with renhou unless ``renhou=False``),
+    drawn with more of the hands of ``focus`` (one of :data:`FOCUSES`)."""
+    if focus not in FOCUSES:
+        raise ValueError(f"focus {focus!r}: expected one of {', '.join(map(repr, FOCUSES))}")
     rng = random.Random(seed)
     while True:
-        made = candidate(rng, red, dora)
+        made = candidate(rng, red, dora, rules, renhou, focus)
         if made is not None:
             yield made
 
 
 @functools.lru_cache(maxsize=4)
-def generate(n: int, seed: int = 0, red: bool = False, dora: bool = True) -> tuple[RiichiHand, ...]:
+def generate(n: int, seed: int = 0, red: bool = False, dora: bool = True, rules: Rules = (), renhou: bool = True,
+             focus: str = "") -> tuple[RiichiHand, ...]:
     """The first ``n`` hands of :func:`hands`, kept for the next caller."""
-    return tuple(itertools.islice(hands(seed, red, dora), n))
+    return tuple(itertools.islice(hands(seed, red, dora, rules, renhou, focus), n))
 
 
 def yaku_counts(made: tuple[RiichiHand, ...]) -> Counter[str]:

@@ -4,10 +4,15 @@ Hands of every yaku, wait and context (tests/riichi_hands.py), with dora and ura
 indicators and red fives.  For each hand the han
 (the ruleset's fan total), the fu (its value ``fu``, on hands below yakuman) and
 what each player pays (honba included) must be the library's.  The test reports
-the agreement and the first disagreements with both verdicts.
+the agreement and the first disagreements with both verdicts.  Each option of
+the ruleset that the library also has is compared the same way, under each of
+its values, on hands drawn to exercise it.
 """
 
 from __future__ import annotations
+
+import dataclasses
+from typing import Any
 
 import pytest
 
@@ -15,7 +20,7 @@ pytest.importorskip("mahjong", reason="the riichi extra is not installed: pip in
 
 from conftest import load_on  # noqa: E402 - after the skip above
 from hand_counts import hands_wanted  # noqa: E402
-from riichi_hands import RiichiHand, Verdict, generate  # noqa: E402
+from riichi_hands import RiichiHand, Verdict, generate, library_verdict  # noqa: E402
 
 import mjr  # noqa: E402
 
@@ -110,3 +115,55 @@ def test_a_batch_scores_each_hand_as_its_own_call(ruleset: mjr.Ruleset) -> None:
     for i, hand in enumerate(hands):
         result = ruleset.evaluate(hand)
         assert (scores.points[i], scores.fan[i]) == (result.points, result.fan), made[i].text
+
+
+#: Each option value of japan.riichi that the library has, beside the library's
+#: reading of it: (the options as loaded, the ``OptionalRules`` keywords, whether
+#: the library is told of a renhou, the focus of the hands drawn, how many).  The
+#: set-up's own values are the main test's; 人和 as a mangan has no reading in the
+#: library (the ruleset's examples check it).
+OPTION_CASES = [
+    pytest.param({"renhou": "han5"}, {}, True, "renhou", 800, id="renhou=han5"),
+    pytest.param({"renhou": "yakuman"}, {"renhou_as_yakuman": True}, True, "renhou", 800, id="renhou=yakuman"),
+    pytest.param({"renhou": "off"}, {}, False, "renhou", 800, id="renhou=off"),
+    pytest.param({"kazoe": "sanbaiman"}, {"kazoe_limit": 1}, True, "kazoe", 1000, id="kazoe=sanbaiman"),
+    pytest.param({"kazoe": "unlimited"}, {"kazoe_limit": 2}, True, "kazoe", 1500, id="kazoe=unlimited"),
+    pytest.param({"pinfu_tsumo_fu": True}, {"fu_for_pinfu_tsumo": True}, True, "pinfu", 1000,
+                 id="pinfu_tsumo_fu=on"),
+    pytest.param({"open_pinfu_fu": False}, {"fu_for_open_pinfu": False}, True, "pinfu", 1000,
+                 id="open_pinfu_fu=off"),
+    pytest.param({"open_pinfu_fu": False, "pinfu_tsumo_fu": True},
+                 {"fu_for_open_pinfu": False, "fu_for_pinfu_tsumo": True}, True, "pinfu", 1000,
+                 id="open_pinfu_fu=off,pinfu_tsumo_fu=on"),
+    pytest.param({"daisharin": "pinzu"}, {"has_daisharin": True}, True, "daisharin", 600, id="daisharin=pinzu"),
+    pytest.param({"daisharin": "any_suit"}, {"has_daisharin_other_suits": True}, True, "daisharin", 600,
+                 id="daisharin=any_suit"),
+]
+#: At least this many hands of each case score otherwise under the set-up (the option matters there).
+EXERCISED = 8
+
+
+def setup_verdict(hand: RiichiHand) -> Verdict:
+    """The library's verdict on ``hand`` under the set-up of the main test: its
+    rules, and renhou told on a first-turn ron."""
+    config = dict(hand.call.config)
+    config["is_renhou"] = " first_turn" in hand.text and not config["is_tsumo"]
+    return library_verdict(dataclasses.replace(hand.call, rules=(), config=tuple(config.items())))
+
+
+@pytest.mark.parametrize(("options", "rules", "renhou", "focus", "n"), OPTION_CASES)
+def test_each_option_scores_as_the_library_under_its_reading(options: dict[str, Any], rules: dict[str, Any],
+                                                             renhou: bool, focus: str, n: int) -> None:
+    """japan.riichi loaded with an option's value agrees with the library run with
+    the matching ``OptionalRules``, on hands of which enough score otherwise under
+    the set-up (for renhou=han5, the set-up itself: enough renhou)."""
+    made = generate(n, seed=31, red=True, rules=tuple(sorted(rules.items())), renhou=renhou, focus=focus)
+    agreement, differences = compare(mjr.load("japan.riichi", **options), made)
+    print(f"japan.riichi {options} agrees with the library {rules} on {agreement:.2%} of {n} hands")
+    assert differences == [], "\n".join(differences[:10])
+    if rules or not renhou:
+        exercised = sum(1 for hand in made if setup_verdict(hand) != hand.verdict)
+    else:
+        exercised = sum(1 for hand in made if "renhou" in hand.verdict.yaku)
+    print(f"{exercised} of {n} hands exercise it")
+    assert exercised >= EXERCISED, f"only {exercised} of {n} hands exercise {options}"

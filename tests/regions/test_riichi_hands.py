@@ -43,7 +43,7 @@ def test_every_yaku_of_the_set_up_appears_in_ten_thousand_hands(hands: tuple[Rii
     seen = yaku_counts(hands)
     assert allowed_yaku() - seen.keys() == set()
     assert seen.keys() <= allowed_yaku()
-    assert len(allowed_yaku()) == 53 and "aka_dora" not in allowed_yaku()
+    assert len(allowed_yaku()) == 54 and "aka_dora" not in allowed_yaku() and "renhou" in allowed_yaku()
 
 
 def red_digits(text: str) -> int:
@@ -84,7 +84,7 @@ def test_every_wait_shape_and_context_is_drawn(hands: tuple[RiichiHand, ...]) ->
     assert any(not opened for hand in hands for kind, _, opened in hand.call.melds if kind == "kan")
     config = [dict(hand.call.config) for hand in hands]
     for flag in ("is_tsumo", "is_riichi", "is_daburu_riichi", "is_ippatsu", "is_rinshan", "is_chankan",
-                 "is_haitei", "is_houtei", "is_tenhou", "is_chiihou"):
+                 "is_haitei", "is_houtei", "is_tenhou", "is_chiihou", "is_renhou"):
         assert {c[flag] for c in config} == {True, False}, flag
     assert {c["player_wind"] for c in config} == {c["round_wind"] for c in config} == {27, 28, 29, 30}
     assert {c["tsumi_number"] for c in config} >= {0, 1, 20}
@@ -110,7 +110,7 @@ def test_mjr_reads_every_hand(hands: tuple[RiichiHand, ...]) -> None:
         assert context.after_kong == config["is_rinshan"]
         assert context.last_tile == (config["is_haitei"] or config["is_houtei"])
         assert (context.win_by == "robbing_kong") == config["is_chankan"]
-        assert context.first_turn == (config["is_tenhou"] or config["is_chiihou"])
+        assert context.first_turn == (config["is_tenhou"] or config["is_chiihou"] or config["is_renhou"])
         facts = dict(context.facts)
         assert facts.get("riichi", False) == config["is_riichi"], made.text
         assert facts.get("double_riichi", False) == config["is_daburu_riichi"], made.text
