@@ -10,7 +10,8 @@ kongs), one concealed tile is the winning tile, so every wait comes up, and a
 context of play is drawn that a table could produce: seat and round wind, the
 dealer (the East seat: ``dealer`` when East wins, else ``dealer E``), tsumo, ron or chankan, rinshan, haitei and houtei,
 riichi, double riichi and ippatsu (closed hands only), tenhou and chiihou, renhou
-(a first-turn ron by a non-dealer, no meld), honba 0 to 20, one dora indicator
+(a first-turn ron by a non-dealer, no meld), honba 0 to 20, riichi sticks on the
+table (kyoutaku, in a quarter of the hands, 1 to 6), one dora indicator
 per kong plus one and as many ura indicators under riichi, all drawn from the
 tiles left in the wall.  Red fives only with ``red=True``; no dora or ura
 indicators with ``dora=False``.
@@ -38,12 +39,12 @@ unset: no renhou):
 * ``fu_for_pinfu_tsumo=False``: pinfu tsumo is 20 fu;
 * ``renhou_as_yakuman=False``: renhou (``is_renhou=True`` on a first-turn ron) is 5 han;
 * ``has_daisharin``, ``has_daichisei``, ``has_sashikomi_yakuman`` off; no
-  paarenchan, open riichi, nagashi mangan or riichi deposits (kyoutaku 0);
+  paarenchan, open riichi or nagashi mangan;
 * ``limit_to_sextuple_yakuman=True``, three players off.
 
 The notation (see docs/notation.rst) uses the hand words and these facts of
 play: ``riichi``, ``double_riichi`` (written alone, it replaces riichi),
-``ippatsu``, ``honba N`` (left out when 0), ``dora_indicators TILES`` (the indicators),
+``ippatsu``, ``honba N`` and ``riichi_sticks N`` (left out when 0), ``dora_indicators TILES`` (the indicators),
 ``ura_indicators TILES`` (only under riichi), and ``first_turn`` for tenhou, chiihou and renhou.
 Red fives are written ``0m`` ``0p`` ``0s``, in melds too (``[340m<L]``,
 ``[055p<O]``).  Needs the ``mahjong`` package (the ``riichi`` extra).
@@ -88,7 +89,7 @@ WAIT_CLASSES = ("ryanmen", "kanchan", "penchan", "shanpon", "tanki", "kokushi", 
 @dataclass(frozen=True)
 class Verdict:
     """The library's answer: han, fu, the payments (``main`` and ``additional``
-    before honba, their honba bonuses), yaku by the library's attribute names
+    before honba, their honba bonuses, the riichi sticks taken), yaku by the library's attribute names
     (``dora``, ``aka_dora`` and ``ura_dora`` once per han), and ``error``."""
 
     han: int
@@ -97,6 +98,7 @@ class Verdict:
     additional: int
     main_bonus: int
     additional_bonus: int
+    kyoutaku_bonus: int
     total: int
     level: str
     yaku: tuple[str, ...]
@@ -340,13 +342,17 @@ class Play:
     riichi: str  # "", "riichi", "double_riichi"
     ippatsu: bool
     honba: int
+    sticks: int  # riichi sticks on the table (供託), the library's kyoutaku_number
 
 
-def play(rng: random.Random, declared: list[Declared], held_copies: int, focus: str = "") -> Play:
+def play(rng: random.Random, declared: list[Declared], held_copies: int, focus: str = "",
+         table: random.Random | None = None) -> Play:
     """A context a table could produce for a hand with these declared sets;
     ``held_copies`` of the winning tile are in the hand already (a robbed kong
     needs the other three in the robbed pung).  A first turn is tenhou or chiihou
-    on a tsumo, renhou on a ron (a non-dealer's: the dealer's first tile is a draw)."""
+    on a tsumo, renhou on a ron (a non-dealer's: the dealer's first tile is a draw).
+    The riichi sticks on the table are drawn from ``table`` (``rng`` without it), so
+    that drawing them leaves the rest of the hands as they were."""
     closed = all(how == "closed" for _, _, how, _ in declared)
     has_kong = any(what == "kong" for what, _, _, _ in declared)
     tsumo_weight = {"kazoe": 70, "pinfu": 55, "renhou": 15}.get(focus, 45)
@@ -365,9 +371,11 @@ def play(rng: random.Random, declared: list[Declared], held_copies: int, focus: 
         riichi = rng.choices(("", "riichi", "double_riichi"), weights)[0]
     ippatsu = bool(riichi) and not after_kong and rng.random() < (0.5 if focus == "kazoe" else 0.2)
     honba = 0 if rng.random() < 0.6 else rng.choice((1, 1, 1, 2, 2, 3, 4, 5, 7, 10, 20))
+    table = table or rng
+    sticks = 0 if table.random() < 0.75 else table.choice((1, 1, 1, 2, 2, 3, 4, 6))
     round_wind = rng.choices(range(4), (45, 45, 5, 5))[0]
     source = rng.choice("LOR") if win_by != "self_draw" else ""
-    return Play(seat, round_wind, win_by, source, after_kong, last_tile, first_turn, riichi, ippatsu, honba)
+    return Play(seat, round_wind, win_by, source, after_kong, last_tile, first_turn, riichi, ippatsu, honba, sticks)
 
 
 def config_keywords(p: Play) -> tuple[tuple[str, Any], ...]:
@@ -381,6 +389,7 @@ def config_keywords(p: Play) -> tuple[tuple[str, Any], ...]:
         ("is_chiihou", p.first_turn and p.win_by == "self_draw" and p.seat != 0),
         ("is_renhou", p.first_turn and p.win_by == "discard"),
         ("player_wind", 27 + p.seat), ("round_wind", 27 + p.round), ("tsumi_number", p.honba),
+        ("kyoutaku_number", p.sticks),
     )
 
 
@@ -475,6 +484,7 @@ def notation(concealed: list[int], win: int, sets: list[tuple[Declared, list[int
     words += [p.riichi] if p.riichi else []
     words += ["ippatsu"] if p.ippatsu else []
     words += ["honba", str(p.honba)] if p.honba else []
+    words += ["riichi_sticks", str(p.sticks)] if p.sticks else []
     dora, ura = indicators
     words += ["dora_indicators", word(list(dora), False)] if dora else []
     words += ["ura_indicators", word(list(ura), False)] if ura else []
@@ -526,11 +536,11 @@ def library_verdict(call: LibraryCall) -> Verdict:
     args, kwargs = library_arguments(call)
     result = HandCalculator.estimate_hand_value(*args, **kwargs)
     if result.error:
-        return Verdict(0, 0, 0, 0, 0, 0, 0, "", (), False, result.error)
+        return Verdict(0, 0, 0, 0, 0, 0, 0, 0, "", (), False, result.error)
     cost, names = result.cost, yaku_names()
     yaku = tuple(names[y.yaku_id] for y in result.yaku)
     return Verdict(result.han, result.fu, cost["main"], cost["additional"], cost["main_bonus"],
-                   cost["additional_bonus"], cost["total"], cost["yaku_level"], yaku,
+                   cost["additional_bonus"], cost["kyoutaku_bonus"], cost["total"], cost["yaku_level"], yaku,
                    any(y.is_yakuman for y in result.yaku))
 
 
@@ -576,13 +586,14 @@ def wait_classes(theme: str, concealed_kinds: list[int], win: int) -> frozenset[
 
 
 def candidate(rng: random.Random, red: bool, dora: bool, rules: Rules = (), renhou: bool = True,
-              focus: str = "") -> RiichiHand | None:
+              focus: str = "", table: random.Random | None = None) -> RiichiHand | None:
     """One hand of a random shape and context, scored, or ``None`` if a table could
-    not deal it (a fifth copy) or the library finds no win with a yaku."""
+    not deal it (a fifth copy) or the library finds no win with a yaku; the riichi
+    sticks drawn from ``table`` (see :func:`play`)."""
     theme, concealed_kinds, declared, win_kind = shape(rng, focus)
     if win_kind is None:
         win_kind = rng.choice(concealed_kinds)
-    p = play(rng, declared, concealed_kinds.count(win_kind), focus)
+    p = play(rng, declared, concealed_kinds.count(win_kind), focus, table)
     wall = Wall(rng)
     try:
         concealed = [wall.take(k) for k in concealed_kinds]
@@ -621,8 +632,9 @@ def hands(seed: int = 0, red: bool = False, dora: bool = True, rules: Rules = ()
     if focus not in FOCUSES:
         raise ValueError(f"focus {focus!r}: expected one of {', '.join(map(repr, FOCUSES))}")
     rng = random.Random(seed)
+    table = random.Random(f"riichi sticks {seed}")
     while True:
-        made = candidate(rng, red, dora, rules, renhou, focus)
+        made = candidate(rng, red, dora, rules, renhou, focus, table)
         if made is not None:
             yield made
 

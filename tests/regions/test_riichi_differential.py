@@ -3,7 +3,8 @@
 Hands of every yaku, wait and context (tests/riichi_hands.py), with dora and ura
 indicators and red fives.  For each hand the han
 (the ruleset's fan total), the fu (its value ``fu``, on hands below yakuman) and
-what each player pays (honba included) must be the library's.  The test reports
+what each player pays (honba included) and what the winner takes from the
+riichi sticks on the table must be the library's.  The test reports
 the agreement and the first disagreements with both verdicts.  Each option of
 the ruleset that the library also has is compared the same way, under each of
 its values, on hands drawn to exercise it.
@@ -23,6 +24,7 @@ from hand_counts import hands_wanted  # noqa: E402
 from riichi_hands import RiichiHand, Verdict, generate, library_verdict  # noqa: E402
 
 import mjr  # noqa: E402
+from mjr.abi import TABLE  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("riichi_hands")
 
@@ -35,15 +37,17 @@ STEPS = {"R": 1, "O": 2, "L": 3}
 
 
 def library_payments(hand: RiichiHand) -> dict[str, int]:
-    """What each seat pays the winner, by the library's ``main`` and ``additional``."""
+    """What each seat pays the winner, by the library's ``main`` and ``additional``,
+    and what the winner takes from the table (its ``kyoutaku_bonus``, the riichi sticks)."""
     config, v = dict(hand.call.config), hand.verdict
     winner = config["player_wind"] - 27
+    table = {TABLE: v.kyoutaku_bonus} if v.kyoutaku_bonus else {}
     if not config["is_tsumo"]:
         source = hand.text.split(" from ")[1][0]
-        return {SEATS[(winner + STEPS[source]) % 4]: v.main + v.main_bonus}
+        return {SEATS[(winner + STEPS[source]) % 4]: v.main + v.main_bonus, **table}
     payers = [seat for seat in range(4) if seat != winner]
-    return {SEATS[seat]: v.main + v.main_bonus if seat == 0 or winner == 0 else v.additional + v.additional_bonus
-            for seat in payers}
+    return {**{SEATS[seat]: v.main + v.main_bonus if seat == 0 or winner == 0 else v.additional + v.additional_bonus
+               for seat in payers}, **table}
 
 
 def disagreement(rs: mjr.Ruleset, hand: RiichiHand) -> str | None:
@@ -60,6 +64,8 @@ def disagreement(rs: mjr.Ruleset, hand: RiichiHand) -> str | None:
         problems.append(f"fu {result.value('fu')} (library {v.fu})")
     if mine != library_payments(hand):
         problems.append(f"payments {mine} (library {library_payments(hand)})")
+    if sum(mine.values()) != v.total:
+        problems.append(f"the winner takes {sum(mine.values())} (library total {v.total})")
     if not problems:
         return None
     return "; ".join(problems) + f" -- fans {result.fan_ids}, library yaku {v.yaku}"

@@ -116,5 +116,6 @@ def test_mjr_reads_every_hand(hands: tuple[RiichiHand, ...]) -> None:
         assert facts.get("double_riichi", False) == config["is_daburu_riichi"], made.text
         assert facts.get("ippatsu", False) == config["is_ippatsu"], made.text
         assert facts.get("honba", 0) == config["tsumi_number"], made.text
+        assert facts.get("riichi_sticks", 0) == config["kyoutaku_number"], made.text
         assert facts["dora_indicators"] == tuple(sorted(t // 4 for t in call.dora)), made.text
         assert facts.get("ura_indicators", ()) == tuple(sorted(t // 4 for t in call.ura)), made.text
