@@ -74,6 +74,7 @@ PAYER_TEXT = {
     "left": "left player",
     "opposite": "opposite player",
     "right": "right player",
+    "table": "table (its deposits)",
 }
 
 
@@ -500,8 +501,11 @@ def page(ident: str) -> str:
         lines += list_table(["id", "name", "value", "condition"], floors, [20, 20, 10, 50])
     if payments:
         lines += heading("Payments", "-")
+        taken = any(PAYER_TEXT["table"] in row[-1] for row in payments)
+        besides = (" A clause the table pays takes from its deposits (riichi sticks, a kitty) besides, "
+                   "whenever its condition holds." if taken else "")
         lines += ["The first ``pay`` clause whose condition holds says who pays; the first ``liable`` "
-                  "clause whose condition holds moves the whole payment onto one player.", ""]
+                  "clause whose condition holds moves the whole payment onto one player." + besides, ""]
         lines += list_table(["id", "name", "clause", "when", "who pays"], payments, [14, 18, 8, 35, 25])
 
     lines += heading("Rules of play", "-")
