@@ -133,7 +133,8 @@ SOURCES = ("L", "O", "R")
 #: The place a ruleset's clause names (``from left``) as the source letter of a hand.
 PLACE_SOURCES = {"left": "L", "opposite": "O", "right": "R"}
 #: The payer of a ``table pays`` clause, and of its settlement line: the deposits on
-#: the table (riichi sticks, a kitty), which no seat pays in the hand itself.
+#: the table (a kitty, stakes put down in earlier turns), which no seat pays in the
+#: hand itself.
 TABLE = "table"
 WIN_METHODS = ("self_draw", "discard", "robbing_kong")
 #: The largest number and the most tiles any fact of play holds.

@@ -62,8 +62,8 @@ class Result:
     #: what each other seat pays under ``payment``, in play order from the winner's
     #: right: ``(("S", 4), ("W", 8), ("N", 4))`` (settlement charges the payers among them)
     amounts: tuple[tuple[str, int], ...] = ()
-    #: what the winner takes from the deposits on the table (riichi sticks, a kitty),
-    #: besides the payment, by ``table pays`` clause: ``(("sticks", 2000),)``
+    #: what the winner takes from the deposits on the table (a kitty, stakes put down
+    #: in earlier turns), besides the payment, by ``table pays`` clause: ``(("kitty", 2000),)``
     from_table: tuple[tuple[str, int], ...] = ()
     #: the ruleset's named values (``value fu "符" : ...``) for this reading, in
     #: file order: ``(("fu", 40), ("basic", 2600))``

@@ -31,6 +31,7 @@ def test_every_entry_has_an_example(ident: str) -> None:
                 continue
             seen.update(result.fan_ids)
             seen.update(filter(None, (result.floor, result.payment, result.liable)))
+            seen.update(clause for clause, _ in result.from_table)
     written = {fan.id for fan in ruleset.fans if fan.file == own_file}
     if len(ruleset.generated.files) == 1:  # a variant answers only for the fans it writes
         written |= {row[0] for row in (*ruleset.generated.floors, *ruleset.generated.payments)}
