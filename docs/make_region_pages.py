@@ -45,6 +45,7 @@ from region_text import comment_text, heading, list_table, literal, rst_text, ru
 
 import mjr
 import mjr.rulesets
+from mjr.abi import TABLE
 from mjr.authoring import describe
 from mjr.authoring.describe import tile_text
 from mjr.authoring.examples import combinations
@@ -74,7 +75,7 @@ PAYER_TEXT = {
     "left": "left player",
     "opposite": "opposite player",
     "right": "right player",
-    "table": "table (its deposits)",
+    TABLE: "table (its deposits)",
 }
 
 
@@ -501,7 +502,7 @@ def page(ident: str) -> str:
         lines += list_table(["id", "name", "value", "condition"], floors, [20, 20, 10, 50])
     if payments:
         lines += heading("Payments", "-")
-        taken = any(PAYER_TEXT["table"] in row[-1] for row in payments)
+        taken = any(row[3] == TABLE for row in rs.generated.payments)
         besides = (" A clause the table pays takes from its deposits (riichi sticks, a kitty) besides, "
                    "whenever its condition holds." if taken else "")
         lines += ["The first ``pay`` clause whose condition holds says who pays; the first ``liable`` "

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
 
-from mjr.abi import ASIDE, ruleset_id_problem
+from mjr.abi import ASIDE, TABLE, ruleset_id_problem
 from mjr.dsl import ast
 from mjr.dsl.parser import misspelt_statement
 from mjr.dsl.quoting import chain, cut, quoted
@@ -24,7 +24,7 @@ from ..front.graph import walk
 from ..front.places import id_span, in_order
 from ..front.variants import apply_drop, wildcard_kinds
 from ..model import ir
-from ..model.vocabulary import ALL_WORDS, AMOUNT_NAMES
+from ..model.vocabulary import ALL_WORDS, AMOUNT_NAMES, PAYER_WORDS
 from . import principles
 from .declared import lower_shapes, stand_in
 from .examples import check_example
@@ -532,16 +532,13 @@ class Checker:
             self.report(pay.payer.span, "a liable clause moves the payment to one player: the discarder, "
                                         "the feeder of the last meld or of claimed meld N, or the left, "
                                         "opposite or right player")
-        if pay.payer.kind == "table" and pay.liable:
+        if pay.payer.kind == TABLE and pay.liable:
             self.report(pay.payer.span, "a liable clause moves the payment to one player; the table's "
                                         "deposits are taken with 'pay ... : table pays AMOUNT'")
-        if pay.payer.kind == "table" and amount is not None:
-            for node in ir.nodes([amount]):
-                if isinstance(node, ir.Word) and node.scope == "payer":
-                    self.report(pay.amount.span if pay.amount is not None else pay.span,
-                                f"{node.name!r} is a word of a paying player: the table's deposits are "
-                                "no player's")
-                    break
+        if pay.payer.kind == TABLE and pay.amount is not None and amount is not None:
+            for word in sorted(ir.word_names([amount]) & set(PAYER_WORDS))[:1]:
+                self.report(pay.amount.span, f"{word!r} is a word of a paying player: the table's deposits "
+                                             "are no player's")
         if pay.payer.kind == "claimed_meld" and not 1 <= pay.payer.index <= 5:
             self.report(pay.payer.span, f"claimed meld {pay.payer.index}: a hand has claimed melds 1 to 5")
         payer = self._span_text(pay.payer.span)

@@ -40,6 +40,7 @@ from mjr.abi import (
     RED_COPIES,
     ROBBED_PUNG,
 )
+from mjr.tiles.kinds import FIRST_HONOR, N_KINDS, TERMINALS_AND_HONORS, rank_of
 
 from ..check.functions import table_code
 from ..check.ranges import unproven
@@ -88,6 +89,23 @@ _HAND_FIELDS = frozenset({"ctx", "fv", "seat", "round_", "source", "flowers", "r
 _HAND_CALL = re.compile(r"_tile_fact\d+\(s\)|_waits\(s, [01]\)|\b_popcount\(")
 _READS = re.compile(r"\bs\.(\w+)|\b(_\w+)\(")
 
+def _kinds_where(test: Callable[[int], bool]) -> int:
+    """The kinds (bit ``k``: kind ``k``) ``test`` holds for."""
+    return sum(1 << k for k in range(N_KINDS) if test(k))
+
+
+#: Kinds as bits for the waits' test of what a built-in shape may use
+#: (``_built_in_may_use``): the suits' kinds, those but the 1s, the 1s and 2s, the 9s,
+#: the 8s and 9s, and the terminals and honours.
+KIND_BITS = {
+    "suits": _kinds_where(lambda k: k < FIRST_HONOR),
+    "not_rank_1": _kinds_where(lambda k: k < FIRST_HONOR and rank_of(k) != 1),
+    "not_rank_1_2": _kinds_where(lambda k: k < FIRST_HONOR and rank_of(k) > 2),
+    "not_rank_9": _kinds_where(lambda k: k < FIRST_HONOR and rank_of(k) != 9),
+    "not_rank_8_9": _kinds_where(lambda k: k < FIRST_HONOR and rank_of(k) < 8),
+    "terminals_honors": _kinds_where(lambda k: k in TERMINALS_AND_HONORS),
+}
+
 #: What every generated module is written against, the same for each ruleset:
 #: mjr's version and the constants of the ABI the runtime reads (the templates' globals).
 SHARED: dict[str, object] = {
@@ -107,6 +125,7 @@ SHARED: dict[str, object] = {
     "joker": JOKER,
     "max_jokers": MAX_JOKERS,
     "meld_joker_shift": MELD_JOKER_SHIFT,
+    "kind_bits": KIND_BITS,
 }
 
 
