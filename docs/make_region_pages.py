@@ -10,7 +10,7 @@ tables come from the built rulesets::
 
 What each page shows, and where it comes from:
 
-* the titles, sources, tile set, deal, claims, win methods, shapes, wildcards,
+* the titles, sources, tile set, deal, seats, claims, win methods, shapes, wildcards,
   score settings, fans (id, name, kind, excludes), requirements, floors, payment
   clauses and examples: the built ruleset, ``mjr.load(id)`` (``rs.fans``,
   ``rs.module.SOURCES``, ``rs.module.FLOORS`` ...);
@@ -204,13 +204,16 @@ def merged_settings(sources: list[Source]) -> dict[str, ast.Statement]:
     return settings
 
 
-def named(sources: list[Source], kind: type, ident: str) -> tuple[Source, ast.Statement]:
-    """The statement of ``kind`` with id ``ident`` in force (the last in the chain)."""
+def named(sources: list[Source], kind: type, ident: str, line: int | None = None) -> tuple[Source, ast.Statement]:
+    """The statement of ``kind`` with id ``ident`` in force: the one at ``line`` (where
+    the built ruleset says it is: a ``when`` block may give another under other
+    options), else the last in the chain."""
     found = None
     for source in sources:
         for statement in source.statements():
             if isinstance(statement, kind) and getattr(statement, "id", None) == ident:
-                found = (source, statement)
+                if line is None or statement.span.line == line or found is None:
+                    found = (source, statement)
     if found is None:
         raise LookupError(f"no {kind.__name__} {ident!r}")
     return found
@@ -312,6 +315,7 @@ def setup_rows(rs: mjr.Ruleset, sources: list[Source]) -> list[tuple[str, str]]:
     rows = [
         ("tiles", f"{', '.join(parts)}: {len(kinds)} kinds, {tiles}. {setting('tiles', '')}"),
         ("deal", f"{module.DEAL} tiles; a winning hand has {module.DEAL + 1}"),
+        ("seats", f"{module.SEATS} players ({' '.join('ESWN'[:module.SEATS])})"),
         ("claims", setting("claims", "none")),
         ("win", ", ".join(m.replace("_", " ") for m in module.WIN_METHODS)),
         ("shapes", ", ".join(shapes)),
@@ -376,21 +380,22 @@ def fan_rows(rs: mjr.Ruleset, sources: list[Source]) -> list[list[str]]:
 
 def rule_rows(rs: mjr.Ruleset, sources: list[Source]) -> tuple[list[list[str]], list[list[str]], list[list[str]]]:
     module = rs.module
+    lines = {(item[0], item[1]): item[7] for item in rs.generated.items}
     requirements = []
     for ident, name in module.REQUIREMENTS:
-        source, statement = named(sources, ast.Require, ident)
+        source, statement = named(sources, ast.Require, ident, lines.get(("requirement", ident)))
         assert isinstance(statement, ast.Require)
         condition = literal(span_text(source.lines, statement.condition.span))
         requirements.append([literal(ident), rst_text(name), condition])
     floors = []
     for ident, name, value in module.FLOORS:
-        source, statement = named(sources, ast.Floor, ident)
+        source, statement = named(sources, ast.Floor, ident, lines.get(("floor", ident)))
         assert isinstance(statement, ast.Floor)
         floors.append([literal(ident), rst_text(name), str(value),
                        literal(span_text(source.lines, statement.condition.span))])
     payments = []
     for ident, name, liable, payer, index in module.PAYMENTS:
-        source, statement = named(sources, ast.Pay, ident)
+        source, statement = named(sources, ast.Pay, ident, lines.get(("liable" if liable else "pay", ident)))
         assert isinstance(statement, ast.Pay)
         pays = "all" if liable else span_text(source.lines, statement.amount.span) if statement.amount else ""
         payments.append([literal(ident), rst_text(name), "liable" if liable else "pay",

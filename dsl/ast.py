@@ -174,11 +174,20 @@ class Tiles(Statement):
     #: ``aside(E S W N)``: kinds of the tile set set aside when drawn and replaced,
     #: as flowers are (mjr.tiles.aside)
     aside: tuple[TileRef, ...] = ()
+    #: ``without(2m 3m)``: kinds the named suits and honours leave out of the tile set
+    without: tuple[TileRef, ...] = ()
 
 
 @dataclass(frozen=True)
 class Deal(Statement):
     size: int
+
+
+@dataclass(frozen=True)
+class Seats(Statement):
+    """``seats 3``: how many players the table seats."""
+
+    count: int
 
 
 @dataclass(frozen=True)

@@ -129,6 +129,7 @@ class _ToAst(Transformer[Token, Any]):
         suits: tuple[str, ...] = ()
         jokers: list[tuple[int, Span]] = []
         aside: tuple[ast.TileRef, ...] = ()
+        without: tuple[ast.TileRef, ...] = ()
         for kind, letters in parts:
             if kind == "suits":
                 suits += letters
@@ -136,9 +137,11 @@ class _ToAst(Transformer[Token, Any]):
                 jokers.append(letters)
             elif kind == "aside":
                 aside += letters
+            elif kind == "without":
+                without += letters
         kinds = {kind for kind, _ in parts}
         return ast.Tiles(self._s(meta), suits, "winds" in kinds, "dragons" in kinds, "flowers" in kinds,
-                         "red_fives" in kinds, jokers[0][0] if jokers else 0, tuple(jokers), aside)
+                         "red_fives" in kinds, jokers[0][0] if jokers else 0, tuple(jokers), aside, without)
 
     def suits(self, meta: Any, letters: list[Token]) -> tuple[str, tuple[str, ...]]:
         return "suits", tuple(str(t) for t in letters)
@@ -160,8 +163,14 @@ class _ToAst(Transformer[Token, Any]):
     def aside(self, meta: Any, tiles: list[Token]) -> tuple[str, tuple[ast.TileRef, ...]]:
         return "aside", tuple(self._tile(token) for token in tiles)
 
+    def without(self, meta: Any, tiles: list[Token]) -> tuple[str, tuple[ast.TileRef, ...]]:
+        return "without", tuple(self._tile(token) for token in tiles)
+
     def deal(self, meta: Any, items: list[Token]) -> ast.Deal:
         return ast.Deal(self._s(meta), int(items[0]))
+
+    def seats(self, meta: Any, items: list[Token]) -> ast.Seats:
+        return ast.Seats(self._s(meta), int(items[0]))
 
     def option(self, meta: Any, items: list[Token]) -> ast.Option:
         return ast.Option(self._s(meta), str(items[0]), tuple(str(t) for t in items[1:]))

@@ -22,8 +22,24 @@ GROUP_KNITTED = 4
 GROUP_CONCEALED, GROUP_CLAIMED, GROUP_ADDED, GROUP_DECLARED, GROUP_LATEST = 1, 2, 4, 8, 16
 #: Who a claimed meld's tile came from.
 GROUP_FROM_RIGHT, GROUP_FROM_OPPOSITE, GROUP_FROM_LEFT = 32, 64, 128
-#: A source (L, O, R) as steps on from the winner in play order.
+#: A source letter (L, O, R) as a record writes it: its steps on from the winner in
+#: play order at a table of four (see :func:`seat_steps` for any table).
 SOURCE_STEPS = {"R": 1, "O": 2, "L": 3}
+#: The most and the fewest players a table seats (``seats``).  Its seats are the
+#: first winds in play order: E S W N, E S W, or E S.
+SEATS, MIN_SEATS = 4, 2
+
+
+def seat_steps(seats: int) -> dict[str, int]:
+    """The source letters a table of ``seats`` has, as steps on in play order: R
+    the next player, L the one before, O the one across (a table of four or two).
+    At a table of two the other player sits opposite, with nobody left or right."""
+    if seats == 2:
+        return {"O": 1}
+    steps = {"R": 1, "L": seats - 1}
+    if seats % 2 == 0:
+        steps["O"] = seats // 2
+    return steps
 SHAPES = ("standard", "seven_pairs", "thirteen_orphans")
 
 

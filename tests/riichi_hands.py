@@ -42,6 +42,11 @@ unset: no renhou):
   paarenchan, open riichi or nagashi mangan;
 * ``limit_to_sextuple_yakuman=True``, three players off.
 
+With ``is_three_player`` among ``rules`` the hands are three-player ones (三麻):
+no 2m-8m (in the hand, the melds or the indicators, whose 1m points at 9m), no
+open chow, seats E S W, a discard from the left or the right, the round East or
+South (West rarely); the rest as above.
+
 The notation (see docs/notation.rst) uses the hand words and these facts of
 play: ``riichi``, ``double_riichi`` (written alone, it replaces riichi),
 ``ippatsu``, ``honba N`` and ``riichi_sticks N`` (left out when 0), ``dora_indicators TILES`` (the indicators),
@@ -70,6 +75,8 @@ any_set = functools.partial(_any_set, chows=0.6)
 Declared = tuple[str, int, str, str]
 
 MAN, PIN, SOU = 0, 1, 2
+#: The kinds a three-player table leaves out: 2m to 8m.
+SANMA_OUT = frozenset(range(1, 8))
 ORPHANS = TERMINALS + HONORS
 SIMPLES = tuple(9 * s + r for s in range(3) for r in range(1, 8))
 FIVES = (4, 13, 22)
@@ -346,22 +353,23 @@ class Play:
 
 
 def play(rng: random.Random, declared: list[Declared], held_copies: int, focus: str = "",
-         table: random.Random | None = None) -> Play:
+         table: random.Random | None = None, seats: int = 4) -> Play:
     """A context a table could produce for a hand with these declared sets;
     ``held_copies`` of the winning tile are in the hand already (a robbed kong
     needs the other three in the robbed pung).  A first turn is tenhou or chiihou
     on a tsumo, renhou on a ron (a non-dealer's: the dealer's first tile is a draw).
     The riichi sticks on the table are drawn from ``table`` (``rng`` without it), so
-    that drawing them leaves the rest of the hands as they were."""
+    that drawing them leaves the rest of the hands as they were.  At a table of
+    three (``seats``) nobody sits North, nor opposite."""
     closed = all(how == "closed" for _, _, how, _ in declared)
     has_kong = any(what == "kong" for what, _, _, _ in declared)
     tsumo_weight = {"kazoe": 70, "pinfu": 55, "renhou": 15}.get(focus, 45)
     win_by = rng.choices(("self_draw", "discard", "robbing_kong"), (tsumo_weight, 50, 6 if held_copies == 1 else 0))[0]
     after_kong = win_by == "self_draw" and has_kong and rng.random() < 0.3
     last_tile = win_by != "robbing_kong" and not after_kong and rng.random() < 0.07
-    seat = rng.randrange(4)
+    seat = rng.randrange(seats)
     if win_by == "discard" and focus == "renhou" and not declared:
-        seat = rng.randrange(1, 4)
+        seat = rng.randrange(1, seats)
     first_turn = not declared and not last_tile and (
         rng.random() < 0.02 if win_by == "self_draw"
         else win_by == "discard" and seat != 0 and rng.random() < (0.9 if focus == "renhou" else RENHOU_RATE))
@@ -373,8 +381,8 @@ def play(rng: random.Random, declared: list[Declared], held_copies: int, focus: 
     honba = 0 if rng.random() < 0.6 else rng.choice((1, 1, 1, 2, 2, 3, 4, 5, 7, 10, 20))
     table = table or rng
     sticks = 0 if table.random() < 0.75 else table.choice((1, 1, 1, 2, 2, 3, 4, 6))
-    round_wind = rng.choices(range(4), (45, 45, 5, 5))[0]
-    source = rng.choice("LOR") if win_by != "self_draw" else ""
+    round_wind = rng.choices(range(seats), (45, 45, 5, 5)[:seats])[0]
+    source = rng.choice("LOR" if seats == 4 else "LR") if win_by != "self_draw" else ""
     return Play(seat, round_wind, win_by, source, after_kong, last_tile, first_turn, riichi, ippatsu, honba, sticks)
 
 
@@ -398,11 +406,13 @@ def config_keywords(p: Play) -> tuple[tuple[str, Any], ...]:
 
 class Wall:
     """The 136 tiles, each kind's copies handed out in a seeded random order, so that
-    a red five (copy 0) turns up as often as it would at a table."""
+    a red five (copy 0) turns up as often as it would at a table; at a table of
+    three (``three``) none of 2m-8m."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, three: bool = False) -> None:
         self.rng = rng
-        self.taken: set[int] = set()
+        self.three = three
+        self.taken: set[int] = {4 * k + c for k in SANMA_OUT for c in range(4)} if three else set()
 
     def take(self, k: int) -> int:
         """One copy of ``k`` not taken yet; ``IndexError`` if all four are out."""
@@ -419,7 +429,7 @@ class Wall:
         drawn: list[int] = []
         while len(drawn) < count:
             if aim:
-                wanted = indicator_of(self.rng.choice(aim))
+                wanted = indicator_of(self.rng.choice(aim), self.three)
                 left = [4 * wanted + c for c in range(4) if 4 * wanted + c not in self.taken]
                 if left:
                     tile = left[self.rng.randrange(len(left))]
@@ -433,9 +443,12 @@ class Wall:
         return tuple(sorted(drawn))
 
 
-def indicator_of(k: int) -> int:
+def indicator_of(k: int, three: bool = False) -> int:
     """The kind whose indicator makes ``k`` the dora: the one before it, 9 before 1
-    in a suit, N before E among the winds, C before P among the dragons."""
+    in a suit, N before E among the winds, C before P among the dragons; at a table
+    of three 1m before 9m."""
+    if three and k in (0, 8):
+        return 8 - k
     if k < 27:
         return k - 1 if k % 9 else k + 8
     if k < 31:
@@ -593,8 +606,14 @@ def candidate(rng: random.Random, red: bool, dora: bool, rules: Rules = (), renh
     theme, concealed_kinds, declared, win_kind = shape(rng, focus)
     if win_kind is None:
         win_kind = rng.choice(concealed_kinds)
-    p = play(rng, declared, concealed_kinds.count(win_kind), focus, table)
-    wall = Wall(rng)
+    three = dict(rules).get("is_three_player", False)
+    if three:  # no chii at a table of three, and nobody opposite
+        if any(what == "chow" and how != "closed" for what, _, how, _ in declared):
+            return None
+        declared = [(what, tile, how, rng.choice("LR") if source == "O" else source)
+                    for what, tile, how, source in declared]
+    p = play(rng, declared, concealed_kinds.count(win_kind), focus, table, 3 if three else 4)
+    wall = Wall(rng, three)
     try:
         concealed = [wall.take(k) for k in concealed_kinds]
         sets = [(d, [wall.take(k) for k in set_tiles(d[0], d[1])]) for d in declared]

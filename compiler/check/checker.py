@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
 
-from mjr.abi import ASIDE, TABLE, ruleset_id_problem
+from mjr.abi import ASIDE, PLACE_SOURCES, TABLE, ruleset_id_problem
 from mjr.dsl import ast
 from mjr.dsl.parser import misspelt_statement
 from mjr.dsl.quoting import chain, cut, quoted
@@ -34,7 +34,7 @@ from .functions import FUNCTIONS, lower_table
 from .keys import replaced_key, statement_key
 from .play import PLAY_STATEMENTS, PlayStatements, lower_play
 from .ranges import check_numbers, check_ranges
-from .tile_set import check_claims, check_shapes, deal_of, kinds_of
+from .tile_set import check_claims, check_shapes, deal_of, kinds_of, place_problem, seats_of
 from .wildcards import check_jokers, check_wildcard_count, lower_derived, lower_wildcards, tile_kind
 
 #: The claims, and the words that say whom each may be claimed from (none: anyone).
@@ -302,6 +302,7 @@ class Checker:
             self.report(root.span, "a ruleset needs a 'tiles' statement, e.g. tiles suits(m p s) winds dragons")
             kinds = tuple(range(N_KINDS))
         deal = deal_of(merged.settings.get("deal"), self.report)
+        seats = seats_of(merged.settings.get("seats"), self.report)
         claims = self._options(merged.settings.get("claims"), CLAIMS, "claim")
         methods = self._options(merged.settings.get("win"), dict.fromkeys(WIN_METHODS, ()), "win method")
         win_methods = tuple(name for name, _ in methods)
@@ -309,7 +310,7 @@ class Checker:
         if not shapes:
             shapes = {"standard": ()}
         check_shapes(merged.settings.get("shapes"), deal, kinds, self.report)
-        check_claims(merged.settings.get("claims"), kinds, self.report)
+        check_claims(merged.settings.get("claims"), kinds, seats, self.report)
         facts = check_facts(merged.facts.values(), self.report)
         collections = {fact.id: fact for fact in facts}
         if aside:
@@ -324,7 +325,7 @@ class Checker:
                       tables={table.id: table for table in tables}, derived={d.id: d for d in derived})
         self._check_names(merged)
         unusable = check_defines(names, self.report)
-        checker = ExpressionChecker(names, self.report, unusable, self.warn)
+        checker = ExpressionChecker(names, self.report, unusable, self.warn, seats)
         self.numbers = checker
         fans, order = self._fans(merged, names, checker)
         principles.check_alone(fans, self.report)
@@ -366,6 +367,7 @@ class Checker:
             red_fives=isinstance(tiles, ast.Tiles) and tiles.red_fives,
             aside=aside,
             deal=deal,
+            seats=seats,
             claims=claims,
             win_methods=win_methods or WIN_METHODS,
             seven_pairs=(2 if "fours" in shapes["seven_pairs"] else 1) if "seven_pairs" in shapes else 0,
@@ -539,6 +541,9 @@ class Checker:
             for word in sorted(ir.word_names([amount]) & set(PAYER_WORDS))[:1]:
                 self.report(pay.amount.span, f"{word!r} is a word of a paying player: the table's deposits "
                                              "are no player's")
+        problem = place_problem(pay.payer.kind, checker.seats) if pay.payer.kind in PLACE_SOURCES else None
+        if problem is not None:
+            self.report(pay.payer.span, problem)
         if pay.payer.kind == "claimed_meld" and not 1 <= pay.payer.index <= 5:
             self.report(pay.payer.span, f"claimed meld {pay.payer.index}: a hand has claimed melds 1 to 5")
         payer = self._span_text(pay.payer.span)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from mjr.abi import ASIDE
+from mjr.abi import ASIDE, SEATS
 from mjr.dsl import ast
 from mjr.dsl.quoting import chain, quoted
 from mjr.errors import Span, did_you_mean
@@ -24,6 +24,7 @@ from ..model.vocabulary import (
     AMOUNT_NAMES,
     COLLECTIONS,
     PAYER_WORDS,
+    PLACE_OF_WORD,
     SCORE_NAMES,
     TILE_WORDS,
     TUPLE_WORDS,
@@ -33,6 +34,7 @@ from ..model.vocabulary import (
     words_for,
 )
 from .functions import FUNCTIONS, arity_problem
+from .tile_set import place_problem
 from .truth import constant_comparison, constant_member
 
 Report = Callable[[Span, str], None]
@@ -92,8 +94,10 @@ class Names:
 
 class ExpressionChecker:
     def __init__(self, names: Names, report: Report, unusable: frozenset[str] = frozenset(),
-                 warn: Report | None = None):
+                 warn: Report | None = None, seats: int = SEATS):
         self.names = names
+        #: the players the table seats: a word naming a place where nobody sits is refused
+        self.seats = seats
         self.report = report
         #: where a condition proven never or always true is told (it is no error)
         self.warn = warn
@@ -222,6 +226,10 @@ class ExpressionChecker:
             return ir.DerivedRef(ir.INT, derived.index, name, derived.most)
         if name == "no_other_fans" and self.place != FAN_CONDITION:
             return self._error(node.span, "'no_other_fans' can be used only in a fan's condition")
+        if name in PLACE_OF_WORD:
+            problem = place_problem(PLACE_OF_WORD[name], self.seats)
+            if problem is not None:
+                return self._error(node.span, f"{quoted(name)}: {problem}")
         if name in PAYER_WORDS:
             if self.place != AMOUNT:
                 return self._error(node.span, f"{name!r} is a word of the payer: it can be used only in a "

@@ -44,6 +44,8 @@ def statement_key(statement: ast.Statement) -> tuple[str, str] | None:
         return ("setting", "tiles")
     if isinstance(statement, ast.Deal):
         return ("setting", "deal")
+    if isinstance(statement, ast.Seats):
+        return ("setting", "seats")
     return play_key(statement)
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from mjr.abi import MIN_SEATS, PLACE_SOURCES, SEATS, seat_steps
 from mjr.dsl import ast
 from mjr.errors import Span
-from mjr.tiles.kinds import FIRST_HONOR, N_KINDS, SUIT_LETTERS
+from mjr.tiles.kinds import FIRST_HONOR, N_KINDS, SUIT_LETTERS, parse_tile
 
 #: Reports a problem at its place into the checker's list.
 Report = Callable[[Span, str], None]
@@ -20,8 +21,23 @@ Report = Callable[[Span, str], None]
 ORPHANS = frozenset({0, 8, 9, 17, 18, 26, *range(FIRST_HONOR, N_KINDS)})
 
 
+def tile_kind(ref: ast.TileRef, kinds: tuple[int, ...], report: Report) -> int | None:
+    """The kind ``ref`` names, reported where it is no tile or not in ``kinds``."""
+    try:
+        kind = parse_tile(ref.text)
+    except ValueError:
+        report(ref.span, f"{ref.text!r} is not a tile")
+        return None
+    if kind not in kinds:
+        report(ref.span, f"tile {ref.text} is not in this ruleset's tile set")
+        return None
+    return kind
+
+
 def kinds_of(tiles: ast.Tiles, report: Report) -> tuple[int, ...]:
-    """The kinds a ``tiles`` statement names, in kind order."""
+    """The kinds a ``tiles`` statement names, in kind order, less those it leaves
+    out (``without(...)``: each a kind of its suits and honours, named once; a
+    suit or the honours may not be left out whole)."""
     kinds: list[int] = []
     for letter in SUIT_LETTERS:
         if letter in tiles.suits:
@@ -33,7 +49,41 @@ def kinds_of(tiles: ast.Tiles, report: Report) -> tuple[int, ...]:
         kinds.extend(range(FIRST_HONOR, FIRST_HONOR + 4))
     if tiles.dragons:
         kinds.extend(range(FIRST_HONOR + 4, N_KINDS))
-    return tuple(kinds)
+    left_out: set[int] = set()
+    for ref in tiles.without:
+        kind = tile_kind(ref, tuple(kinds), report)
+        if kind is not None and kind in left_out:
+            report(ref.span, f"tile {ref.text} is left out twice in 'without(...)'")
+        elif kind is not None:
+            left_out.add(kind)
+    kept = tuple(kind for kind in kinds if kind not in left_out)
+    for first, last, what in [(base, base + 9, f"suit {letter}") for letter, base in
+                              ((letter, SUIT_LETTERS.index(letter) * 9) for letter in tiles.suits)] + [
+                                  (FIRST_HONOR, N_KINDS, "the honours")]:
+        if any(first <= kind < last for kind in kinds) and not any(first <= kind < last for kind in kept):
+            report(tiles.without[0].span, f"'without(...)' leaves out every tile of {what}: "
+                                          f"drop it from 'tiles' instead")
+            break
+    return kept
+
+
+def seats_of(statement: ast.Statement | None, report: Report) -> int:
+    """How many players ``seats`` sits at the table (4 when it is not written)."""
+    if not isinstance(statement, ast.Seats):
+        return SEATS
+    if not MIN_SEATS <= statement.count <= SEATS:
+        report(statement.span, f"seats {statement.count}: a table seats {MIN_SEATS} to {SEATS} players "
+                               "(its seats are the winds E S W N, in play order)")
+        return SEATS
+    return statement.count
+
+
+def place_problem(place: str, seats: int) -> str | None:
+    """Why nobody sits at ``place`` (left, opposite, right) at a table of ``seats``, or None."""
+    if PLACE_SOURCES[place] in seat_steps(seats):
+        return None
+    table = f"a table of {('two', 'three')[seats - 2]} (seats {seats}) has no {place} player"
+    return f"{table}: the other player sits opposite" if seats == 2 else table
 
 
 def deal_of(statement: ast.Statement | None, report: Report) -> int:
@@ -77,10 +127,15 @@ def _check_knitted(option: ast.Option, deal: int, kinds: tuple[int, ...], report
                             "(tiles suits(m p s))")
 
 
-def check_claims(statement: ast.Statement | None, kinds: tuple[int, ...], report: Report) -> None:
-    """Refuse a chow claim where no chow can be made: a tile set without a suit."""
-    if not isinstance(statement, ast.Options) or any(k < FIRST_HONOR for k in kinds):
+def check_claims(statement: ast.Statement | None, kinds: tuple[int, ...], seats: int, report: Report) -> None:
+    """Refuse a chow claim where no chow can be made (a tile set without a suit),
+    and a claim from a place at the table where nobody sits."""
+    if not isinstance(statement, ast.Options):
         return
     for option in statement.options:
-        if option.name == "chow":
+        if option.name == "chow" and all(k >= FIRST_HONOR for k in kinds):
             report(option.span, "a chow is three tiles of a suit in a row, and the tile set has no suit")
+        for place in option.arguments:
+            problem = place_problem(place, seats) if place in PLACE_SOURCES else None
+            if problem is not None:
+                report(option.span, f"{option.name}({place}): {problem}")

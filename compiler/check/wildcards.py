@@ -10,9 +10,10 @@ from mjr.abi import MAX_JOKERS
 from mjr.dsl import ast
 from mjr.dsl.quoting import quoted
 from mjr.errors import Span, did_you_mean
-from mjr.tiles.kinds import COPIES, N_KINDS, parse_tile
+from mjr.tiles.kinds import COPIES, N_KINDS
 
 from ..model import ir
+from .tile_set import tile_kind
 
 Report = Callable[[Span, str], None]
 WILDCARD_USES = ("discard", "claim", "chow", "pung", "kong")
@@ -25,18 +26,6 @@ MAX_OFFSET = 8
 #: (the language reference, "How many wildcards").
 MAX_WILDCARDS = 8
 
-
-def tile_kind(ref: ast.TileRef, kinds: tuple[int, ...], report: Report) -> int | None:
-    """The kind ``ref`` names, reported where it is no tile or not in ``kinds``."""
-    try:
-        kind = parse_tile(ref.text)
-    except ValueError:
-        report(ref.span, f"{ref.text!r} is not a tile")
-        return None
-    if kind not in kinds:
-        report(ref.span, f"tile {ref.text} is not in this ruleset's tile set")
-        return None
-    return kind
 
 def check_jokers(tiles: ast.Tiles, report: Report) -> int:
     """The dedicated jokers of a ``tiles`` statement (``jokers N``): 1 to
@@ -119,7 +108,8 @@ def lower_wildcards(statements: list[ast.Statement], kinds: tuple[int, ...], rep
 
 def successors(statement: ast.WildcardIndicator, kinds: tuple[int, ...], report: Report) -> tuple[int, ...]:
     """The wildcard for each indicator: ``offset`` steps along its cycle (suits
-    wrap 9 -> 1; honours follow the listed cycles), passing over skipped kinds."""
+    wrap 9 -> 1; honours follow the listed cycles), passing over skipped kinds and
+    kinds not in play (``without(2m ...)``: indicator 1m points at 9m)."""
     if abs(statement.offset) > MAX_OFFSET:
         report(statement.span, f"an indicator offset is -{MAX_OFFSET} to +{MAX_OFFSET}, "
                                     f"not {statement.offset:+d}")
@@ -136,6 +126,7 @@ def successors(statement: ast.WildcardIndicator, kinds: tuple[int, ...], report:
             report(statement.span, "a tile appears twice in the honour order")
     cycles += [cycle for cycle in honors if cycle]
     skip = {k for k in (tile_kind(t, kinds, report) for t in statement.skip) if k is not None}
+    skip |= {k for cycle in cycles for k in cycle if k not in kinds}
     table = list(range(N_KINDS))
     for cycle in cycles:
         kept = [k for k in cycle if k not in skip]

@@ -668,6 +668,8 @@ class ModuleContext:
     layout: RecordLayout
     claims: dict[str, tuple[str, ...]]
     claim_from: dict[str, int]
+    #: by a record's source letter (0 none, then R O L), its steps on at this table (-1: none)
+    source_steps: list[int]
 
     def variables(self) -> dict[str, object]:
         """The fields by name, as the templates read them."""
@@ -748,6 +750,8 @@ def module_context(ruleset: ir.Ruleset, key: str) -> ModuleContext:
         layout=_record_layout(ruleset),
         claims=dict(ruleset.claims),
         claim_from=_claim_from(ruleset.claims),
+        source_steps=[0, *(abi.seat_steps(ruleset.seats).get(letter, -1)
+                           for letter, _ in sorted(abi.SOURCE_STEPS.items(), key=lambda item: item[1]))],
     )
 
 

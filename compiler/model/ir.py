@@ -460,6 +460,8 @@ class Ruleset:
     derived: tuple[Derived, ...] = ()
     #: the dedicated joker tiles of the tile set (``tiles ... jokers N``): always wild, of no kind
     jokers: int = 0
+    #: how many players the table seats (``seats``): the first winds in play order
+    seats: int = 4
 
     @property
     def sets(self) -> int:

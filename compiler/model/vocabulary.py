@@ -49,17 +49,20 @@ HAND_WORDS: dict[str, WordInfo] = {
     "winners": WordInfo(INT, "s.winners", "how many players win on this discard"),
     "wildcards": WordInfo(INT, "s.wild_held", "wildcard tiles held in the hand"),
     "substituted": WordInfo(INT, "s.subst", "wildcards standing for a tile other than their own"),
-    # Who sits where: the winner is seat s.seat; the discarder (or the player whose kong
-    # was robbed) s.source steps on in play order (1 right, 2 opposite, 3 left; 0 none);
-    # the dealer sits at s.dealer_seat (the hand must say who deals where these are used).
-    "discarder_dealer": WordInfo(BOOL, "(s.source > 0 and (s.seat + s.source) % 4 == s.dealer_seat)",
+    # Who sits where: the winner is seat s.seat of the _SEATS at the table; the
+    # discarder (or the player whose kong was robbed) s.source steps on in play order
+    # (1 right, _SEATS - 1 left, opposite half way round; 0 none); the dealer sits at
+    # s.dealer_seat (the hand must say who deals where these are used).  A word of a
+    # place where nobody sits is refused by the checker (a table of two has only the
+    # opposite player, one of three no opposite).
+    "discarder_dealer": WordInfo(BOOL, "(s.source > 0 and (s.seat + s.source) % _SEATS == s.dealer_seat)",
                                  "the discarder (or the player whose kong was robbed) is the dealer"),
-    "discarder_left": WordInfo(BOOL, "(s.source == 3)", "the winning tile came from the left player (上家)"),
-    "discarder_opposite": WordInfo(BOOL, "(s.source == 2)", "the winning tile came from the opposite player"),
+    "discarder_left": WordInfo(BOOL, "(s.source == _SEATS - 1)", "the winning tile came from the left player (上家)"),
+    "discarder_opposite": WordInfo(BOOL, "(2 * s.source == _SEATS)", "the winning tile came from the opposite player"),
     "discarder_right": WordInfo(BOOL, "(s.source == 1)", "the winning tile came from the right player (下家)"),
-    "winner_from_dealer": WordInfo(INT, "((s.seat - s.dealer_seat + 4) % 4)",
+    "winner_from_dealer": WordInfo(INT, "((s.seat - s.dealer_seat + _SEATS) % _SEATS)",
                                    "steps in play order from the dealer to the winner: 0 the dealer, "
-                                   "1 the dealer's right player (下家), 2 opposite, 3 left"),
+                                   "1 the dealer's right player (下家), then on round the table"),
     **{name: WordInfo(BOOL, f"(s.wait == {code})", doc) for code, (name, doc) in enumerate(zip(abi.WAITS, (
         "", "the winning tile completed an edge wait (12-3, 7-89)", "it completed a closed wait (1-3)",
         "it completed an open wait (23 waiting on 1 or 4)", "it completed the pair (单吊)",
@@ -86,15 +89,19 @@ HAND_WORDS: dict[str, WordInfo] = {
 #: Words of the payer, in payment amounts only: the amount is worked out for each
 #: player who may pay (s.payer steps on from the winner in play order).
 PAYER_WORDS: dict[str, WordInfo] = {
-    "payer_dealer": WordInfo(BOOL, "((s.seat + s.payer) % 4 == s.dealer_seat)", "the payer is the dealer"),
+    "payer_dealer": WordInfo(BOOL, "((s.seat + s.payer) % _SEATS == s.dealer_seat)", "the payer is the dealer"),
     "payer_discarder": WordInfo(BOOL, "(s.payer == s.source)",
                                 "the payer discarded the winning tile (or had the kong robbed)"),
-    "payer_left": WordInfo(BOOL, "(s.payer == 3)", "the payer sits at the winner's left (上家)"),
-    "payer_opposite": WordInfo(BOOL, "(s.payer == 2)", "the payer sits opposite the winner"),
+    "payer_left": WordInfo(BOOL, "(s.payer == _SEATS - 1)", "the payer sits at the winner's left (上家)"),
+    "payer_opposite": WordInfo(BOOL, "(2 * s.payer == _SEATS)", "the payer sits opposite the winner"),
     "payer_right": WordInfo(BOOL, "(s.payer == 1)", "the payer sits at the winner's right (下家)"),
-    "payer_from_dealer": WordInfo(INT, "((s.seat + s.payer - s.dealer_seat + 4) % 4)",
+    "payer_from_dealer": WordInfo(INT, "((s.seat + s.payer - s.dealer_seat + _SEATS) % _SEATS)",
                                   "steps in play order from the dealer to the payer (0 the dealer)"),
 }
+#: The words naming a place at the table (left, opposite, right): refused where
+#: the ruleset's table seats nobody there (``seats``).
+PLACE_OF_WORD = {f"{who}_{place}": place for who in ("discarder", "payer", "from")
+                 for place in ("left", "opposite", "right")}
 #: Words that need the hand to say who deals, and who discarded.
 NEEDS_DEALER = frozenset({"discarder_dealer", "winner_from_dealer", "payer_dealer", "payer_from_dealer"})
 NEEDS_SOURCE = frozenset({"discarder_dealer", "discarder_left", "discarder_opposite", "discarder_right",

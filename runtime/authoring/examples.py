@@ -160,8 +160,12 @@ def _check(ruleset: Ruleset, result: Result, kind: str, expected: object) -> str
     except MjrError as error:
         return f"cannot settle: {error}"
     if kind == "payments":
-        totals = {seat: 0 for seat in "ESWN"}
+        seated = "ESWN"[:ruleset.seats]
+        totals = {seat: 0 for seat in seated}
         totals.update(dict(cast("tuple[tuple[str, int], ...]", expected)))
+        empty = [seat for seat in totals if seat not in seated and seat != TABLE]
+        if empty:
+            return f"expected payments name {empty[0]}, but the table seats {len(seated)} ({' '.join(seated)})"
         paid = settlement.totals()
         totals.setdefault(TABLE, 0)  # (the table's deposits: 0 unless a line takes from them)
         paid.setdefault(TABLE, 0)

@@ -27,8 +27,9 @@ SEAT_KINDS = ("you", *BOTS)
 def add_play_arguments(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("--seed", type=int, default=0, help="the session's seed (its walls follow from it)")
     sub.add_argument("--hands", type=int, default=1, help="how many hands to play (default 1)")
-    sub.add_argument("--seats", default="you,greedy,greedy,greedy", metavar="KIND,KIND,KIND,KIND",
-                     help=f"who plays each seat, 0-3: {', '.join(SEAT_KINDS)} (default: you in seat 0)")
+    sub.add_argument("--seats", metavar="KIND,KIND,...",
+                     help=f"who plays each seat of the table, in order from seat 0: {', '.join(SEAT_KINDS)}, "
+                          "one per seat (default: you in seat 0, greedy bots in the others)")
     sub.add_argument("--log", metavar="FILE", help="write the event log of the hands to FILE (JSON lines)")
 
 
@@ -39,10 +40,14 @@ def add_replay_arguments(sub: argparse.ArgumentParser) -> None:
                      "the log names; a log never names a file)")
 
 
-def seat_kinds(text: str) -> list[str]:
+def seat_kinds(text: str | None, seats: int) -> list[str]:
+    """Who plays each of the table's ``seats`` (``--seats``; None: you, then greedy bots)."""
+    if text is None:
+        return ["you", *["greedy"] * (seats - 1)]
     kinds = [word.strip() for word in text.split(",")]
-    if len(kinds) != 4 or any(kind not in SEAT_KINDS for kind in kinds):
-        raise MjrError(f"--seats takes four of {', '.join(SEAT_KINDS)} separated by commas, not {text!r}")
+    if len(kinds) != seats or any(kind not in SEAT_KINDS for kind in kinds):
+        raise MjrError(f"--seats takes {seats} of {', '.join(SEAT_KINDS)} separated by commas (the table seats "
+                       f"{seats}), not {text!r}")
     return kinds
 
 
@@ -54,7 +59,7 @@ def run_play(ruleset: Ruleset, args: argparse.Namespace, out: IO[str] | None = N
     Ctrl-C), the hands played standing."""
     out = out or sys.stdout
     read = read or _input_line
-    kinds = seat_kinds(args.seats)
+    kinds = seat_kinds(args.seats, ruleset.seats)
     if args.hands < 1:
         raise MjrError(f"--hands must be 1 or more, not {args.hands}")
     Session(ruleset, seed=args.seed)  # what it refuses is refused before the log is opened (emptying an old one)
@@ -68,7 +73,7 @@ def run_play(ruleset: Ruleset, args: argparse.Namespace, out: IO[str] | None = N
         for number in range(args.hands):
             table = session.new_hand()
             _show(out, screen.hand_header(number + 1, args.hands, ruleset.id, table, people))
-            _play(table, bots, out, screen.Narrator(people or range(4)))  # bots alone: every seat shown
+            _play(table, bots, out, screen.Narrator(people or range(ruleset.seats)))  # bots alone: every seat shown
             session.close(table)
             _show(out, *screen.end_lines(table, people))
         session.finish()

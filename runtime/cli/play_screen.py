@@ -121,7 +121,7 @@ def choices(actions: Iterable[Action]) -> str:
 
 def wind(table: Table, seat: int) -> str:
     """The seat wind of ``seat`` this hand: the dealer's is East."""
-    return WIND_LETTERS[(seat - table.seating.dealer) % 4]
+    return WIND_LETTERS[(seat - table.seating.dealer) % table.seats]
 
 
 def seat_label(table: Table, seat: int, people: Collection[int] = ()) -> str:

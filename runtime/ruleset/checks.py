@@ -13,12 +13,12 @@ gives the reason as text, or ``None``; :meth:`mjr.Ruleset.check_hand` raises
 
 from __future__ import annotations
 
-from ..abi import JOKER, PLACE_SOURCES, RED_COPIES
+from ..abi import JOKER, PLACE_SOURCES, RED_COPIES, SEATS, seat_steps
 from ..hand.model import CHOW
 from ..notation.parse import format_meld
 from ..tiles.aside import foreign_aside
 from ..tiles.flowers import flower_name
-from ..tiles.kinds import N_KINDS, tile_name
+from ..tiles.kinds import N_KINDS, WIND_LETTERS, tile_name
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
 if TYPE_CHECKING:
@@ -67,9 +67,9 @@ def outside_rules(rules: GeneratedModule, hand: Hand, winning: bool) -> str | No
     problem = context_problem(rules, hand.context)
     if problem is not None:
         return problem
-    used = {*hand.tiles, *(m.tile for m in hand.melds), hand.win_tile}
+    used = {*hand.tiles, *(tile for meld in hand.melds for tile in meld.tiles), hand.win_tile}
     foreign = [kind for kind in used if kind is not None and kind != JOKER and kind not in rules.kinds]
-    if foreign:  # (a chow's tiles are in play when its lowest is: suits come whole)
+    if foreign:
         if min(foreign) in rules.aside:
             return (f"tile {tile_name(min(foreign))} is set aside when drawn in {rules.id}, never held: "
                     f"give it with the tiles set aside ('aside {tile_name(min(foreign))}')")
@@ -87,7 +87,8 @@ def outside_rules(rules: GeneratedModule, hand: Hand, winning: bool) -> str | No
         claim = _CLAIM_OF_MELD[meld.kind]
         if not meld.concealed and claim not in rules.claims:
             return f"{rules.id} does not allow claiming a {claim}"
-        problem = _claim_source_problem(rules, meld, claim)
+        problem = _source_problem(rules, meld.source, f"the meld {format_meld(meld)}") or _claim_source_problem(
+            rules, meld, claim)
         if problem is not None:
             return problem
         stand_in = rules.wild_stand_in
@@ -95,6 +96,32 @@ def outside_rules(rules: GeneratedModule, hand: Hand, winning: bool) -> str | No
             return (f"the chow {format_meld(meld)} holds {tile_name(stand_in)}, which plays as "
                     f"{tile_name(stand_in_target(rules, wild))} this hand: no chow")
     return wildcard_use_problem(rules, hand) if rules.wild_forbidden else None
+
+
+def _seat_problem(rules: GeneratedModule, context: Context) -> str | None:
+    """A seat or a player the ruleset's table has not (it seats ``rules.seats``,
+    the first winds in play order)."""
+    seats = rules.seats
+    if seats == SEATS:
+        return None
+    at_table = f"{rules.id} seats {seats} players ({' '.join(WIND_LETTERS[:seats])})"
+    for what, seat in (("seat", context.seat), ("dealer", context.dealer_seat)):
+        if seat is not None and seat >= seats:
+            return f"{at_table}: nobody sits at {WIND_LETTERS[seat]} ({what} {WIND_LETTERS[seat]})"
+    if context.winners >= seats:
+        return f"{at_table}: at most {seats - 1} win on one discard, not {context.winners} (winners {context.winners})"
+    return _source_problem(rules, context.source, "the discarder")
+
+
+def _source_problem(rules: GeneratedModule, source: str | None, what: str) -> str | None:
+    """A source letter (L, O, R) naming a place where the ruleset's table seats nobody."""
+    steps = seat_steps(rules.seats)
+    if source is None or source in steps:
+        return None
+    place = next(word for word, letter in PLACE_SOURCES.items() if letter == source)
+    letters = " or ".join(sorted(steps))
+    return (f"{rules.id} seats {rules.seats} players: nobody sits {place} ({source}), so {what} "
+            f"cannot be there; use {letters}")
 
 
 def _claim_source_problem(rules: GeneratedModule, meld: Meld, claim: str) -> str | None:
@@ -148,7 +175,7 @@ def stand_in_target(rules: GeneratedModule, wild: bytearray) -> int:
 def context_problem(rules: GeneratedModule, context: Context) -> str | None:
     """A context the ruleset cannot score: its facts of play, a dealer or a
     discarder the rules need, an indicator it has no wildcard for."""
-    problem = rules.facts.problem(context, rules.id, rules.kinds)
+    problem = rules.facts.problem(context, rules.id, rules.kinds) or _seat_problem(rules, context)
     if problem is not None:
         return problem
     if rules.needs_dealer and context.dealer_wind is None:

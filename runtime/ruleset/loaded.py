@@ -36,7 +36,7 @@ from ..hand.model import Context, Hand, copies, impossibility
 from ..notation.parse import format_hand, parse_hand
 from ..options import OptionInfo, describe
 from ..options import Value as OptionValue
-from ..tiles.kinds import N_KINDS, WIND_LETTERS, tile_name
+from ..tiles.kinds import N_KINDS, tile_name
 from . import checks
 from . import kernels as tables
 from .batches import OVERFLOWED as OVERFLOWED  # the marks of a batch's arrays, named here too
@@ -47,7 +47,7 @@ from .module import read_module
 from .records import RecordCodec, numpy_dtype
 from .result import FanLine, Group, Result, Settlement, Stakes, Wait, lazy_result
 from .rules_of_play import PlayRules
-from .settle import settle
+from .settle import amounts_by_seat, settle
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
 if TYPE_CHECKING:
@@ -91,6 +91,9 @@ class Ruleset:
         self.sources = generated.sources
         self.kinds = generated.kinds
         self.deal = generated.deal
+        #: how many players the table seats (``seats``): the winds E S W N in play
+        #: order, the first ``seats`` of them
+        self.seats = generated.seats
         self.claims = generated.claims
         self.win_methods = generated.win_methods
         self.fans = tuple(FanInfo(*row) for row in generated.fans)
@@ -227,7 +230,7 @@ class Ruleset:
         state of its evaluation (see :func:`lazy_result`)."""
         generated = self.generated
         if name == "amounts":
-            return _amounts_by_seat(hand.context.seat if hand is not None else 0, generated.best_amounts(state))
+            return amounts_by_seat(hand.context.seat if hand is not None else 0, generated.best_amounts(state))
         if name == "fans":
             return tuple([self._fan_line(i, int(value)) for i, value in generated.best_awards(state)])
         if name == "from_table":
@@ -476,20 +479,12 @@ class Ruleset:
     # -- settlement and explanation ---------------------------------------------
 
     def settle(self, result: Result, table: Stakes | None = None) -> Settlement:
-        return settle(result, self.generated.payments, table or Stakes())
+        return settle(result, self.generated.payments, table or Stakes(), self.seats)
 
     def fan(self, ident: str) -> FanInfo:
         if ident not in self._fan_index:
             raise MjrError(f"{self.id} has no fan {ident!r}{did_you_mean(ident, self._fan_index)}")
         return self.fans[self._fan_index[ident]]
-
-
-def _amounts_by_seat(winner: int, amounts: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
-    """What each other seat pays under the payment clause, in play order from the
-    winner's right (the kernel counts them 1-3 steps on from the winner)."""
-    if not amounts:
-        return ()
-    return tuple((WIND_LETTERS[(winner + step) % 4], int(amounts[step - 1])) for step in (1, 2, 3))
 
 
 def _knitted_completes(counts: bytearray, jokers: int) -> bool:

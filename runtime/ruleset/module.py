@@ -87,6 +87,8 @@ class GeneratedModule:
     files: tuple[str, ...]
     kinds: frozenset[int]
     deal: int
+    #: the players the table seats (``seats``): the first winds in play order
+    seats: int
     claims: dict[str, tuple[str, ...]]
     win_methods: tuple[str, ...]
     #: whether the tile set has flowers, red fives; its dedicated jokers; the kinds it sets aside
@@ -174,7 +176,8 @@ def read_module(module: ModuleType) -> GeneratedModule:
     return GeneratedModule(
         id=str(m.RULESET_ID), file=str(m.__file__), title=str(m.TITLE), native_title=str(m.NATIVE_TITLE),
         sources=tuple(m.SOURCES), files=tuple(m.FILES),
-        kinds=frozenset(m.KINDS), deal=int(m.DEAL), claims=dict(m.CLAIMS), win_methods=tuple(m.WIN_METHODS),
+        kinds=frozenset(m.KINDS), deal=int(m.DEAL), seats=int(m.SEATS), claims=dict(m.CLAIMS),
+        win_methods=tuple(m.WIN_METHODS),
         flowers=bool(m.FLOWERS), red_fives=bool(m.RED_FIVES), jokers=int(m.JOKERS), aside=frozenset(m.ASIDE),
         shapes=(bool(standard), int(seven_pairs), bool(orphans), bool(knitted)),
         declared_shapes=tuple(m.DECLARED_SHAPES),

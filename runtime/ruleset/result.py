@@ -149,11 +149,13 @@ class Settlement:
     """Payments for one win; every line names the clause behind it; zero-sum."""
 
     lines: tuple[PaymentLine, ...]
+    #: the players at the table: the first winds of E S W N
+    seats: int = 4
 
     def totals(self) -> dict[str, int]:
-        """Each seat's net, and the table's (its deposits, ``table``) when a line takes
-        from them: together they sum to zero."""
-        net = {seat: 0 for seat in "ESWN"}
+        """Each seated player's net, and the table's (its deposits, ``table``) when a
+        line takes from them: together they sum to zero."""
+        net = {seat: 0 for seat in "ESWN"[:self.seats]}
         for line in self.lines:
             net.setdefault(line.payer, 0)
             net[line.payer] -= line.amount

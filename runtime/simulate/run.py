@@ -3,7 +3,7 @@ and each payment clause comes up, the points of the wins, draws and dealer wins.
 
 Every hand is independent and reproducible: hand ``i`` of a run with seed ``s`` is
 shuffled and played by bots seeded from a hash of ``(s, i)``, with the dealer at
-seat ``i % 4``.  The hands are cut into partitions of :data:`PARTITION_SIZE`
+seat ``i % n`` of the ``n`` seats of the ruleset's table.  The hands are cut into partitions of :data:`PARTITION_SIZE`
 whatever the number of workers, each partition is played by one task that loads
 the ruleset by name, and the partitions' tallies add up in any order: a run on one
 core, on every core (processes) or on a Dask cluster gives the same report.
@@ -126,10 +126,10 @@ class Partition:
 
 
 def play_hand(ruleset: Ruleset, bot: str, seed: int, index: int) -> Table:
-    """Hand ``index`` of a run with ``seed``, played to the end by four ``bot`` players."""
+    """Hand ``index`` of a run with ``seed``, played to the end by a ``bot`` in each seat."""
     own = hand_seed(seed, index)
-    table = Table(ruleset, seed=own, seating=Seating(dealer=index % 4))
-    return play_out(table, [BOTS[bot](hand_seed(own, seat)) for seat in range(4)])
+    table = Table(ruleset, seed=own, seating=Seating(dealer=index % ruleset.seats))
+    return play_out(table, [BOTS[bot](hand_seed(own, seat)) for seat in range(ruleset.seats)])
 
 
 def play_partition(partition: Partition) -> Tally:

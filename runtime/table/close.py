@@ -33,7 +33,7 @@ def kong_payment(state: TableState, seat: int, kind: str, discarder: int | None)
         if clause.payer == "discarder":
             payers = [] if discarder is None else [discarder]
         else:
-            payers = [other for other in range(4) if other != seat and not state.players[other].out]
+            payers = [other for other in range(state.seats) if other != seat and not state.players[other].out]
         lines += [Payment(payer, seat, clause.amount * state.stake, clause.id, clause.name) for payer in payers]
     return lines
 
@@ -43,15 +43,15 @@ def kong_payment(state: TableState, seat: int, kind: str, discarder: int | None)
 
 def close_hand(state: TableState, drawn: bool) -> HandOutcome:
     """The payments that close the hand, and who deals the next one."""
-    ready = tuple(is_ready(state, seat) for seat in range(4)) if drawn else (False,) * 4
+    ready = tuple(is_ready(state, seat) for seat in range(state.seats)) if drawn else (False,) * state.seats
     closing: list[Payment] = []
     if drawn:
         closing += _refunds(state, ready)
         for check in state.rules.draw_checks:
-            for payer in range(4):
+            for payer in range(state.seats):
                 if not _passes(state, payer, check.payer, ready):
                     continue
-                for payee in range(4):
+                for payee in range(state.seats):
                     if payee != payer and _passes(state, payee, check.payee, ready):
                         amount = check.amount if check.amount >= 0 else best_value(state, payee, payer)
                         if amount:
@@ -66,7 +66,7 @@ def is_ready(state: TableState, seat: int) -> bool:
         return False
     if "self_draw" in state.ruleset.win_methods:
         return bool(state.ruleset.waits(seat_hand(state, seat, None, "self_draw")))
-    return bool(state.ruleset.waits(seat_hand(state, seat, None, "discard", (seat + 1) % 4)))
+    return bool(state.ruleset.waits(seat_hand(state, seat, None, "discard", (seat + 1) % state.seats)))
 
 
 def best_value(state: TableState, seat: int, payer: int) -> int:
@@ -139,11 +139,11 @@ def next_seating(state: TableState, ready: tuple[bool, ...]) -> Seating:
 def _target(target: str, state: TableState, first: WinRecord | None) -> int:
     dealer = state.seating.dealer
     if target == "next":
-        return (dealer + 1) % 4
+        return (dealer + 1) % state.seats
     if target == "previous":
-        return (dealer + 3) % 4
+        return (dealer - 1) % state.seats
     if target == "random":
-        return random.Random(f"{state.seed}:dealer").randrange(4)
+        return random.Random(f"{state.seed}:dealer").randrange(state.seats)
     if target == "last_drawer":
         return dealer if state.last_drawer is None else state.last_drawer
     if first is None:

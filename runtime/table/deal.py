@@ -23,8 +23,8 @@ def deal(state: TableState) -> None:
     if flip == "before_deal":
         _flip_indicator(state, flip)
     for _ in range(ruleset.deal):
-        for step in range(4):
-            if take(state, (state.seating.dealer + step) % 4, state.wall.draw()) is None:
+        for step in range(state.seats):
+            if take(state, (state.seating.dealer + step) % state.seats, state.wall.draw()) is None:
                 raise MjrError("the wall ran out while replacing the flowers of the deal")
     if flip is not None and flip != "before_deal":
         _flip_indicator(state, flip)

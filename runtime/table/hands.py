@@ -32,9 +32,9 @@ def win_context(state: TableState, seat: int, method: str, source: int | None = 
         first_turn=not state.claimed and not player.acted and not player.melds,
         dealer=seat == seating.dealer,
         dealer_seat=None if seat == seating.dealer else 0,  # the dealer sits East
-        seat=(seat - seating.dealer) % 4,
+        seat=(seat - seating.dealer) % state.seats,
         round=seating.round,
-        source=None if source is None else relative_source(seat, source),
+        source=None if source is None else relative_source(seat, source, state.seats),
         indicator=state.indicator,
         winners=winners,
         void=player.void,
@@ -82,7 +82,7 @@ def table_facts(state: TableState, seat: int, tile: int | None) -> tuple[tuple[s
             facts.append((ident, min(state.seating.streak, fact.high)))
         elif source == "previous_winner":
             previous = state.seating.previous_winner
-            facts.append((ident, ((state.seating.dealer if previous is None else previous) - seat) % 4))
+            facts.append((ident, ((state.seating.dealer if previous is None else previous) - seat) % state.seats))
         elif source == "last_copy" and tile is not None and tile < N_KINDS and _in_sight(state, tile) == 3:
             facts.append((ident, True))
         elif source == "fed_before" and _fed_before(state, seat, count):

@@ -295,6 +295,8 @@ class _Replay:
             raise LogError(f"line {number}: the log ends the hand, but the rules have it go on ({_waiting(table)})")
         _compare(end, hand_end(table.state)["end"], "end", number)
         self.events += len(table.events)
+        if self.hands == 0:  # the first hand says how many the table seats
+            self.ledger = [0] * table.state.seats
         self.hands += 1
         for seat, amount in enumerate(table.net()):
             self.ledger[seat] += amount

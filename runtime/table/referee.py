@@ -28,7 +28,7 @@ import threading
 from collections.abc import Callable
 from typing import IO, ClassVar, Concatenate, Generic, ParamSpec, TypeVar, cast, overload
 
-from ..abi import PLACE_SOURCES, TABLE
+from ..abi import PLACE_SOURCES, SEATS, TABLE
 from ..errors import IllegalAction, LogWriteError, MjrError, TableError, clip_repr
 from ..hand.model import Context, Hand, Meld
 from ..ruleset.loaded import Ruleset
@@ -130,7 +130,7 @@ class Table:
             session_hand = whole_number(session_hand, "session_hand", 0, MAX_SESSION_HAND)
         #: held over every public method: hold it too to read several attributes as of one moment
         self.lock = threading.RLock()
-        seating = checked_seating(seating)
+        seating = checked_seating(seating, ruleset.seats)
         stake = checked_stake(stake)
         seed = checked_seed(seed)
         dead = ruleset.play.dead_wall
@@ -153,6 +153,7 @@ class Table:
     ruleset: _OfState[Ruleset] = _OfState()
     rules: _OfState[PlayRules] = _OfState()
     seating: _OfState[Seating] = _OfState()
+    seats: _OfState[int] = _OfState()
     stake: _OfState[int] = _OfState()
     seed: _OfState[int] = _OfState()
     wall: _OfState[Wall] = _OfState()
@@ -239,7 +240,7 @@ class Table:
             return {} if state.offer is None else state.offer.waiting
         if phase is Phase.DECLARE:
             return {seat: [Action(seat, "void", suit * 9) for suit in range(3)]
-                    for seat in ((state.seating.dealer + step) % 4 for step in range(4))
+                    for seat in ((state.seating.dealer + step) % state.seats for step in range(state.seats))
                     if state.players[seat].void is None}
         if phase is Phase.DRAW:
             roams = state.rules.last_draw == "roams" and state.wall.live == 1
@@ -312,7 +313,10 @@ class Table:
             return True
         assert state.offer is not None
         discarder = state.offer.seat
-        still = [(discarder + step) % 4 for step in (1, 2, 3) if not state.players[(discarder + step) % 4].out]
+        if state.seats == 2:  # the other player sits opposite
+            return "opposite" in places
+        others = [(discarder + step) % state.seats for step in range(1, state.seats)]
+        still = [other for other in others if not state.players[other].out]
         place = {still[0]: "left", still[-1]: "right"}.get(seat, "opposite") if len(still) > 1 else "left"
         return place in places
 
@@ -321,9 +325,9 @@ class Table:
     @_locked
     def context(self, seat: int, method: str, source: int | None = None, winners: int = 1,
                 tile: int | None = None) -> Context:
-        """The context of a win by ``seat`` (a seat 0-3, checked as :meth:`act` checks
-        one): its winds, the dealer, and the state of play."""
-        return win_context(self.state, seat_number(seat), method, source, winners, tile)
+        """The context of a win by ``seat`` (a seat of the table, checked as :meth:`act`
+        checks one): its winds, the dealer, and the state of play."""
+        return win_context(self.state, seat_number(seat, seats=self.state.seats), method, source, winners, tile)
 
     @_locked
     def hand_of(self, seat: int, tile: int | None, method: str, source: int | None = None,
@@ -331,7 +335,7 @@ class Table:
         """``seat``'s hand, winning on ``tile`` (``None``: the waiting hand); its
         concealed tiles ``counts`` where given, else the player's.  ``seat`` is checked
         as :meth:`act` checks one, ``tile`` is a kind 0-33 or the joker."""
-        seat = seat_number(seat)
+        seat = seat_number(seat, seats=self.state.seats)
         if tile is not None and tile != WALL_JOKER:
             tile = whole_number(tile, "tile", 0, N_KINDS - 1, IllegalAction)
         return seat_hand(self.state, seat, tile, method, source, winners, counts)
@@ -397,7 +401,7 @@ class Table:
     def may_declare_win(self, seat: int) -> bool:
         """Whether ``seat`` may declare a win now, standing or not: it is asked to act
         on a tile just drawn or on offer, and a refused win would be a ``false_win``."""
-        seat = seat_number(seat)
+        seat = seat_number(seat, seats=self.state.seats)
         state = self.state
         if state.rules.false_win is None or seat not in self._current_legal():
             return False
@@ -415,7 +419,7 @@ class Table:
         state.events.append({"seat": seat, "action": "win", "false": True})
         self._legal = None
         state.payments += [Payment(seat, other, rule.amount * state.stake, rule.id, rule.name)
-                           for other in range(4) if other != seat and not state.players[other].out]
+                           for other in range(state.seats) if other != seat and not state.players[other].out]
         state.players[seat].dead = state.players[seat].dead or rule.dead_hand
         if state.phase.offered:
             self._answer(Action(seat, "pass"))
@@ -522,8 +526,8 @@ class Table:
         state.offer = Offer(seat, tile)
         state.phase = Phase.ROB if robbing else Phase.CLAIM  # before the answers: a win on the offer is scored in it
         options: dict[int, list[Action]] = {}
-        for step in (1, 2, 3):
-            other = (seat + step) % 4
+        for step in range(1, state.seats):
+            other = (seat + step) % state.seats
             if not state.players[other].out:
                 answers = self._answers_to(other, tile, robbing)
                 if answers:
@@ -538,7 +542,7 @@ class Table:
         assert state.offer is not None
         seat, tile, answers = state.offer.seat, state.offer.tile, state.offer.answers
         robbing = state.phase is Phase.ROB
-        order = [(seat + step) % 4 for step in (1, 2, 3)]
+        order = [(seat + step) % state.seats for step in range(1, state.seats)]
         winners = [other for other in order if answers.get(other, Action(other, "pass")).kind == "win"]
         self._ban_missed(winners, tile)
         if winners:
@@ -580,8 +584,8 @@ class Table:
         state.feeds.append((seat, discarder, 1 + sum(meld.source is not None for meld in player.melds)))
         stand_for = claim_jokers(player.counts, player.jokers, answer.kind, tile, answer.tile)
         assert stand_for is not None  # a legal claim
-        meld = Meld(answer.kind, tile if answer.tile is None else answer.tile, source=relative_source(seat, discarder),
-                    jokers=stand_for)
+        meld = Meld(answer.kind, tile if answer.tile is None else answer.tile,
+                    source=relative_source(seat, discarder, state.seats), jokers=stand_for)
         used = list(meld.tiles)
         for kind in (tile, *stand_for):
             used.remove(kind)
@@ -642,7 +646,7 @@ class Table:
     def _win(self, wins: list[tuple[int, str, int | None, int | None]]) -> None:
         """Score and settle each win; then the hand ends or play goes on."""
         state = self.state
-        out = frozenset(WIND_LETTERS[(seat - state.seating.dealer) % 4]
+        out = frozenset(WIND_LETTERS[(seat - state.seating.dealer) % state.seats]
                         for seat, player in enumerate(state.players) if player.out)
         records = []
         for seat, method, tile, source in wins:
@@ -751,13 +755,16 @@ def checked_log(log: object) -> IO[str] | None:
     return cast("IO[str] | None", log)  # it writes; what it fails to write is a LogWriteError
 
 
-def checked_seating(seating: object) -> Seating:
+def checked_seating(seating: object, seats: int = SEATS) -> Seating:
     """``seating`` (a :class:`Seating`, which checks its own fields, or ``None`` for the
-    first hand's); else :class:`~mjr.errors.TableError`."""
+    first hand's) at a table of ``seats``; else :class:`~mjr.errors.TableError`."""
     if seating is None:
         return Seating()
     if not isinstance(seating, Seating):
         raise TableError(f"seating must be a mjr.table.Seating, not {type(seating).__name__}")
+    for name, seat in (("dealer", seating.dealer), ("previous_winner", seating.previous_winner)):
+        if seat is not None and seat >= seats:
+            raise TableError(f"Seating.{name} is seat {seat}, but the table seats {seats} (seats 0-{seats - 1})")
     return seating
 
 

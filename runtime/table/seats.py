@@ -12,6 +12,7 @@ from itertools import chain, repeat
 from operator import index
 from typing import SupportsIndex, cast
 
+from ..abi import SEATS, seat_steps
 from ..errors import IllegalAction, MjrError, TableError, clip_repr
 from ..hand.model import Meld
 from ..tiles.kinds import N_KINDS
@@ -58,10 +59,6 @@ def tiles_of(counts: list[int]) -> tuple[int, ...]:
     return tuple(chain.from_iterable(repeat(kind, count) for kind, count in enumerate(counts) if count))
 
 
-#: The seats of a table, 0-3 in play order.
-SEATS = 4
-#: The relative source of a claimed tile: steps in play order from the claimer.
-_SOURCES = {1: "R", 2: "O", 3: "L"}
 #: The dealer's streak a seating may carry (far past any hand's rules: a streak counts hands).
 MAX_STREAK = 2**31 - 1
 
@@ -85,17 +82,20 @@ def whole_number(value: object, name: str, low: int, high: int, error: type[MjrE
     return number
 
 
-def seat_number(value: object, name: str = "seat") -> int:
-    """``value`` as a seat 0-3 (see :func:`whole_number`); else :class:`IllegalAction`."""
-    if type(value) is int and 0 <= value < SEATS:
+def seat_number(value: object, name: str = "seat", seats: int = SEATS) -> int:
+    """``value`` as a seat of a table of ``seats``, 0 to ``seats - 1`` (see
+    :func:`whole_number`); else :class:`IllegalAction`."""
+    if type(value) is int and 0 <= value < seats:
         return value
-    return whole_number(value, name, 0, SEATS - 1, IllegalAction)
+    return whole_number(value, name, 0, seats - 1, IllegalAction)
 
 
-def relative_source(seat: int, source: int) -> str:
-    """Where ``source`` sits for ``seat``, as a claimed tile's source is written:
-    ``R`` (the next in play order), ``O`` (opposite) or ``L``."""
-    return _SOURCES[(source - seat) % 4]
+def relative_source(seat: int, source: int, seats: int) -> str:
+    """Where ``source`` sits for ``seat`` at a table of ``seats``, as a claimed
+    tile's source is written: ``R`` (the next in play order), ``O`` (opposite) or
+    ``L`` (the one before): see :func:`mjr.abi.seat_steps`."""
+    step = (source - seat) % seats
+    return next(letter for letter, steps in seat_steps(seats).items() if steps == step)
 
 
 @dataclass(frozen=True)

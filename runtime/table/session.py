@@ -43,8 +43,8 @@ class Session:
         self.seed = checked_seed(seed)
         self.stake = checked_stake(stake)
         self.log = checked_log(log)
-        self.seating = checked_seating(seating)
-        self.ledger = [0, 0, 0, 0]
+        self.seating = checked_seating(seating, self.ruleset.seats)
+        self.ledger = [0] * self.ruleset.seats
         self.hands: list[Table] = []
         self.finished = False
         self._dealt: Table | None = None  # the hand dealt and not yet closed
@@ -82,7 +82,7 @@ class Session:
         self.finished = True
 
     def play(self, bots: list[Bot], hands: int) -> list[int]:
-        """Play ``hands`` hands with ``bots`` in the four seats and finish the
+        """Play ``hands`` hands with ``bots`` in the seats (one each) and finish the
         session; the ledger after them."""
         for _ in range(hands):
             self.close(play_out(self.new_hand(), bots))

@@ -140,7 +140,7 @@ class HandOutcome:
     drawn: bool
     closing: tuple[Payment, ...]
     next_seating: Seating
-    ready: tuple[bool, ...] = field(default=(False,) * 4)
+    ready: tuple[bool, ...] = ()  # per seat, at an exhaustive draw
 
 
 class TableState:
@@ -156,7 +156,9 @@ class TableState:
         self.wall = wall
         #: the kinds set aside as drawn, like flowers (tiles ... aside(...)): in the wall, never in play
         self.aside_kinds = ruleset.aside_kinds
-        self.players = [Player() for _ in range(4)]
+        #: how many players the table seats (the ruleset's ``seats``): seats 0 to seats - 1
+        self.seats = ruleset.seats
+        self.players = [Player() for _ in range(self.seats)]
         self.indicator: int | None = None
         #: the flowers, kinds set aside and jokers flipped where the indicator is, set aside (no player's)
         self.set_aside: list[int] = []
@@ -185,7 +187,7 @@ class TableState:
 
     def net(self) -> list[int]:
         """Each seat's net result from every payment so far."""
-        net = [0, 0, 0, 0]
+        net = [0] * self.seats
         for payment in self.payments:
             net[payment.payer] -= payment.amount
             net[payment.payee] += payment.amount
@@ -197,15 +199,15 @@ class TableState:
 
     def next_in_play(self, seat: int) -> int:
         """The next seat after ``seat`` still in the hand."""
-        for step in (1, 2, 3):
-            candidate = (seat + step) % 4
+        for step in range(1, self.seats):
+            candidate = (seat + step) % self.seats
             if not self.players[candidate].out:
                 return candidate
         return seat
 
     def seat_of(self, wind: str) -> int:
         """The seat of a seat wind (``E S W N``) this hand."""
-        return (self.seating.dealer + WIND_LETTERS.index(wind)) % 4
+        return (self.seating.dealer + WIND_LETTERS.index(wind)) % self.seats
 
 
 __all__ = ["HandOutcome", "Offer", "Payment", "Phase", "TableState", "TurnTile", "WinRecord"]

@@ -32,20 +32,20 @@ pytestmark = pytest.mark.xdist_group("riichi_hands")
 HANDS_VARIABLE = "MJR_RIICHI_HANDS"
 AGREEMENT = 0.999
 SEATS = "ESWN"
-#: From the winner's seat: R is the next seat, O two on, L three on.
-STEPS = {"R": 1, "O": 2, "L": 3}
 
 
 def library_payments(hand: RiichiHand) -> dict[str, int]:
     """What each seat pays the winner, by the library's ``main`` and ``additional``,
     and what the winner takes from the table (its ``kyoutaku_bonus``, the riichi sticks)."""
     config, v = dict(hand.call.config), hand.verdict
+    seats = 3 if dict(hand.call.rules).get("is_three_player") else 4
     winner = config["player_wind"] - 27
     table = {TABLE: v.kyoutaku_bonus} if v.kyoutaku_bonus else {}
     if not config["is_tsumo"]:
-        source = hand.text.split(" from ")[1][0]
-        return {SEATS[(winner + STEPS[source]) % 4]: v.main + v.main_bonus, **table}
-    payers = [seat for seat in range(4) if seat != winner]
+        source = hand.text.split(" from ")[1][0]  # R the next seat, L the one before, O half way round
+        step = {"R": 1, "O": seats // 2, "L": seats - 1}[source]
+        return {SEATS[(winner + step) % seats]: v.main + v.main_bonus, **table}
+    payers = [seat for seat in range(seats) if seat != winner]
     return {**{SEATS[seat]: v.main + v.main_bonus if seat == 0 or winner == 0 else v.additional + v.additional_bonus
                for seat in payers}, **table}
 
@@ -144,6 +144,7 @@ OPTION_CASES = [
     pytest.param({"daisharin": "pinzu"}, {"has_daisharin": True}, True, "daisharin", 600, id="daisharin=pinzu"),
     pytest.param({"daisharin": "any_suit"}, {"has_daisharin_other_suits": True}, True, "daisharin", 600,
                  id="daisharin=any_suit"),
+    pytest.param({"players": 3}, {"is_three_player": True}, True, "", 1500, id="players=3"),
 ]
 #: At least this many hands of each case score otherwise under the set-up (the option matters there).
 EXERCISED = 8

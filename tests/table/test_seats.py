@@ -1,0 +1,148 @@
+"""Tables of two, three and four: a ruleset says how many it seats (``seats``, an
+option's choice where it varies), and everything that names a player names only
+those seated: a result's amounts and settlement, the hands it accepts, the table
+that deals, turns and claims, the session and the log that replays it."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+from conftest import load_on
+
+import mjr
+from mjr import cli
+from mjr.errors import HandError, IllegalAction, MjrError, TableError
+from mjr.simulate import simulate
+from mjr.table.bots import GreedyBot
+from mjr.table.log import replay
+from mjr.table.referee import Table
+from mjr.table.seats import Seating
+from mjr.table.session import Session
+
+BACKENDS = ("compiled", "python")
+WIN = "123m 456m 789m 234p 5p win 5p"
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def three(request: pytest.FixtureRequest) -> mjr.Ruleset:
+    return load_on("sichuan.xuezhan", request.param, players=3)
+
+
+@pytest.fixture(scope="module")
+def two() -> mjr.Ruleset:
+    return load_on("sichuan.xuezhan", "compiled", players=2)
+
+
+def test_the_ruleset_says_how_many_it_seats(three: mjr.Ruleset, two: mjr.Ruleset, sichuan: mjr.Ruleset) -> None:
+    assert (three.seats, two.seats, sichuan.seats) == (3, 2, 4)
+    assert load_on("sichuan.xuezhan", "compiled", players=5).seats == 4  # (a table seats at most four)
+
+
+def test_amounts_and_settlement_name_only_seated_players(three: mjr.Ruleset) -> None:
+    drawn = three.evaluate(f"{WIN} self_draw")
+    assert drawn.amounts == (("S", 1), ("W", 1))
+    assert three.settle(drawn).totals() == {"E": 2, "S": -1, "W": -1}
+    # at a table of three the player before the winner sits left: for S, that is E
+    fed = three.evaluate(f"{WIN} from L seat S")
+    assert fed.amounts == (("W", 1), ("E", 1))  # what each would pay; the discarder does
+    assert three.settle(fed).totals() == {"E": -1, "S": 1, "W": 0}
+    fed = three.evaluate(f"{WIN} from R seat W")  # and for W the next player is E again
+    assert three.settle(fed).totals() == {"E": -1, "S": 0, "W": 1}
+
+
+def test_a_table_of_two_has_one_opponent(two: mjr.Ruleset) -> None:
+    result = two.evaluate("123m 456m 789m 234m 5m win 5m self_draw")
+    assert result.amounts == (("S", 4),)
+    assert two.settle(result).totals() == {"E": 4, "S": -4}
+
+
+@pytest.mark.parametrize(("words", "why"), [
+    ("self_draw seat N", "sichuan.xuezhan seats 3 players (E S W): nobody sits at N (seat N)"),
+    ("from O", "nobody sits opposite (O), so the discarder cannot be there; use L or R"),
+    ("from L winners 3", "at most 2 win on one discard, not 3 (winners 3)"),
+])
+def test_a_hand_naming_a_seat_the_table_has_not_is_refused(three: mjr.Ruleset, words: str, why: str) -> None:
+    hand = three.read_hand(f"{WIN} {words}")
+    with pytest.raises(HandError, match=why.replace("(", r"\(").replace(")", r"\)")):
+        three.evaluate(hand)
+    with pytest.raises(HandError, match="nobody sits|at most 2 win"):
+        three.check_hand(hand, winning=True)
+
+
+def test_a_meld_claimed_from_nobody_is_refused(three: mjr.Ruleset) -> None:
+    with pytest.raises(HandError, match=r"nobody sits opposite \(O\), so the meld \[555p<O\] cannot be there"):
+        three.evaluate("123m 456m 789m [555p<O] 5m win 5m self_draw")
+    assert three.evaluate("123m 456m 789m [555p<L] 5m win 5m self_draw").is_win
+
+
+def test_a_batch_refuses_what_a_single_call_refuses(three: mjr.Ruleset) -> None:
+    hands = [three.read_hand(f"{WIN} {words}") for words in ("self_draw", "self_draw seat N", "from O", "from L")]
+    records = np.frombuffer(b"".join(three.records.record(hand) for hand in hands), dtype=three.record_dtype())
+    with pytest.raises(HandError, match=r"hand 1 .*nobody sits at N"):
+        three.evaluate_batch(records, refused="raise")
+    assert list(three.evaluate_batch(records).points) == [1, -2, -2, 1]
+
+
+def test_a_seating_beyond_the_table_is_refused(three: mjr.Ruleset) -> None:
+    with pytest.raises(TableError, match=r"Seating.dealer is seat 3, but the table seats 3 \(seats 0-2\)"):
+        Table(three, seating=Seating(dealer=3))
+    with pytest.raises(TableError, match="previous_winner is seat 3"):
+        Session(three, seating=Seating(previous_winner=3))
+    table = Table(three, seed=1)
+    assert len(table.players) == 3 and table.seats == 3
+    assert [player.held for player in table.players] == [13, 13, 13]
+    with pytest.raises(IllegalAction, match="seat must be 0-2"):
+        table.hand_of(3, None, "self_draw")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_simulations_seat_the_ruleset_s_players(players: int) -> None:
+    """Deterministic, zero-sum, every tile accounted for, and hands are won."""
+    runs = [simulate("sichuan.xuezhan", 120, seed=7, options={"players": players}, workers=1) for _ in range(2)]
+    report = runs[0]
+    assert report.to_json(timings=False) == runs[1].to_json(timings=False)
+    assert not report.tally.zero_sum_failures and not report.tally.tile_count_failures
+    assert report.tally.wins > 0
+
+
+def test_a_session_of_three_replays(three: mjr.Ruleset) -> None:
+    log = io.StringIO()
+    session = Session(three, seed=5, log=log)
+    ledger = session.play([GreedyBot(seat) for seat in range(3)], 4)
+    assert len(ledger) == 3 and sum(ledger) == 0
+    dealers = {table.seating.dealer for table in session.hands}
+    assert dealers <= {0, 1, 2}
+    report = replay(log.getvalue().splitlines())
+    assert report.hands == 4 and list(report.ledger) == ledger
+
+
+def test_mjr_play_takes_one_kind_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    status = cli.main(["play", "-r", "sichuan.xuezhan", "-o", "players=3", "--seats", "greedy,greedy,greedy,greedy"])
+    assert status == 2
+    assert "--seats takes 3 of" in capsys.readouterr().err
+    status = cli.main(["play", "-r", "sichuan.xuezhan", "-o", "players=3", "--seats", "greedy,random,greedy"])
+    assert status == 0
+    assert "ledger: seat 0" in capsys.readouterr().out
+
+
+def test_an_option_may_not_seat_five(tmp_path) -> None:  # noqa: ANN001 - pytest's path
+    path = tmp_path / "five.mjr"
+    path.write_text('ruleset t.five "Five" {\n    tiles suits(m p s)\n    seats 5\n'
+                    '    fan chicken "Chicken" 0 : standard\n}\n', encoding="utf-8")
+    with pytest.raises(MjrError, match=r"five.mjr:3:5: seats 5: a table seats 2 to 4 players"):
+        mjr.load(path)
+
+
+def test_an_example_expecting_an_empty_seat_to_pay_fails(tmp_path) -> None:  # noqa: ANN001 - pytest's path
+    from mjr.authoring.examples import run_examples
+
+    path = tmp_path / "three.mjr"
+    path.write_text('ruleset t.three "Three" {\n    tiles suits(m p s)\n    seats 3\n'
+                    '    fan chicken "Chicken" 1 : standard\n'
+                    '    pay self_drawn "Self-drawn" when self_draw : each opponent pays points\n'
+                    '    example "N pays" {\n        hand "123m 456m 789m 234p 5p win 5p self_draw"\n'
+                    '        expect payments E +3 S -1 W -1 N -1\n    }\n}\n', encoding="utf-8")
+    (outcome,) = run_examples(load_on(path, "python"))
+    assert outcome.failures == (f"{path}:8: expected payments name N, but the table seats 3 (E S W)",)
