@@ -34,8 +34,8 @@ from .functions import FUNCTIONS, lower_table
 from .keys import replaced_key, statement_key
 from .play import PLAY_STATEMENTS, PlayStatements, lower_play
 from .ranges import check_numbers, check_ranges
-from .tile_set import check_claims, check_shapes, deal_of, kinds_of, place_problem, seats_of
-from .wildcards import check_jokers, check_wildcard_count, lower_derived, lower_wildcards, tile_kind
+from .tile_set import check_claims, check_shapes, deal_of, kinds_of, place_problem, seats_of, tile_kind
+from .wildcards import check_jokers, check_wildcard_count, lower_derived, lower_wildcards
 
 #: The claims, and the words that say whom each may be claimed from (none: anyone).
 CLAIMS = {"chow": ("left", "any"), "pung": ("left", "opposite", "right"), "kong": ("left", "opposite", "right")}

@@ -17,7 +17,7 @@ from mjr.errors import Span
 
 from ..model import ir
 from ..model.vocabulary import ALL_WORDS, COLLECTIONS
-from .wildcards import tile_kind
+from .tile_set import tile_kind
 
 Report = Callable[[Span, str], None]
 
