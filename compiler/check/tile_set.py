@@ -37,7 +37,7 @@ def tile_kind(ref: ast.TileRef, kinds: tuple[int, ...], report: Report) -> int |
 def kinds_of(tiles: ast.Tiles, report: Report) -> tuple[int, ...]:
     """The kinds a ``tiles`` statement names, in kind order, less those it leaves
     out (``without(...)``: each a kind of its suits and honours, named once; a
-    suit or the honours may not be left out whole)."""
+    suit, the winds or the dragons may not be left out whole)."""
     kinds: list[int] = []
     for letter in SUIT_LETTERS:
         if letter in tiles.suits:
@@ -57,10 +57,11 @@ def kinds_of(tiles: ast.Tiles, report: Report) -> tuple[int, ...]:
         elif kind is not None:
             left_out.add(kind)
     kept = tuple(kind for kind in kinds if kind not in left_out)
-    for first, last, what in [(base, base + 9, f"suit {letter}") for letter, base in
-                              ((letter, SUIT_LETTERS.index(letter) * 9) for letter in tiles.suits)] + [
-                                  (FIRST_HONOR, N_KINDS, "the honours")]:
-        if any(first <= kind < last for kind in kinds) and not any(first <= kind < last for kind in kept):
+    groups = [(SUIT_LETTERS.index(letter) * 9, 9, f"suit {letter}") for letter in tiles.suits]
+    groups += [(FIRST_HONOR, 4, "the winds"), (FIRST_HONOR + 4, 3, "the dragons")]
+    for first, size, what in groups:
+        if any(first <= kind < first + size for kind in kinds) and not any(first <= kind < first + size
+                                                                           for kind in kept):
             report(tiles.without[0].span, f"'without(...)' leaves out every tile of {what}: "
                                           f"drop it from 'tiles' instead")
             break

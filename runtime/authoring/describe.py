@@ -37,17 +37,21 @@ def tile_count(ruleset: Ruleset) -> int:
 
 
 def tile_set(ruleset: Ruleset) -> str:
-    """The ``tiles`` statement: ``suits(m p s) winds dragons``, and ``aside(E S)``
-    where it sets kinds aside."""
+    """The ``tiles`` statement: ``suits(m p s) winds dragons``, ``aside(E S)``
+    where it sets kinds aside, and ``without(2m 3m)`` where it leaves kinds out of
+    the suits, winds or dragons it names."""
     kinds = ruleset.kinds | ruleset.aside_kinds
-    suits = [letter for index, letter in enumerate(SUIT_LETTERS) if index * 9 in kinds]
+    groups = [(f"suits({letter})", range(9 * index, 9 * index + 9)) for index, letter in enumerate(SUIT_LETTERS)]
+    groups += [("winds", range(FIRST_HONOR, FIRST_DRAGON)), ("dragons", range(FIRST_DRAGON, N_KINDS))]
+    named = [(word, group) for word, group in groups if any(kind in kinds for kind in group)]
+    suits = [word[6] for word, _ in named if word.startswith("suits(")]
     parts = [f"suits({' '.join(suits)})"] if suits else []
-    if FIRST_HONOR in kinds:
-        parts.append("winds")
-    if FIRST_DRAGON in kinds:
-        parts.append("dragons")
+    parts += [word for word, _ in named if not word.startswith("suits(")]
     if ruleset.aside_kinds:
         parts.append(f"aside({' '.join(tile_text(k) for k in sorted(ruleset.aside_kinds))})")
+    left_out = [kind for _, group in named for kind in group if kind not in kinds]
+    if left_out:
+        parts.append(f"without({' '.join(tile_text(k) for k in left_out)})")
     return " ".join(parts)
 
 

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 SETTINGS: tuple[tuple[str, Callable[[Ruleset], str]], ...] = (
     ("tiles", lambda rs: f"{describe.tile_count(rs)}: {describe.tile_set(rs)}"),
     ("deal", lambda rs: str(rs.deal)),
+    ("seats", lambda rs: str(rs.seats)),
     ("claims", describe.claims),
     ("win", lambda rs: " ".join(rs.win_methods)),
     ("shapes", describe.shapes),
@@ -121,7 +122,7 @@ def _settings(ruleset: Ruleset) -> dict[str, dict[str, str]]:
 
 
 #: the order of the setting rows, each wildcard statement where the files have them
-SETTING_ORDER = ("tiles", "deal", "claims", "win", "shapes", "wildcard", "indicator", "wildcard stand_in",
+SETTING_ORDER = ("tiles", "deal", "seats", "claims", "win", "shapes", "wildcard", "indicator", "wildcard stand_in",
                  "wildcard may_not", "facts", "score", "base", "cap", "limits", "minimum")
 
 

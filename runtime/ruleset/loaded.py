@@ -104,6 +104,9 @@ class Ruleset:
         self.indicator_in_play = generated.indicator_in_play
         standard, seven_pairs, orphans, knitted = generated.shapes
         self._shapes = (standard, seven_pairs, orphans)
+        #: whether each suit is whole or absent: the table kernel's wildcards may stand
+        #: for any kind of a suit, and a suit with kinds left out (without(...)) needs the search
+        self._whole_suits = all(len({*range(9 * s, 9 * s + 9)} & generated.kinds) in (0, 9) for s in range(3))
         #: the most declared melds a hand with a knitted straight may have (-1: none may have one)
         self._knitted_melds = (generated.deal - 1) // 3 - 3 if standard and knitted else -1
         #: the facts of play the ruleset declares, by id
@@ -268,6 +271,9 @@ class Ruleset:
         if target >= 0:
             stand_in = self.generated.wild_stand_in
             counts[target], counts[stand_in] = counts[stand_in], 0
+        if jokers and not self._whole_suits:  # a wildcard may not stand for a kind left out
+            status = self._run(hand)[0]
+            return status != STATUS_SHAPE and status < STATUS_REFUSED
         if self._built_in_completes(counts, jokers, bool(hand.melds)):
             return True
         if len(hand.melds) <= self._knitted_melds and _knitted_completes(counts, jokers):

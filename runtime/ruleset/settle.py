@@ -41,6 +41,11 @@ def settle(result: Result, clauses: tuple[tuple[str, str, bool, str, int], ...],
     if not result.amounts:
         raise MjrError("settling this win needs to know who discarded (or whose kong was robbed), on which "
                        "the amounts depend: add 'from L', 'from O' or 'from R' to the hand")
+    seated = WIND_LETTERS[:seats]
+    strangers = sorted(str(seat) for seat in table.won if seat not in seated)
+    if strangers:
+        raise MjrError(f"Stakes.won names {strangers[0]!r}, which is no seat of a table of {seats} "
+                       f"({' '.join(seated)})")
     by_id = {clause[0]: clause for clause in clauses}
     winner = WIND_LETTERS[result.hand.context.seat]
     pay_id, pay_name, _, payer_kind, payer_index = by_id[result.payment]

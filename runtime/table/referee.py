@@ -93,16 +93,25 @@ class _OfState(Generic[_T]):
 
 def unplayable(ruleset: Ruleset) -> str | None:
     """Why a table cannot play ``ruleset``, or ``None``: a red five is a copy the
-    wall does not tell apart yet, and deposits (``table pays``) it does not keep yet
-    (such a ruleset is scored, not played)."""
+    wall does not tell apart yet, deposits (``table pays``) it does not keep yet
+    (such a ruleset is scored, not played), and a win needs a ``pay`` clause to be
+    settled by."""
     if ruleset.has_red:
         return (f"{ruleset.id} has red fives, which a table of play does not deal yet: score its hands with "
                 "Ruleset.evaluate")
+    if not any(not liable and payer != TABLE for _, _, liable, payer, _ in ruleset.generated.payments):
+        return (f"{ruleset.id}{_options_text(ruleset)} has no 'pay' clause, and a table of play settles every "
+                "win by one: score its hands with Ruleset.evaluate")
     taken = [row[0] for row in ruleset.generated.payments if row[3] == TABLE]
     if taken:
         return (f"{ruleset.id} pays from the deposits on the table ({', '.join(taken)}), which a table of play "
                 "does not keep yet: score its hands with Ruleset.evaluate")
     return None
+
+
+def _options_text(ruleset: Ruleset) -> str:
+    chosen = ruleset.chosen_text()
+    return f" ({chosen})" if chosen else ""
 
 
 class Table:
@@ -304,7 +313,9 @@ class Table:
 
     def _may_claim(self, claim: str, seat: int) -> bool:
         """Whether the ruleset lets ``seat`` make ``claim`` on the discard on offer: a
-        claim limited to players by place (``chow(left)``) counts them in play order."""
+        claim limited to players by place (``chow(left)``) counts where the discarder
+        sits for ``seat`` at the table, as the meld's source is written, whoever of the
+        players between them has left the hand."""
         state = self.state
         if claim not in state.ruleset.claims:
             return False
@@ -312,13 +323,7 @@ class Table:
         if not places:
             return True
         assert state.offer is not None
-        discarder = state.offer.seat
-        if state.seats == 2:  # the other player sits opposite
-            return "opposite" in places
-        others = [(discarder + step) % state.seats for step in range(1, state.seats)]
-        still = [other for other in others if not state.players[other].out]
-        place = {still[0]: "left", still[-1]: "right"}.get(seat, "opposite") if len(still) > 1 else "left"
-        return place in places
+        return relative_source(seat, state.offer.seat, state.seats) in {PLACE_SOURCES[word] for word in places}
 
     # -- scoring a win -------------------------------------------------------------
 
@@ -327,7 +332,8 @@ class Table:
                 tile: int | None = None) -> Context:
         """The context of a win by ``seat`` (a seat of the table, checked as :meth:`act`
         checks one): its winds, the dealer, and the state of play."""
-        return win_context(self.state, seat_number(seat, seats=self.state.seats), method, source, winners, tile)
+        seat = seat_number(seat, seats=self.state.seats)
+        return win_context(self.state, seat, method, self._source(seat, source), winners, tile)
 
     @_locked
     def hand_of(self, seat: int, tile: int | None, method: str, source: int | None = None,
@@ -338,7 +344,17 @@ class Table:
         seat = seat_number(seat, seats=self.state.seats)
         if tile is not None and tile != WALL_JOKER:
             tile = whole_number(tile, "tile", 0, N_KINDS - 1, IllegalAction)
-        return seat_hand(self.state, seat, tile, method, source, winners, counts)
+        return seat_hand(self.state, seat, tile, method, self._source(seat, source), winners, counts)
+
+    def _source(self, seat: int, source: object) -> int | None:
+        """``source``, the seat that discarded (or was robbed): None, or another seat
+        of the table; else :class:`IllegalAction`."""
+        if source is None:
+            return None
+        source = seat_number(source, "source", self.state.seats)
+        if source == seat:
+            raise IllegalAction(f"source {source} is the winner's own seat: a discard comes from another player")
+        return source
 
     # -- acting --------------------------------------------------------------------
 
@@ -349,10 +365,12 @@ class Table:
         ``false_win`` rule, a ``win`` the rules refuse from a player asked to act is
         no illegal action but a false win, and paid for.
 
-        Every argument is checked before anything changes: ``seat`` a seat 0-3 (an int,
-        or a numpy int), ``action`` an :class:`Action` or text.  A log that cannot be
-        written raises :class:`~mjr.errors.LogWriteError` once the action is done."""
+        Every argument is checked before anything changes: ``seat`` a seat of the
+        table (an int, or a numpy int), ``action`` an :class:`Action` or text.  A log
+        that cannot be written raises :class:`~mjr.errors.LogWriteError` once the
+        action is done."""
         action = _action_of(action, seat)
+        seat_number(action.seat, "seat", self.state.seats)
         legal = self._current_legal()
         if action not in legal.get(action.seat, ()):
             if not self._false_win(action):

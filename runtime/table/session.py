@@ -84,6 +84,8 @@ class Session:
     def play(self, bots: list[Bot], hands: int) -> list[int]:
         """Play ``hands`` hands with ``bots`` in the seats (one each) and finish the
         session; the ledger after them."""
+        if len(bots) != self.ruleset.seats:
+            raise MjrError(f"{len(bots)} bots for a table of {self.ruleset.seats}: give one bot per seat")
         for _ in range(hands):
             self.close(play_out(self.new_hand(), bots))
         self.finish()

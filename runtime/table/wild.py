@@ -61,12 +61,15 @@ def chow_starts(counts: list[int], jokers: int, tile: int) -> list[int]:
 
 def may_meld(state: TableState, seat: int, claim: str, tile: int, start: int | None = None) -> bool:
     """Whether ``seat``'s tiles make ``claim`` of ``tile`` (jokers filling what real
-    tiles cannot) and ``wildcard may_not`` lets each wildcard in it be used so."""
+    tiles cannot), every kind of it in play (a joker stands for no kind the tile set
+    leaves out), and ``wildcard may_not`` lets each wildcard in it be used so."""
     player = state.players[seat]
     stand_for = claim_jokers(player.counts, player.jokers, claim, tile, start)
     if stand_for is None:
         return False
     kinds = range(start, start + 3) if start is not None else (tile,)
+    if any(kind not in state.ruleset.kinds for kind in kinds):
+        return False
     return all(state.may_use(kind, claim, "claim") for kind in kinds) and \
         (not stand_for or state.may_use(WALL_JOKER, claim, "claim"))
 

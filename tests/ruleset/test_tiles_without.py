@@ -3,10 +3,13 @@ or chow, not even one a wildcard fills, and an indicator passes over them."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest import load_on
 
 from mjr.errors import HandError
+from mjr.simulate import simulate
 
 BACKENDS = ("compiled", "python")
 
@@ -55,3 +58,38 @@ def test_three_player_riichi_points_past_the_kinds_left_out() -> None:
     assert dict((line.id, line.value) for line in rules.evaluate(f"{base} 9m").fans)["dora_han"] == 3
     with pytest.raises(HandError, match="tile 5m is not in japan.riichi's tile set"):
         rules.evaluate("111m999m123p456s E win 0m self_draw dealer E seat S round E dora_indicators 1m")
+
+
+JOKERS = """ruleset t.holes "Holes and jokers" {
+    tiles suits(m p s) jokers 8 without(2m 5m 8m 2p 5p 8p 2s 5s 8s)
+    claims chow(left) pung kong
+    win self_draw discard
+    fan chicken "Chicken" 1 : standard
+    fan fivem "Holds 5m" 100 : any tiles are 5m
+    pay self_drawn "Self-drawn" when self_draw : each opponent pays points
+    pay discarded "Discard" when discard : discarder pays points
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def holes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("holes") / "holes.mjr"
+    path.write_text(JOKERS, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_joker_stands_for_no_kind_left_out(holes: Path, backend: str) -> None:
+    """Not in a claimed chow (which the kernel checks as the hand check does), nor
+    in the shape that is_win and near_misses look for."""
+    rules = load_on(holes, backend, unoptimised=True)
+    with pytest.raises(HandError, match="tile 5m is not in t.holes's tile set"):
+        rules.evaluate("111p 333p 444p [4J6m<L] 9p win 9p self_draw")
+    assert not rules.is_win("46mJ 111p 333p 444p 9p win 9p self_draw")
+    assert rules.near_misses("46mJ 111p 333p 444p 9p") == []
+
+
+def test_a_table_offers_no_meld_of_a_kind_left_out(holes: Path) -> None:
+    report = simulate(holes, 40, seed=3, bot="random", workers=1)
+    assert not report.tally.zero_sum_failures and not report.tally.tile_count_failures

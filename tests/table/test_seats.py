@@ -146,3 +146,65 @@ def test_an_example_expecting_an_empty_seat_to_pay_fails(tmp_path) -> None:  # n
                     '        expect payments E +3 S -1 W -1 N -1\n    }\n}\n', encoding="utf-8")
     (outcome,) = run_examples(load_on(path, "python"))
     assert outcome.failures == (f"{path}:8: expected payments name N, but the table seats 3 (E S W)",)
+
+
+def test_a_seat_the_table_has_not_is_an_illegal_action(three: mjr.Ruleset) -> None:
+    from mjr.table.actions import Action
+
+    table = Table(three, seed=1)
+    for act in (lambda: table.act(Action(3, "draw")), lambda: table.act("draw", 3)):
+        with pytest.raises(IllegalAction, match="seat must be 0-2, not 3"):
+            act()
+    with pytest.raises(IllegalAction, match="source must be 0-2, not 3"):
+        table.context(0, "discard", 3)
+    with pytest.raises(IllegalAction, match="source 0 is the winner's own seat"):
+        table.hand_of(0, None, "discard", 0)
+
+
+CLAIMS_BY_PLACE = """ruleset t.by_place "Chows from the left, players leaving" {
+    tiles suits(m p s) winds dragons
+    seats 3
+    claims chow(left) pung kong
+    fan chicken "Chicken" 1 : standard
+    pay self_drawn "Self-drawn" when self_draw : each opponent pays points
+    pay discarded "Discard" when discard or robbing_kong : discarder pays points
+    discard_win all
+    hand_ends wins 2
+}
+"""
+
+
+def test_a_claim_by_place_counts_where_the_discarder_sits(tmp_path) -> None:  # noqa: ANN001 - pytest's path
+    """Once a player has won and left, a chow is still claimed only from the player
+    sitting on the left, as the meld's source says (the hand check agrees)."""
+    path = tmp_path / "by_place.mjr"
+    path.write_text(CLAIMS_BY_PLACE, encoding="utf-8")
+    report = simulate(path, 150, seed=7, workers=1)
+    assert not report.tally.zero_sum_failures and report.tally.wins > 0
+
+
+def test_a_table_refuses_a_ruleset_with_no_payment_clause() -> None:
+    with pytest.raises(MjrError, match=r"sichuan.xuezhan \(players=5\) has no 'pay' clause"):
+        simulate("sichuan.xuezhan", 10, options={"players": 5}, workers=1)
+
+
+def test_a_session_takes_one_bot_per_seat(three: mjr.Ruleset) -> None:
+    with pytest.raises(MjrError, match="4 bots for a table of 3: give one bot per seat"):
+        Session(three).play([GreedyBot(seat) for seat in range(4)], 1)
+
+
+def test_mjr_diff_shows_the_seats_and_the_kinds_left_out(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["diff", "japan.riichi", "japan.riichi", "-b", "players=3"]) in (0, 1)
+    out = capsys.readouterr().out
+    assert "without(2m 3m 4m 5m 6m 7m 8m)" in out
+    assert any(line.split()[:3] == ["seats", "4", "3"] for line in out.splitlines())
+
+
+def test_stakes_name_only_seated_players(three: mjr.Ruleset) -> None:
+    from mjr.ruleset.result import Stakes
+
+    result = three.evaluate(f"{WIN} self_draw")
+    assert three.settle(result, Stakes(won=frozenset({"S"}))).totals() == {"E": 1, "S": 0, "W": -1}
+    for stranger in ("N", "X"):
+        with pytest.raises(MjrError, match=f"Stakes.won names '{stranger}', which is no seat of a table of 3"):
+            three.settle(result, Stakes(won=frozenset({stranger})))
