@@ -157,6 +157,14 @@ WIN_METHODS = ("self_draw", "discard", "robbing_kong")
 MAX_FACT_NUMBER, MAX_FACT_TILES = 1_000_000, 16
 #: The copies of a robbed tile in the robbed player's pung, outside the robber's hand.
 ROBBED_PUNG = 3
+
+
+def robbed_pung(wild: bool, forbidden: tuple[str, ...] | frozenset[str] = ()) -> int:
+    """The fewest real copies of a robbed tile the robbed player's pung holds: three,
+    or one where the tile set has wildcards or jokers (``wild``) that may fill a
+    claimed pung's other places (``wildcard may_not`` forbids neither ``pung`` nor
+    ``claim``)."""
+    return 1 if wild and not {"pung", "claim"} & set(forbidden) else ROBBED_PUNG
 #: The winning tile's value (and a record's winning byte) for a joker: no kind.
 JOKER = 34
 #: The most jokers a tile set has (the largest sets have eight).

@@ -38,7 +38,6 @@ from mjr.abi import (
     MAX_JOKERS,
     MELD_JOKER_SHIFT,
     RED_COPIES,
-    ROBBED_PUNG,
 )
 from mjr.tiles.kinds import FIRST_HONOR, N_KINDS, TERMINALS_AND_HONORS, rank_of
 
@@ -118,7 +117,6 @@ SHARED: dict[str, object] = {
                     "from_right": GROUP_FROM_RIGHT},
     "abi": abi,
     "record_methods": abi.RECORD_METHODS,
-    "robbed_pung": ROBBED_PUNG,
     "max_fact_number": MAX_FACT_NUMBER,
     "max_fact_tiles": MAX_FACT_TILES,
     "red_copies": RED_COPIES,
@@ -670,6 +668,8 @@ class ModuleContext:
     claim_from: dict[str, int]
     #: by a record's source letter (0 none, then R O L), its steps on at this table (-1: none)
     source_steps: list[int]
+    #: the fewest real copies of a robbed tile in the robbed player's pung (mjr.abi.robbed_pung)
+    robbed_copies: int
 
     def variables(self) -> dict[str, object]:
         """The fields by name, as the templates read them."""
@@ -750,6 +750,8 @@ def module_context(ruleset: ir.Ruleset, key: str) -> ModuleContext:
         layout=_record_layout(ruleset),
         claims=dict(ruleset.claims),
         claim_from=_claim_from(ruleset.claims),
+        robbed_copies=abi.robbed_pung(bool(ruleset.wildcards.fixed or ruleset.wildcards.derived or ruleset.jokers),
+                                      ruleset.wildcards.forbidden),
         source_steps=[0, *(abi.seat_steps(ruleset.seats).get(letter, -1)
                            for letter, _ in sorted(abi.SOURCE_STEPS.items(), key=lambda item: item[1]))],
     )

@@ -412,12 +412,13 @@ def first_turn_claim(melds: tuple[Meld, ...], first_turn: bool) -> int | None:
     return None
 
 
-def copies(hand: Hand, indicator_in_play: bool = False) -> list[int]:
+def copies(hand: Hand, indicator_in_play: bool = False, robbed: int = ROBBED_PUNG) -> list[int]:
     """Copies of the 34 kinds the hand accounts for: its tiles, melds and winning
     tile, the flipped indicator (unless the ruleset puts it back in play), and the
-    three in the robbed player's pung when the hand robs a kong of its winning tile,
-    the tiles of tiles facts (birds drawn from the wall are real tiles) and the
-    tiles set aside."""
+    ``robbed`` copies in the robbed player's pung when the hand robs a kong of its
+    winning tile (three, or one where wildcards may fill it: see
+    :func:`mjr.abi.robbed_pung`), the tiles of tiles facts (birds drawn from the
+    wall are real tiles) and the tiles set aside."""
     counts = hand.all_counts()
     for kind in hand.aside:
         counts[kind] += 1
@@ -428,22 +429,22 @@ def copies(hand: Hand, indicator_in_play: bool = False) -> list[int]:
             for kind in value:
                 counts[kind] += 1
     if hand.context.win_by == "robbing_kong" and hand.win_tile is not None and hand.win_tile != JOKER:
-        counts[hand.win_tile] += ROBBED_PUNG
+        counts[hand.win_tile] += robbed
     return counts
 
 
 
 
-def impossibility(hand: Hand, indicator_in_play: bool = False) -> str | None:
+def impossibility(hand: Hand, indicator_in_play: bool = False, robbed: int = ROBBED_PUNG) -> str | None:
     """Why no real table could produce this hand, or ``None``.
 
     A fifth copy of a kind (see :func:`copies`: the indicator out of play and a
-    robbed pung count) or a tile count that is not 3n+1 / 3n+2.
+    robbed pung's ``robbed`` copies count) or a tile count that is not 3n+1 / 3n+2.
     """
-    counts = copies(hand, indicator_in_play)
+    counts = copies(hand, indicator_in_play, robbed)
     if max(counts) > 4:
         kind = next(kind for kind, n in enumerate(counts) if n > 4)
-        return _too_many(hand, kind, counts[kind], indicator_in_play)
+        return _too_many(hand, kind, counts[kind], indicator_in_play, robbed)
     wanted = 2 if hand.win_tile is not None else 1
     if hand.size % 3 != wanted:
         what = "a winning hand" if hand.win_tile is not None else "a waiting hand"
@@ -451,15 +452,18 @@ def impossibility(hand: Hand, indicator_in_play: bool = False) -> str | None:
     return None
 
 
-def _too_many(hand: Hand, kind: int, count: int, indicator_in_play: bool) -> str:
+def _too_many(hand: Hand, kind: int, count: int, indicator_in_play: bool, robbed: int) -> str:
     """The message for ``count`` copies of ``kind``, naming the copies counted
     outside the hand."""
     extra, hint = [], ""
     if kind == hand.context.indicator and not indicator_in_play:
         extra.append("the indicator")
     if kind == hand.win_tile and hand.context.win_by == "robbing_kong":
-        extra.append("the three in the robbed player's pung")
-        hint = "; a hand that robs a kong holds no other copy of the robbed tile"
+        if robbed == ROBBED_PUNG:
+            extra.append("the three in the robbed player's pung")
+            hint = "; a hand that robs a kong holds no other copy of the robbed tile"
+        else:
+            extra.append("the one in the robbed player's pung, its other places wildcards")
     if kind in hand.aside:
         extra.append("those set aside")
     beyond = f" (with {' and '.join(extra)})" if extra else ""

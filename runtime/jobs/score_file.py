@@ -157,7 +157,8 @@ def _refusal_class(ruleset: Ruleset, hand: Hand) -> str:
     table could deal it, or this ruleset does not play it (tiles, size, facts, claims)."""
     if hand.win_tile is None:
         return BAD_HAND
-    return IMPOSSIBLE if impossibility(hand, ruleset.indicator_in_play) is not None else BY_RULESET
+    impossible = impossibility(hand, ruleset.indicator_in_play, ruleset.generated.robbed_pung) is not None
+    return IMPOSSIBLE if impossible else BY_RULESET
 
 
 def _read_hand(text: bytes | str | LongLine | None, partition: Partition, offset: int, ruleset: Ruleset) -> Hand:

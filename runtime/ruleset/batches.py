@@ -214,7 +214,7 @@ def _record(ruleset: Ruleset, hand: Any) -> bytes:
     try:
         ruleset.check_hand(parsed, winning=True)
     except MjrError as error:  # its HandError
-        impossible = impossibility(parsed, ruleset.indicator_in_play) is not None
+        impossible = impossibility(parsed, ruleset.indicator_in_play, ruleset.generated.robbed_pung) is not None
         raise _Unpackable(STATUS_IMPOSSIBLE if impossible else STATUS_OUTSIDE_RULES, str(error)) from None
     raise AssertionError("a hand check_hand accepts has a record")  # pragma: no cover
 

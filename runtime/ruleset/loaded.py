@@ -19,7 +19,6 @@ from ..abi import (
     GROUP_KNIT_SHIFT,
     GROUP_WINNING,
     JOKER,
-    ROBBED_PUNG,
     SHAPES,
     STATUS_METHOD,
     STATUS_MINIMUM,
@@ -171,7 +170,7 @@ class Ruleset:
     def check_hand(self, hand: Hand, winning: bool) -> None:
         """Raise HandError when the hand is impossible or outside this ruleset's tiles
         and claims."""
-        problem = impossibility(hand, self.indicator_in_play)
+        problem = impossibility(hand, self.indicator_in_play, self.generated.robbed_pung)
         if problem is None:
             problem = checks.outside_rules(self.generated, hand, winning)
         if problem is not None:
@@ -309,8 +308,8 @@ class Ruleset:
         if hand.win_tile is not None:
             raise HandError("waits takes a hand without its winning tile (drop 'win T')")
         self.check_hand(hand, winning=False)
-        held = copies(hand, self.indicator_in_play)
-        robbed = ROBBED_PUNG if hand.context.win_by == "robbing_kong" else 0
+        held = copies(hand, self.indicator_in_play, self.generated.robbed_pung)
+        robbed = self.generated.robbed_pung if hand.context.win_by == "robbing_kong" else 0
         found = []
         for kind in sorted(self.kinds):
             if held[kind] + 1 + robbed > 4:  # no fifth copy (impossibility), the winning tile included

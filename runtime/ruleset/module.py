@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..abi import robbed_pung
 from ..tiles.kinds import N_KINDS
 from .facts import Facts
 
@@ -157,6 +158,12 @@ class GeneratedModule:
     def has_wildcards(self) -> bool:
         """Whether the ruleset has wildcards (fixed, or derived from an indicator)."""
         return bool(self.wild_fixed or self.wild_derived)
+
+    @property
+    def robbed_pung(self) -> int:
+        """The fewest real copies of a robbed tile in the robbed player's pung
+        (:func:`mjr.abi.robbed_pung`)."""
+        return robbed_pung(self.has_wildcards or self.jokers > 0, self.wild_forbidden)
 
     def wildcard_kinds(self, hand: Hand) -> bytearray:
         """34 flags: the kinds that are wildcards for this hand."""

@@ -336,3 +336,31 @@ def test_a_simulation_of_dedicated_jokers_replays_hand_by_hand() -> None:
     rules = mjr.load("shanghai", baida="dedicated")
     for index in range(24):
         _replays(play_hand(rules, "greedy", 5, index))
+
+
+ROBBING = """ruleset t.robbing "Jokers in a robbed pung" {
+    tiles suits(m p s) jokers 8
+    claims chow(left) pung kong
+    fan chicken "Chicken" 1 : standard
+    pay self_drawn "Self-drawn" when self_draw : each opponent pays points
+    pay discarded "Discard" when discard or robbing_kong : discarder pays points
+}
+"""
+
+
+@pytest.mark.parametrize("backend", ["compiled", "python"])
+def test_a_robbed_pung_may_hold_jokers(tmp_path: Path, backend: str) -> None:
+    """Where jokers may fill a claimed pung, the robbed player's pung may hold one
+    real copy of the robbed tile: the robber may hold the other two.  Without
+    wildcards the pung holds three, and a hand holding two more is impossible."""
+    path = tmp_path / "robbing.mjr"
+    path.write_text(ROBBING, encoding="utf-8")
+    rules = load_on(path, backend, unoptimised=True)
+    hand = "77p 123m 456m 789m 99p win 7p robbing_kong from L"
+    assert rules.evaluate(hand).is_win
+    with pytest.raises(mjr.HandError, match=r"5 copies of 7p \(with the one in the robbed player's pung"):
+        rules.evaluate("777p 123m 456m 789m 9p win 7p robbing_kong from L")
+    with pytest.raises(mjr.HandError, match=r"6 copies of 7p \(with the three in the robbed player's pung\)"):
+        load_on("guangdong.jipinghu", backend).evaluate(hand)
+    report = simulate(path, 200, seed=3, bot="random", workers=1)  # (a table once offered such a rob, and failed)
+    assert report.tally.hands == 200 and not report.tally.zero_sum_failures
