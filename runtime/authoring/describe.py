@@ -41,15 +41,15 @@ def tile_set(ruleset: Ruleset) -> str:
     where it sets kinds aside, and ``without(2m 3m)`` where it leaves kinds out of
     the suits, winds or dragons it names."""
     kinds = ruleset.kinds | ruleset.aside_kinds
-    groups = [(f"suits({letter})", range(9 * index, 9 * index + 9)) for index, letter in enumerate(SUIT_LETTERS)]
-    groups += [("winds", range(FIRST_HONOR, FIRST_DRAGON)), ("dragons", range(FIRST_DRAGON, N_KINDS))]
-    named = [(word, group) for word, group in groups if any(kind in kinds for kind in group)]
-    suits = [word[6] for word, _ in named if word.startswith("suits(")]
-    parts = [f"suits({' '.join(suits)})"] if suits else []
-    parts += [word for word, _ in named if not word.startswith("suits(")]
+    every_suit = [(letter, range(9 * index, 9 * index + 9)) for index, letter in enumerate(SUIT_LETTERS)]
+    every_honour = [("winds", range(FIRST_HONOR, FIRST_DRAGON)), ("dragons", range(FIRST_DRAGON, N_KINDS))]
+    suits = [(letter, group) for letter, group in every_suit if any(kind in kinds for kind in group)]
+    honours = [(word, group) for word, group in every_honour if any(kind in kinds for kind in group)]
+    parts = [f"suits({' '.join(letter for letter, _ in suits)})"] if suits else []
+    parts += [word for word, _ in honours]
     if ruleset.aside_kinds:
         parts.append(f"aside({' '.join(tile_text(k) for k in sorted(ruleset.aside_kinds))})")
-    left_out = [kind for _, group in named for kind in group if kind not in kinds]
+    left_out = [kind for _, group in (*suits, *honours) for kind in group if kind not in kinds]
     if left_out:
         parts.append(f"without({' '.join(tile_text(k) for k in left_out)})")
     return " ".join(parts)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..abi import robbed_pung
 from ..tiles.kinds import N_KINDS
 from .facts import Facts
 
@@ -90,6 +89,8 @@ class GeneratedModule:
     deal: int
     #: the players the table seats (``seats``): the first winds in play order
     seats: int
+    #: the fewest real copies of a robbed tile in the robbed player's pung (mjr.abi.robbed_pung)
+    robbed_pung: int
     claims: dict[str, tuple[str, ...]]
     win_methods: tuple[str, ...]
     #: whether the tile set has flowers, red fives; its dedicated jokers; the kinds it sets aside
@@ -159,12 +160,6 @@ class GeneratedModule:
         """Whether the ruleset has wildcards (fixed, or derived from an indicator)."""
         return bool(self.wild_fixed or self.wild_derived)
 
-    @property
-    def robbed_pung(self) -> int:
-        """The fewest real copies of a robbed tile in the robbed player's pung
-        (:func:`mjr.abi.robbed_pung`)."""
-        return robbed_pung(self.has_wildcards or self.jokers > 0, self.wild_forbidden)
-
     def wildcard_kinds(self, hand: Hand) -> bytearray:
         """34 flags: the kinds that are wildcards for this hand."""
         flags = bytearray(N_KINDS)
@@ -183,7 +178,8 @@ def read_module(module: ModuleType) -> GeneratedModule:
     return GeneratedModule(
         id=str(m.RULESET_ID), file=str(m.__file__), title=str(m.TITLE), native_title=str(m.NATIVE_TITLE),
         sources=tuple(m.SOURCES), files=tuple(m.FILES),
-        kinds=frozenset(m.KINDS), deal=int(m.DEAL), seats=int(m.SEATS), claims=dict(m.CLAIMS),
+        kinds=frozenset(m.KINDS), deal=int(m.DEAL), seats=int(m.SEATS), robbed_pung=int(m.ROBBED_PUNG),
+        claims=dict(m.CLAIMS),
         win_methods=tuple(m.WIN_METHODS),
         flowers=bool(m.FLOWERS), red_fives=bool(m.RED_FIVES), jokers=int(m.JOKERS), aside=frozenset(m.ASIDE),
         shapes=(bool(standard), int(seven_pairs), bool(orphans), bool(knitted)),
