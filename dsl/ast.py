@@ -423,6 +423,7 @@ class PlaySetting(Statement):
     word: Option | None
     number: tuple[int, Span] | None
     per_kong: tuple[int, Span] | None = None
+    also: Option | None = None  # a second word (``missed_win any_tile own_discards``)
 
 
 @dataclass(frozen=True)
@@ -444,6 +445,26 @@ class OpenKong(Statement):
     fact: Option
     words: tuple[Option, ...]
     keyword = "open_kong"
+
+
+@dataclass(frozen=True)
+class Declare(Statement):
+    """``declare ID "name" : WORD [N] [(FACT)] ...``: a declaration a player may make
+    with a discard (立直), its words each with its number or the fact it names."""
+
+    id: str
+    display: str
+    words: tuple[Option, ...]
+    keyword = "declare"
+
+
+@dataclass(frozen=True)
+class Reveal(Statement):
+    """``reveal N [per_kong] [after M]``: tiles turned face up at the back of the wall."""
+
+    count: tuple[int, Span]
+    words: tuple[Option, ...]
+    keyword = "reveal"
 
 
 @dataclass(frozen=True)
@@ -485,7 +506,7 @@ class AtDraw(Statement):
     display: str
     payer: tuple[DrawTest, ...]
     payee: tuple[DrawTest, ...]
-    amount: Option  # a number's digits, or ``best``
+    amount: Option  # a number's digits (its argument ``shared`` where written), or ``best``
 
 
 @dataclass(frozen=True)

@@ -363,7 +363,8 @@ class _ToAst(Transformer[Token, Any]):
         return ast.PlaySetting(self._s(meta), "discard_win", self._word(items[0]), None)
 
     def missed_win(self, meta: Any, items: list[Token]) -> ast.PlaySetting:
-        return ast.PlaySetting(self._s(meta), "missed_win", self._word(items[0]), None)
+        also = self._word(items[1]) if len(items) > 1 else None
+        return ast.PlaySetting(self._s(meta), "missed_win", self._word(items[0]), None, also=also)
 
     def hand_ends(self, meta: Any, items: list[Token]) -> ast.PlaySetting:
         number = self._number(items[1]) if len(items) > 1 else None
@@ -384,6 +385,18 @@ class _ToAst(Transformer[Token, Any]):
 
     def open_kong(self, meta: Any, items: list[Token]) -> ast.OpenKong:
         return ast.OpenKong(self._s(meta), self._word(items[0]), tuple(self._word(t) for t in items[1:]))
+
+    def declare(self, meta: Any, items: list[Any]) -> ast.Declare:
+        ident, display, *words = items
+        return ast.Declare(self._s(meta), str(ident), _string(display), tuple(words))
+
+    def play_word(self, meta: Any, items: list[Token]) -> ast.Option:
+        """A word of ``declare`` or ``reveal``: its number and the fact it names, as written, its arguments."""
+        return ast.Option(self._s(meta), str(items[0]), tuple(str(t) for t in items[1:]))
+
+    def reveal(self, meta: Any, items: list[Any]) -> ast.Reveal:
+        count, *words = items
+        return ast.Reveal(self._s(meta), self._number(count), tuple(words))
 
     def false_win(self, meta: Any, items: list[Any]) -> ast.FalseWin:
         ident, display, payer, amount = items[:4]
@@ -420,7 +433,7 @@ class _ToAst(Transformer[Token, Any]):
         return ast.DrawTest(self._s(meta), "suits", compare=str(items[0]), value=int(items[1]))
 
     def draw_amount(self, meta: Any, items: list[Token]) -> ast.Option:
-        return self._word(items[0])
+        return ast.Option(self._s(meta), str(items[0]), tuple(str(t) for t in items[1:]))
 
     # -- table options
 

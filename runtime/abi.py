@@ -182,8 +182,17 @@ DEALER_CONDITIONS = ("drawn", "dealer_won", "dealer_ready", "several_winners", "
 DEALER_TARGETS = ("dealer", "next", "previous", "winner", "discarder", "random", "last_drawer")
 #: The words ``open_kong FACT`` may take after its fact.
 OPEN_KONG_WORDS = ("when_ready", "locks")
+#: The words of ``declare``: its stake (a number), ``closed``, the fewest tiles left to
+#: draw (``wall N``), ``locks``, the facts it sets on a first turn and until the
+#: declarer's next turn (``first_turn(FACT)``, ``next_turn(FACT)``), ``missed_win_bars``.
+DECLARE_WORDS = ("stake", "closed", "wall", "locks", "first_turn", "next_turn", "missed_win_bars")
+#: The words of ``reveal N``: ``per_kong``, ``after M``.
+REVEAL_WORDS = ("per_kong", "after")
 #: How a table fills a fact of play: the tiles after the win (horses, birds), the
 #: dealer's streak, the steps to the previous hand's winner, the winning tile's
 #: other copies all in sight, and whether the feeder of the winner's Nth claimed
-#: meld fed another player's Nth one earlier in the hand (包先不包后).
-FACT_SOURCES = ("wall_after_win", "dealer_streak", "previous_winner", "last_copy", "fed_before")
+#: meld fed another player's Nth one earlier in the hand (包先不包后); the tiles revealed
+#: (``reveal``) and those under them (to a winner who has declared), the stakes of
+#: declarations on the table, and the hands in a row drawn or won by the dealer.
+FACT_SOURCES = ("wall_after_win", "dealer_streak", "previous_winner", "last_copy", "fed_before", "revealed",
+                "under_revealed", "deposits", "repeats")

@@ -1,13 +1,13 @@
 """The rules of a hand of play: ``discard_win``, ``missed_win``, ``hand_ends``,
-``dead_wall``, ``last_draw``, ``void_suit``, ``indicator_flip``, ``open_kong``, ``false_win``, ``kong_pay``,
-``next_dealer`` and ``at_draw``, and the sources of the facts of play a table fills
+``dead_wall``, ``last_draw``, ``void_suit``, ``indicator_flip``, ``open_kong``, ``false_win``, ``reveal``,
+``declare``, ``kong_pay``, ``next_dealer`` and ``at_draw``, and the sources of the facts of play a table fills
 (``fact ... from SOURCE``).
 
 They do not score a hand; the generated module lists them in ``PLAY`` for
 :class:`mjr.ruleset.rules_of_play.PlayRules`, whose word lists are the allowed words here, so a
 word the runtime would not know is refused where it is written.  A later statement of
 the same keyword replaces the earlier (a variant's, a chosen ``when`` branch's); the
-list statements accumulate in file order, ``kong_pay`` and ``at_draw`` by
+list statements accumulate in file order, ``declare``, ``kong_pay`` and ``at_draw`` by
 id (a variant may ``drop`` one) and ``next_dealer`` as a whole per file.
 """
 
@@ -16,7 +16,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from mjr.abi import DEALER_CONDITIONS, DEALER_TARGETS, FACT_SOURCES, KONG_KINDS, OPEN_KONG_WORDS
+from mjr.abi import (
+    DEALER_CONDITIONS,
+    DEALER_TARGETS,
+    DECLARE_WORDS,
+    FACT_SOURCES,
+    KONG_KINDS,
+    OPEN_KONG_WORDS,
+    REVEAL_WORDS,
+)
 from mjr.dsl import ast
 from mjr.dsl.quoting import quoted
 from mjr.errors import Span, did_you_mean
@@ -31,8 +39,16 @@ SETTING_WORDS = {"discard_win": ("all", "nearest"), "missed_win": ("none", "same
                  "hand_ends": ("first_win", "wins", "wall"), "last_draw": ("ordinary", "roams"),
                  "void_suit": ("none", "declared"), "indicator_flip": ("back", "before_deal", "after_deal")}
 #: The statements that are rules of play; of them, those a later one replaces by keyword.
-PLAY_STATEMENTS = (ast.PlaySetting, ast.OpenKong, ast.FalseWin, ast.KongPay, ast.NextDealer, ast.AtDraw)
-SETTING_STATEMENTS = (ast.PlaySetting, ast.OpenKong, ast.FalseWin)
+PLAY_STATEMENTS = (ast.PlaySetting, ast.OpenKong, ast.FalseWin, ast.Reveal, ast.Declare, ast.KongPay,
+                   ast.NextDealer, ast.AtDraw)
+SETTING_STATEMENTS = (ast.PlaySetting, ast.OpenKong, ast.FalseWin, ast.Reveal)
+#: The second word ``missed_win`` may take.
+MISSED_ALSO = ("own_discards",)
+#: The most tiles ``reveal`` turns up at the deal, and the most it keeps before them.
+REVEAL_MOST = 5
+REVEAL_AFTER_MOST = 8
+#: The most tiles ``declare ... wall N`` may ask to be left.
+DECLARE_WALL_MOST = 40
 DEAD_WALL_MOST = 40
 DEAD_PER_KONG_MOST = 4
 #: How many players ``hand_ends wins N`` may wait for (the fourth has nobody left to win from).
@@ -40,8 +56,9 @@ WINS_MOST = 3
 DRAW_TESTS = ("ready", "won", "suits")
 #: The kind of fact each source of ``mjr.ruleset.rules_of_play.FACT_SOURCES`` gives, and the
 #: values a number source gives (the fact's range must hold them).
-FACT_SOURCE_KINDS = dict(zip(FACT_SOURCES, ("tiles", "number", "number", "flag", "flag"), strict=True))
-FACT_SOURCE_RANGES = {"dealer_streak": (0, 1), "previous_winner": (0, 3)}
+FACT_SOURCE_KINDS = dict(zip(FACT_SOURCES, ("tiles", "number", "number", "flag", "flag", "tiles", "tiles", "number",
+                                            "number"), strict=True))
+FACT_SOURCE_RANGES = {"dealer_streak": (0, 1), "previous_winner": (0, 3), "deposits": (0, 1), "repeats": (0, 1)}
 #: The sources that take a number: how many tiles, which claimed meld (1 to 5).
 NUMBERED_SOURCES = {"wall_after_win": "how many tiles, e.g. from wall_after_win 1",
                     "fed_before": "which claimed meld, e.g. from fed_before 4"}
@@ -52,7 +69,8 @@ CLAIMED_MELDS_MOST = 5
 class PlayStatements:
     """A ruleset's rules of play after its ``extends`` chain and its options."""
 
-    settings: dict[str, ast.PlaySetting | ast.OpenKong | ast.FalseWin] = field(default_factory=dict)
+    settings: dict[str, ast.PlaySetting | ast.OpenKong | ast.FalseWin | ast.Reveal] = field(default_factory=dict)
+    declarations: dict[str, ast.Declare] = field(default_factory=dict)
     kong_payments: dict[str, ast.KongPay] = field(default_factory=dict)
     dealer: list[ast.NextDealer] = field(default_factory=list)
     draw_checks: dict[str, ast.AtDraw] = field(default_factory=dict)
@@ -63,6 +81,8 @@ class PlayStatements:
             self.settings[statement.keyword] = statement
         elif isinstance(statement, ast.KongPay):
             self.kong_payments[statement.id] = statement
+        elif isinstance(statement, ast.Declare):
+            self.declarations[statement.id] = statement
         elif isinstance(statement, ast.AtDraw):
             self.draw_checks[statement.id] = statement
         elif isinstance(statement, ast.NextDealer):
@@ -72,7 +92,7 @@ class PlayStatements:
 
     def droppable(self) -> tuple[dict[str, ast.Statement], ...]:
         """The statements ``drop`` may remove by id."""
-        return (self.kong_payments, self.draw_checks)  # type: ignore[return-value]
+        return (self.kong_payments, self.draw_checks, self.declarations)  # type: ignore[return-value]
 
 
 def statement_key(statement: ast.Statement) -> tuple[str, str] | None:
@@ -82,6 +102,8 @@ def statement_key(statement: ast.Statement) -> tuple[str, str] | None:
         return ("setting", statement.keyword)
     if isinstance(statement, ast.KongPay):
         return ("kong payment", statement.id)
+    if isinstance(statement, ast.Declare):
+        return ("declaration", statement.id)
     if isinstance(statement, ast.AtDraw):
         return ("draw check", statement.id)
     return None
@@ -94,24 +116,36 @@ def lower_play(statements: PlayStatements, facts: Iterable[ast.Fact], chosen: Ma
     words = {keyword: _setting_word(settings[keyword], report)  # type: ignore[arg-type]
              for keyword in SETTING_WORDS if keyword in settings}
     ends, dead_wall = settings.get("hand_ends"), settings.get("dead_wall")
-    open_kong, false_win = settings.get("open_kong"), settings.get("false_win")
+    open_kong, false_win, reveal = settings.get("open_kong"), settings.get("false_win"), settings.get("reveal")
+    missed = settings.get("missed_win")
     facts = tuple(facts)
+    dead = _dead_wall(dead_wall, report) if isinstance(dead_wall, ast.PlaySetting) else None
+    revealed = _reveal(reveal, dead or 0, report) if isinstance(reveal, ast.Reveal) else None
+    declarations = tuple(row for row in (_declaration(d, facts, report) for d in statements.declarations.values())
+                         if row is not None)
+    for extra in list(statements.declarations.values())[1:]:
+        first = next(iter(statements.declarations.values()))
+        report(extra.span, f"a ruleset has one declaration, and {quoted(first.id)} is declared at line "
+                           f"{first.span.line}: a player's declare action names no id")
     return ir.Play(
         discard_win=words.get("discard_win"),
         missed_win=words.get("missed_win"),
+        own_discards=_own_discards(missed, report) if isinstance(missed, ast.PlaySetting) else None,
         hand_ends=words.get("hand_ends"),
         ends_after=_ends_after(ends, report) if isinstance(ends, ast.PlaySetting) and words.get("hand_ends") else None,
-        dead_wall=_dead_wall(dead_wall, report) if isinstance(dead_wall, ast.PlaySetting) else None,
+        dead_wall=dead,
         dead_per_kong=_dead_per_kong(dead_wall) if isinstance(dead_wall, ast.PlaySetting) else None,
         last_draw=words.get("last_draw"),
         void_suit=words.get("void_suit"),
         indicator_flip=words.get("indicator_flip"),
         open_kong=_open_kong(open_kong, facts, report) if isinstance(open_kong, ast.OpenKong) else None,
         false_win=_false_win(false_win, report) if isinstance(false_win, ast.FalseWin) else None,
+        reveal=revealed,
+        declarations=declarations,
         kong_payments=tuple(_kong_payment(k, report) for k in statements.kong_payments.values()),
         next_dealer=_dealer_rules(statements.dealer, report),
         draw_checks=tuple(_draw_check(c, report) for c in statements.draw_checks.values()),
-        fact_sources=_fact_sources(facts, chosen, report),
+        fact_sources=_fact_sources(facts, chosen, report, reveal is not None, bool(statements.declarations)),
     )
 
 
@@ -165,19 +199,28 @@ def _dead_per_kong(statement: ast.PlaySetting) -> int | None:
     return statement.per_kong[0] if statement.per_kong is not None else None
 
 
+def _own_flag(name: str, span: Span, facts: Iterable[ast.Fact], what: str, report: Report) -> bool:
+    """Whether ``name`` is a flag fact no source fills, which the table sets for
+    ``what`` (``open_kong``, ``declare``); else reported."""
+    facts = tuple(facts)
+    fact = next((f for f in facts if f.id == name), None)
+    if fact is None:
+        flags = [f.id for f in facts if f.kind == "flag"]
+        report(span, f"{what} sets a flag fact, and there is no fact {quoted(name)}"
+                     f"{did_you_mean(name, flags)}; declare it: fact {name} \"...\" flag")
+        return False
+    if fact.kind != "flag" or fact.source is not None:
+        why = f"a {fact.kind} fact" if fact.kind != "flag" else f"filled from {fact.source.name}"  # type: ignore[union-attr]
+        report(span, f"{what} sets a flag fact of its own, and {quoted(name)} is {why}")
+        return False
+    return True
+
+
 def _open_kong(statement: ast.OpenKong, facts: Iterable[ast.Fact], report: Report) -> ir.OpenKongRow | None:
     """``open_kong FACT [when_ready] [locks]``: FACT is a flag fact the table sets, so
     one no other source fills; each word at most once."""
-    fact = next((f for f in facts if f.id == statement.fact.name), None)
     name = statement.fact.name
-    if fact is None:
-        flags = [f.id for f in facts if f.kind == "flag"]
-        report(statement.fact.span, f"open_kong sets a flag fact, and there is no fact {quoted(name)}"
-                                    f"{did_you_mean(name, flags)}; declare it: fact {name} \"...\" flag")
-        return None
-    if fact.kind != "flag" or fact.source is not None:
-        why = f"a {fact.kind} fact" if fact.kind != "flag" else f"filled from {fact.source.name}"  # type: ignore[union-attr]
-        report(statement.fact.span, f"open_kong sets a flag fact of its own, and {quoted(name)} is {why}")
+    if not _own_flag(name, statement.fact.span, facts, "open_kong", report):
         return None
     seen: set[str] = set()
     for word in statement.words:
@@ -185,6 +228,93 @@ def _open_kong(statement: ast.OpenKong, facts: Iterable[ast.Fact], report: Repor
             report(word.span, f"{quoted(word.name)} is written twice")
         seen.add(word.name)
     return (name, "when_ready" in seen, "locks" in seen)
+
+
+def _own_discards(statement: ast.PlaySetting, report: Report) -> bool | None:
+    """``missed_win WORD own_discards``: True, or None without the second word."""
+    if statement.also is None:
+        return None
+    return _word(statement.also, MISSED_ALSO, "second word of missed_win", report) is not None
+
+
+#: What the words of ``declare`` and ``reveal`` take (a number, shown here as its
+#: example, or a fact in brackets); the others take nothing.
+_WORD_TAKES = {"stake": "1000", "wall": "4", "after": "4", "first_turn": "fact", "next_turn": "fact"}
+
+
+def _play_words(words: tuple[ast.Option, ...], allowed: tuple[str, ...], what: str,
+                report: Report) -> tuple[dict[str, str], bool]:
+    """The words of a ``declare`` or ``reveal``, each with its argument ("" for
+    none): each an ``allowed`` word, written once, with what it takes; and whether
+    every one was (the others are reported)."""
+    found: dict[str, str] = {}
+    ok = True
+    for word in words:
+        if _word(word, allowed, f"word of {what}", report) is None:
+            ok = False
+            continue
+        takes = _WORD_TAKES.get(word.name)
+        argument = word.arguments[0] if len(word.arguments) == 1 else None
+        if word.name in found:
+            report(word.span, f"{quoted(word.name)} is written twice")
+        elif takes == "fact" and (argument is None or argument.isdigit()):
+            report(word.span, f"{quoted(word.name)} names the flag fact it sets, in brackets, and nothing else: "
+                              f"{word.name}(FACT)")
+        elif takes is not None and takes != "fact" and (argument is None or not argument.isdigit()):
+            report(word.span, f"{quoted(word.name)} takes a number and nothing else, e.g. {word.name} {takes}")
+        elif takes is None and word.arguments:
+            report(word.span, f"{quoted(word.name)} takes no number or fact")
+        else:
+            found[word.name] = argument or ""
+            continue
+        ok = False
+    return found, ok
+
+
+def _declaration(statement: ast.Declare, facts: Iterable[ast.Fact], report: Report) -> ir.DeclareRow | None:
+    """``declare ID "name" : WORDS``: ID and the facts named in brackets are flag
+    facts the table sets; each word once, with what it takes."""
+    facts = tuple(facts)
+    ok = _own_flag(statement.id, statement.span, facts, f"declare {statement.id}", report)
+    found, words_ok = _play_words(statement.words, DECLARE_WORDS, "declare", report)
+    for word in statement.words:
+        if _WORD_TAKES.get(word.name) == "fact" and found.get(word.name):
+            ok = _own_flag(found[word.name], word.span, facts, f"{word.name}(...)", report) and ok
+    wall = int(found.get("wall") or 0)
+    if wall > DECLARE_WALL_MOST:
+        report(statement.span, f"wall {wall}: a declaration may ask for 0 to {DECLARE_WALL_MOST} tiles left to draw")
+        ok = False
+    if not (ok and words_ok):
+        return None
+    return (statement.id, statement.display, int(found.get("stake") or 0), "closed" in found, wall,
+            "locks" in found, found.get("first_turn", ""), found.get("next_turn", ""), "missed_win_bars" in found)
+
+
+def _reveal(statement: ast.Reveal, dead_wall: int, report: Report) -> ir.RevealRow | None:
+    """``reveal N [per_kong] [after M]``: N tiles (1 to REVEAL_MOST) turned up at the
+    deal, each on a tile of its own, past the M (0 to REVEAL_AFTER_MOST) kept for
+    replacements, one more after each kong (as many as M); every one in the dead wall."""
+    count, span = statement.count
+    ok = 1 <= count <= REVEAL_MOST
+    if not ok:
+        report(span, f"reveal {count}: a deal reveals 1 to {REVEAL_MOST} tiles")
+    words, words_ok = _play_words(statement.words, REVEAL_WORDS, "reveal", report)
+    ok = ok and words_ok
+    after, per_kong = int(words.get("after") or 0), "per_kong" in words
+    if after > REVEAL_AFTER_MOST:
+        report(statement.span, f"after {after}: the tiles kept at the back for replacements are 0 to "
+                               f"{REVEAL_AFTER_MOST}")
+        ok = False
+    if ok and per_kong and after == 0:
+        report(statement.span, "reveal ... per_kong reveals one more tile per kong, as many as the replacement "
+                               "tiles kept: add after N (4 where a hand has at most four kongs)")
+        ok = False
+    needed = after + 2 * (count + (after if per_kong else 0))
+    if ok and dead_wall < needed:
+        report(statement.span, f"the revealed tiles, the tiles under them and the {after} kept for replacements "
+                               f"need a dead_wall of {needed} or more (it is {dead_wall})")
+        ok = False
+    return (count, per_kong, after) if ok else None
 
 
 def _false_win(statement: ast.FalseWin, report: Report) -> ir.FalseWinRow:
@@ -248,10 +378,12 @@ def _streak(conditions: tuple[ast.Option, ...], report: Report) -> int:
     return streak
 
 
-def _fact_sources(facts: Iterable[ast.Fact], chosen: Mapping[str, Value],
-                  report: Report) -> tuple[ir.FactSourceRow, ...]:
+def _fact_sources(facts: Iterable[ast.Fact], chosen: Mapping[str, Value], report: Report,
+                  reveals: bool = False, declares: bool = False) -> tuple[ir.FactSourceRow, ...]:
     """``fact ... from SOURCE [N]``: the facts a table of play fills, each from a
-    source that gives a value of its kind and range."""
+    source that gives a value of its kind and range, and that the rules of play
+    give something to (the revealed tiles need ``reveal``, those under them and
+    the deposits a ``declare``)."""
     rows: list[ir.FactSourceRow] = []
     for fact in facts:
         if fact.source is None:
@@ -262,6 +394,15 @@ def _fact_sources(facts: Iterable[ast.Fact], chosen: Mapping[str, Value],
         kind = FACT_SOURCE_KINDS[source]
         if fact.kind != kind:
             report(fact.source.span, f"{source} gives a {kind} fact, and {quoted(fact.id)} is a {fact.kind} fact")
+            continue
+        if source in ("revealed", "under_revealed") and not reveals:
+            report(fact.source.span, f"from {source}: the ruleset reveals no tiles; say how many: reveal N")
+            continue
+        if source in ("under_revealed", "deposits") and not declares:
+            what = "the tiles under the revealed ones go to a winner who" if source == "under_revealed" else \
+                "the deposits are the stakes of players who"
+            report(fact.source.span, f"from {source}: {what} declared, and the ruleset has no declaration "
+                                     f"(declare ID \"name\" : stake N ...)")
             continue
         rows.append((fact.id, source, _fact_count(fact, source, chosen, report)))
     return tuple(rows)
@@ -303,6 +444,8 @@ def _fact_count(fact: ast.Fact, source: str, chosen: Mapping[str, Value], report
 
 
 def _draw_check(statement: ast.AtDraw, report: Report) -> ir.DrawCheckRow:
+    """``... AMOUNT``: a number (each payer to each payee), ``N shared`` (N from the
+    payers together to the payees together, in equal parts), or ``best``."""
     amount = statement.amount
     value = -1
     if amount.name == "best":
@@ -311,8 +454,14 @@ def _draw_check(statement: ast.AtDraw, report: Report) -> ir.DrawCheckRow:
         value = int(amount.name)
     else:
         report(amount.span, f"a draw check pays a number (1 or more) or 'best', not {quoted(amount.name)}")
+    shared = bool(amount.arguments)
+    if shared and amount.arguments != ("shared",):
+        report(amount.span, f"after a draw check's amount only 'shared' may follow (N shared: N from the payers "
+                            f"together to the payees together), not {quoted(' '.join(amount.arguments))}")
+    elif shared and amount.name == "best":
+        report(amount.span, "'shared' shares a number (N shared), not 'best', which each payee works out for itself")
     return (statement.id, statement.display, _player_test(statement.payer, report),
-            _player_test(statement.payee, report), value)
+            _player_test(statement.payee, report), value, shared)
 
 
 def _player_test(tests: tuple[ast.DrawTest, ...], report: Report) -> ir.PlayerTestRow:

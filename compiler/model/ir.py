@@ -364,14 +364,19 @@ KongPayRow = tuple[str, str, str, str, int, bool]
 OpenKongRow = tuple[str, bool, bool]
 #: A ``false_win`` row: (id, name, amount each opponent is paid, dead_hand).
 FalseWinRow = tuple[str, str, int, bool]
+#: A ``declare`` row: (id, name, stake, closed, the fewest tiles left to draw, locks, the fact
+#: set instead on a first turn or "", the fact set until the next turn or "", missed_win_bars).
+DeclareRow = tuple[str, str, int, bool, int, bool, str, str, bool]
+#: A ``reveal`` row: (tiles revealed at the deal, one more per kong, the tiles kept before them).
+RevealRow = tuple[int, bool, int]
 #: A ``next_dealer`` row: (condition words, target).
 DealerRow = tuple[tuple[str, ...], str, int]  # words, target, the number of `streak N` (0: none)
 #: A fact a table of play fills: (fact id, source, count; 0 where the source takes none).
 FactSourceRow = tuple[str, str, int]
 #: One side of a draw check: (ready, won, (comparison, suits)), None where not tested.
 PlayerTestRow = tuple[bool | None, bool | None, tuple[str, int] | None]
-#: An ``at_draw`` row: (id, name, payer's test, payee's test, amount; -1 for ``best``).
-DrawCheckRow = tuple[str, str, PlayerTestRow, PlayerTestRow, int]
+#: An ``at_draw`` row: (id, name, payer's test, payee's test, amount; -1 for ``best``; shared).
+DrawCheckRow = tuple[str, str, PlayerTestRow, PlayerTestRow, int, bool]
 
 
 @dataclass(frozen=True)
@@ -382,6 +387,7 @@ class Play:
 
     discard_win: str | None = None
     missed_win: str | None = None
+    own_discards: bool | None = None
     hand_ends: str | None = None
     ends_after: int | None = None
     dead_wall: int | None = None
@@ -391,6 +397,8 @@ class Play:
     indicator_flip: str | None = None
     open_kong: OpenKongRow | None = None
     false_win: FalseWinRow | None = None
+    reveal: RevealRow | None = None
+    declarations: tuple[DeclareRow, ...] = ()
     kong_payments: tuple[KongPayRow, ...] = ()
     next_dealer: tuple[DealerRow, ...] = ()
     draw_checks: tuple[DrawCheckRow, ...] = ()

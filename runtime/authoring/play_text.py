@@ -12,7 +12,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ruleset.rules_of_play import DealerRule, DrawCheck, FalseWin, KongPayment, OpenKong, PlayerTest, PlayRules
+from ..ruleset.rules_of_play import (
+    DealerRule,
+    Declaration,
+    DrawCheck,
+    FalseWin,
+    KongPayment,
+    OpenKong,
+    PlayerTest,
+    PlayRules,
+    Reveal,
+)
 
 #: The one-word settings, in the order shown.
 SETTINGS = ("discard_win", "missed_win", "hand_ends", "dead_wall", "last_draw", "void_suit", "indicator_flip")
@@ -28,7 +38,7 @@ class PlayLine:
 
     ``words`` is what each statement says after its keyword, id and name."""
 
-    keyword: str  # a setting's keyword, open_kong, false_win, kong_pay, at_draw, fact, next_dealer
+    keyword: str  # a setting's keyword, open_kong, false_win, reveal, declare, kong_pay, at_draw, fact, next_dealer
     id: str
     name: str
     words: tuple[str, ...]
@@ -55,11 +65,14 @@ def play_lines(rules: PlayRules) -> tuple[PlayLine, ...]:
     the dealer rules."""
     ends = f"wins {rules.ends_after}" if rules.hand_ends == "wins" else rules.hand_ends
     dead = f"{rules.dead_wall} plus {rules.dead_per_kong} per kong" if rules.dead_per_kong else str(rules.dead_wall)
-    settings = {"discard_win": rules.discard_win, "missed_win": rules.missed_win, "hand_ends": ends,
+    missed = f"{rules.missed_win} own_discards" if rules.own_discards else rules.missed_win
+    settings = {"discard_win": rules.discard_win, "missed_win": missed, "hand_ends": ends,
                 "dead_wall": dead, "last_draw": rules.last_draw, "void_suit": rules.void_suit,
                 "indicator_flip": rules.indicator_flip}
     stated = [_open_kong_line(rules.open_kong)] if rules.open_kong else []
     stated += [_false_win_line(rules.false_win)] if rules.false_win else []
+    stated += [_reveal_line(rules.reveal)] if rules.reveal else []
+    stated += [_declare_line(declaration) for declaration in rules.declarations]
     return (*(PlayLine(keyword, "", "", (settings[keyword],)) for keyword in SETTINGS), *stated,
             *(PlayLine("kong_pay", k.id, k.name, (_kong_words(k),)) for k in rules.kong_payments),
             *(PlayLine("at_draw", c.id, c.name, (_draw_words(c),)) for c in rules.draw_checks),
@@ -76,6 +89,18 @@ def _open_kong_line(rule: OpenKong) -> PlayLine:
 def _false_win_line(rule: FalseWin) -> PlayLine:
     dead = " dead_hand" if rule.dead_hand else ""
     return PlayLine("false_win", rule.id, rule.name, (f": pays each opponent {rule.amount}{dead}",))
+
+
+def _reveal_line(rule: Reveal) -> PlayLine:
+    words = " ".join([str(rule.count)] + ["per_kong"] * rule.per_kong + [f"after {rule.after}"] * bool(rule.after))
+    return PlayLine("reveal", "", "", (words,))
+
+
+def _declare_line(rule: Declaration) -> PlayLine:
+    words = [f"stake {rule.stake}"] + ["closed"] * rule.closed + [f"wall {rule.wall}"] * bool(rule.wall)
+    words += ["locks"] * rule.locks + [f"first_turn({rule.first_turn})"] * bool(rule.first_turn)
+    words += [f"next_turn({rule.next_turn})"] * bool(rule.next_turn) + ["missed_win_bars"] * rule.missed_win_bars
+    return PlayLine("declare", rule.id, rule.name, (": " + " ".join(words),))
 
 
 def _dealer_words(rule: DealerRule) -> str:
@@ -101,7 +126,7 @@ def _kong_words(payment: KongPayment) -> str:
 
 
 def _draw_words(check: DrawCheck) -> str:
-    amount = "best" if check.amount < 0 else str(check.amount)
+    amount = "best" if check.amount < 0 else f"{check.amount}{' shared' if check.shared else ''}"
     return f": {_player_words(check.payer)} pays {_player_words(check.payee)} {amount}"
 
 

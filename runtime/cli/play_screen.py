@@ -45,6 +45,7 @@ COMMANDS = (
     ("pass", "let the discard go (or pass a last tile that roams on)"),
     ("open", "draw a kong's replacement by opening the kong (where the rules have it)"),
     ("void m", "declare a suit void after the deal: m, p or s (where the rules have it)"),
+    ("declare 5m", "discard 5m making the rules' declaration, riichi (offered where the discard leaves you ready)"),
     (HELP, "this list"),
     (QUIT, "end the game here (end of input, Ctrl-D, does too)"),
 )
@@ -104,7 +105,7 @@ def hand(hand: Hand) -> str:
 
 def action(act: Action) -> str:
     """An action as the prompt takes it: ``discard E``, ``kong 5m``, ``chow 345m``, ``pung``."""
-    if act.kind in ("discard", "kong") and act.tile is not None:
+    if act.kind in ("discard", "kong", "declare") and act.tile is not None:
         return f"{act.kind} {tile(act.tile)}"
     return str(act)
 
@@ -162,9 +163,10 @@ class Narrator:
         if act.kind == "draw":
             drawn = f" {named(str(event['tile']))}" if "tile" in event and seat in self.visible else ""
             return f"{who} draws{drawn}{_set_aside(event)}"
-        if act.kind == "discard":
+        if act.kind in ("discard", "declare"):
             self.offered = tile(act.tile) if act.tile is not None else None
-            return f"{who} discards {self.offered}"
+            declares = "declares, and " if act.kind == "declare" else ""
+            return f"{who} {declares}discards {self.offered}"
         if act.kind == "kong" and act.tile is not None:
             self.offered = tile(act.tile)
             return f"{who} makes a kong of {self.offered}"

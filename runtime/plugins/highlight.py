@@ -32,7 +32,7 @@ STATEMENTS = (
     "account_once", "prefer",
     # rules of play
     "discard_win", "missed_win", "hand_ends", "dead_wall", "kong_pay", "next_dealer", "at_draw",
-    "last_draw", "void_suit", "indicator_flip", "open_kong", "false_win",
+    "last_draw", "void_suit", "indicator_flip", "open_kong", "false_win", "reveal", "declare", "seats",
     # named values and lookup tables
     "value", "table", "columns", "derive",
 )
@@ -41,7 +41,7 @@ QUALIFIERS = (
     "suits", "winds", "dragons", "red_fives", "aside", "fixed", "stand_in", "may_not", "honors", "skip", "none", "flag",
     "number", "choice", "to", "each", "excludes", "pays", "discarder", "opponent", "feeder", "last", "claimed", "meld",
     "player", "left", "opposite", "right", "fans", "points", "payments", "clause", "without",
-    "from", "refund_unless_ready",
+    "from", "refund_unless_ready", "shared", "own_discards", "stake", "per_kong", "missed_win_bars",
 )
 #: the words of expressions
 EXPRESSION_WORDS = (

@@ -36,6 +36,7 @@ from ..notation.parse import format_hand, parse_hand
 from ..options import OptionInfo, describe
 from ..options import Value as OptionValue
 from ..tiles.kinds import N_KINDS, tile_name
+from ..tiles.red import RED_KINDS
 from . import checks
 from . import kernels as tables
 from .batches import OVERFLOWED as OVERFLOWED  # the marks of a batch's arrays, named here too
@@ -124,6 +125,8 @@ class Ruleset:
         self.has_flowers = generated.flowers
         #: whether the tile set has red fives (0m 0p 0s: mjr.tiles.red)
         self.has_red = generated.red_fives
+        #: the kinds of which the tile set has a red copy: the suits' 5s in play where it has red fives
+        self.red_kinds = frozenset(kind for kind in RED_KINDS if kind in self.kinds) if self.has_red else frozenset()
         #: the kinds the tile set sets aside when drawn (``aside(...)``: mjr.tiles.aside), none in play
         self.aside_kinds = generated.aside
         #: how a hand is played beyond how a win scores (:class:`mjr.ruleset.rules_of_play.PlayRules`)

@@ -2,8 +2,8 @@
 
 A generated module lists them in ``PLAY``, a plain dict the compiler writes from the
 file's play statements (``discard_win``, ``missed_win``, ``hand_ends``, ``dead_wall``,
-``last_draw``, ``void_suit``, ``indicator_flip``, ``open_kong``, ``false_win``,
-``kong_pay``, ``next_dealer``, ``at_draw``); a statement the file leaves out takes
+``last_draw``, ``void_suit``, ``indicator_flip``, ``open_kong``, ``false_win``, ``reveal``,
+``declare``, ``kong_pay``, ``next_dealer``, ``at_draw``); a statement the file leaves out takes
 the default below.  :class:`mjr.table.Table` reads them through
 :attr:`mjr.Ruleset.play`.
 """
@@ -64,6 +64,52 @@ class FalseWin:
 
 
 @dataclass(frozen=True)
+class Declaration:
+    """``declare ID "name" : stake N [closed] [wall N] [locks] [first_turn(FACT)]
+    [next_turn(FACT)] [missed_win_bars]`` (立直): a declaration a player makes with a
+    discard that leaves the hand ready, once a hand.
+
+    ``closed``: only with no claimed meld (a concealed kong is no claim); ``wall``:
+    only while at least that many tiles are left to draw.  The discard that declares
+    may be won on; once it passes, the declaration stands: its ``stake`` goes onto
+    the table as a deposit, and the flag fact ``id`` holds for the declarer's wins
+    (the fact ``first_turn`` instead, where it is declared on the player's first
+    turn before any claim or kong).  ``next_turn``: a flag fact for a win by the
+    declarer before its next discard with no claim or kong in between (一发).
+    ``locks``: the declarer discards each tile drawn unless winning with it, and
+    claims nothing but a win.  ``missed_win_bars``: a win the declarer passes up
+    bars every discard win for the rest of the hand."""
+
+    id: str
+    name: str
+    stake: int = 0
+    closed: bool = False
+    wall: int = 0
+    locks: bool = False
+    first_turn: str = ""
+    next_turn: str = ""
+    missed_win_bars: bool = False
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """``reveal N [per_kong] [after M]`` (ドラ表示牌): at the deal, N tiles are turned up
+    at the back of the wall past the M kept for kong replacements, each lying on
+    another; ``per_kong``, one more after each kong (up to M).  They are never drawn:
+    the tiles revealed so far (fact source ``revealed``) and the ones under them
+    (``under_revealed``, to a winner who has declared)."""
+
+    count: int
+    per_kong: bool = False
+    after: int = 0
+
+    @property
+    def slots(self) -> int:
+        """How many tiles may be revealed in a hand, each on one of its own."""
+        return self.count + (self.after if self.per_kong else 0)
+
+
+@dataclass(frozen=True)
 class DealerRule:
     """``next_dealer [when WORD or WORD ...] : TARGET``: the first rule whose words
     hold (a rule with none always holds) names the next hand's dealer.
@@ -93,13 +139,16 @@ class DrawCheck:
 
     Run in file order when a hand ends with the wall empty and no check of the
     ruleset's ``hand_ends`` says otherwise.  ``amount`` is a number, or ``-1`` for
-    ``best``: the highest points the payee's waits would score on the payer's discard."""
+    ``best``: the highest points the payee's waits would score on the payer's discard.
+    ``shared`` (``N shared``, 不聴罰符): N goes from the payers together to the payees
+    together, each payer paying each payee N / (payers x payees)."""
 
     id: str
     name: str
     payer: PlayerTest
     payee: PlayerTest
     amount: int
+    shared: bool = False
 
 
 @dataclass(frozen=True)
@@ -110,7 +159,8 @@ class PlayRules:
     ``nearest`` gives it to the first of them in turn after the discarder (截胡).
     ``missed_win``: ``none``; ``same_tile`` (a passed win may not be taken on the same
     tile kind until the player's next draw or claim); ``any_tile`` (no discard win at
-    all until then).
+    all until then).  ``own_discards`` (振聴): no discard win while the hand waits on
+    a kind its player has discarded.
     ``hand_ends``: ``first_win``; ``wins`` (each player wins at most once and the hand
     ends when ``ends_after`` have won, 血战); ``wall`` (wins repeat until the wall runs
     out, 血流).
@@ -128,6 +178,7 @@ class PlayRules:
 
     discard_win: str = "nearest"
     missed_win: str = "none"
+    own_discards: bool = False
     hand_ends: str = "first_win"
     ends_after: int = 1
     dead_wall: int = 0
@@ -137,6 +188,8 @@ class PlayRules:
     indicator_flip: str = "back"
     open_kong: OpenKong | None = None
     false_win: FalseWin | None = None
+    reveal: Reveal | None = None
+    declarations: tuple[Declaration, ...] = ()
     kong_payments: tuple[KongPayment, ...] = ()
     next_dealer: tuple[DealerRule, ...] = (DealerRule(("drawn", "dealer_won"), "dealer"), DealerRule((), "next"))
     draw_checks: tuple[DrawCheck, ...] = ()
@@ -148,17 +201,20 @@ class PlayRules:
         """The rules a generated module's ``PLAY`` states, defaults for the rest."""
         fields: dict[str, Any] = {key: value for key, value in play.items()
                                   if key not in ("kong_payments", "next_dealer", "draw_checks", "open_kong",
-                                                 "false_win")}
+                                                 "false_win", "reveal", "declarations")}
         if play.get("open_kong"):
             fields["open_kong"] = OpenKong(*play["open_kong"])
         if play.get("false_win"):
             fields["false_win"] = FalseWin(*play["false_win"])
+        if play.get("reveal"):
+            fields["reveal"] = Reveal(*play["reveal"])
+        fields["declarations"] = tuple(Declaration(*row) for row in play.get("declarations", ()))
         if "kong_payments" in play:
             fields["kong_payments"] = tuple(KongPayment(*row) for row in play["kong_payments"])
         if play.get("next_dealer"):
             fields["next_dealer"] = tuple(DealerRule(tuple(words), target, streak)
                                           for words, target, streak in play["next_dealer"])
-        fields["draw_checks"] = tuple(DrawCheck(ident, name, PlayerTest(*payer), PlayerTest(*payee), amount)
-                                      for ident, name, payer, payee, amount in play.get("draw_checks", ()))
+        fields["draw_checks"] = tuple(DrawCheck(ident, name, PlayerTest(*payer), PlayerTest(*payee), amount, shared)
+                                      for ident, name, payer, payee, amount, shared in play.get("draw_checks", ()))
         fields["fact_sources"] = tuple(tuple(row) for row in play.get("fact_sources", ()))
         return cls(**fields)

@@ -25,6 +25,7 @@ from ..table.bots import BOTS, play_out
 from ..table.referee import Table, unplayable
 from ..table.seats import Seating
 from ..table.session import hand_seed
+from ..table.state import ON_TABLE
 from .report import SimulationReport
 
 #: Hands per partition, one partition per task: small enough to spread a few
@@ -97,13 +98,16 @@ class Tally:
 
 def payments_balance(table: Table) -> bool:
     """Whether the hand's payments are zero-sum: every line a transfer of a
-    non-negative amount between two different seats, and the seats' net results
-    summing to zero.  (Transfers always sum to zero; a line paying oneself, paying
-    a negative amount or naming no seat is how an unbalanced settlement shows.)"""
-    seats = range(len(table.players))
-    lines_ok = all(p.payer in seats and p.payee in seats and p.payer != p.payee and p.amount >= 0
+    non-negative amount between two different parties (the seats, and the table's
+    deposits: :data:`~mjr.table.state.ON_TABLE`), the table never paying out more
+    than it holds, and the seats' net results and what the table gained summing to
+    zero.  (Transfers always sum to zero; a line paying oneself, paying a negative
+    amount or naming no party is how an unbalanced settlement shows.)"""
+    parties = (*range(len(table.players)), ON_TABLE)
+    lines_ok = all(p.payer in parties and p.payee in parties and p.payer != p.payee and p.amount >= 0
                    for p in table.payments)
-    return lines_ok and sum(table.net()) == 0
+    gained = table.deposits - table.seating.deposits
+    return lines_ok and table.deposits >= 0 and sum(table.net()) + gained == 0
 
 
 def tiles_add_up(table: Table) -> bool:

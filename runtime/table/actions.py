@@ -4,8 +4,10 @@
 ``win``, and the answers to a discard: ``chow 345m``, ``pung``, ``kong``, ``win``,
 ``pass``.  Where the rules have them: ``void m`` (the suit a player declares void
 after the deal, ``void_suit declared``), ``pass`` on a roaming last tile
-(``last_draw roams``), and ``open`` for a kong's replacement by opening the kong
-(``open_kong``).
+(``last_draw roams``), ``open`` for a kong's replacement by opening the kong
+(``open_kong``), and ``declare 5m``, a discard that makes the ruleset's declaration
+(``declare``, 立直).  A red five is discarded as its kind: a hand gives up a plain
+copy first.
 Flowers are set aside and replaced as they are drawn, by the table.  A dedicated
 joker is discarded as ``discard J``; a claim takes the held jokers it needs itself
 (see :meth:`mjr.table.Table.claim_tiles`).
@@ -18,21 +20,22 @@ from dataclasses import dataclass
 from ..errors import IllegalAction, MjrError, clip_repr
 from ..tiles.kinds import FIRST_HONOR, N_KINDS, tile_name
 from .seats import SEATS, seat_number, whole_number
-from .wall import WALL_JOKER, is_flower, parse_wall_tile, wall_tile_name
+from .wall import WALL_JOKER, is_flower, is_red, kind_of, parse_wall_tile, wall_tile_name
 
 #: The kinds of action, and which of them name a tile.
-KINDS = ("draw", "discard", "chow", "pung", "kong", "win", "pass", "open", "void")
-_WITH_TILE = ("discard", "chow", "void")
+KINDS = ("draw", "discard", "chow", "pung", "kong", "win", "pass", "open", "void", "declare")
+_WITH_TILE = ("discard", "chow", "void", "declare")
 #: The suits a ``void`` declaration names, by letter: its ``tile`` is the suit's first kind.
 VOID_SUITS = "mps"
 #: What the tile of each kind of action that has one stands for.
 _TILE_OF = {"discard": "tile (a kind 0-33, or the joker 42)", "chow": "chow's lowest tile (a suited kind, rank 1-7)",
-            "void": "suit (0, 9 or 18: its first kind)", "kong": "kong's kind (0-33; none when claiming)"}
+            "void": "suit (0, 9 or 18: its first kind)", "kong": "kong's kind (0-33; none when claiming)",
+            "declare": "discard (a kind 0-33, or the joker 42)"}
 
 
 def _fits(kind: str, tile: int) -> bool:
     """Whether ``tile`` (an int) is a tile ``kind`` may name."""
-    if kind == "discard":
+    if kind in ("discard", "declare"):
         return 0 <= tile < N_KINDS or tile == WALL_JOKER
     if kind == "chow":
         return 0 <= tile < FIRST_HONOR and tile % 9 <= 6
@@ -116,6 +119,9 @@ class Action:
             raise IllegalAction(str(error)) from None
         if is_flower(tile):
             raise IllegalAction(f"{clip_repr(text)}: a flower is set aside as it is drawn, never {kind}ed")
+        if is_red(tile):
+            raise IllegalAction(f"{clip_repr(text)}: a red five is named by its kind, e.g. '{kind} "
+                                f"{tile_name(kind_of(tile))}' (a hand gives up a plain copy first)")
         if tile == WALL_JOKER and kind == "kong":
             raise IllegalAction(f"{clip_repr(text)}: a joker has no kind of its own; a kong names the kind of its "
                                 "real tiles, e.g. 'kong 5m'")

@@ -5,9 +5,10 @@ A bot is a callable ``bot(table, seat, actions) -> Action`` choosing among the l
 ``actions``.  :class:`RandomBot` picks any; :class:`GreedyBot` wins whenever it can,
 claims what brings its hand nearer a win, and discards to keep the best shape,
 preferring, once ready, the discard that leaves the most winning tiles (by the
-ruleset's own ``waits``).  Both are seeded, so a game with bots replays exactly.
-A greedy bot keeps its dedicated jokers: it discards one only when nothing else
-may go, and claims nothing that would take one into a meld.
+ruleset's own ``waits``), and declares (``declare``, 立直) whenever that discard may.
+Both are seeded, so a game with bots replays exactly.  A greedy bot keeps its
+dedicated jokers: it discards one only when nothing else may go, and claims nothing
+that would take one into a meld.
 """
 
 from __future__ import annotations
@@ -56,7 +57,9 @@ class GreedyBot:
         kongs = [action for action in actions if action.kind == "kong"]
         if kongs:
             return kongs[0]
-        return self._discard(table, seat, counts, [a for a in actions if a.kind == "discard"])
+        choice = self._discard(table, seat, counts, [a for a in actions if a.kind == "discard"])
+        declaring = Action(seat, "declare", choice.tile)
+        return declaring if declaring in actions else choice  # a declaration (立直) whenever the discard allows one
 
     @staticmethod
     def _draw(table: Table, seat: int, actions: list[Action]) -> Action:

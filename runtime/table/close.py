@@ -1,6 +1,7 @@
 """The close of a hand of play, worked out from its state and its ruleset's rules
 of play: the payments on kongs, the checks of a drawn hand and the refunds of kong
-payments, and who deals the next hand.
+payments, and who deals the next hand; and what a hand's readiness decides in play
+(the discards that may declare, a win barred by the player's own discards).
 
 :class:`Payment`, :class:`WinRecord` and :class:`HandOutcome` (the records of what a
 hand paid, won and came to) are kept in :mod:`mjr.table.state` and named here too.
@@ -48,14 +49,18 @@ def close_hand(state: TableState, drawn: bool) -> HandOutcome:
     if drawn:
         closing += _refunds(state, ready)
         for check in state.rules.draw_checks:
-            for payer in range(state.seats):
-                if not _passes(state, payer, check.payer, ready):
-                    continue
-                for payee in range(state.seats):
-                    if payee != payer and _passes(state, payee, check.payee, ready):
+            payers = [seat for seat in range(state.seats) if _passes(state, seat, check.payer, ready)]
+            payees = [seat for seat in range(state.seats) if _passes(state, seat, check.payee, ready)]
+            for payer in payers:
+                for payee in payees:
+                    if payee == payer:
+                        continue
+                    if check.shared:  # N from the payers together to the payees together
+                        amount = check.amount // (len(payers) * len(payees))
+                    else:
                         amount = check.amount if check.amount >= 0 else best_value(state, payee, payer)
-                        if amount:
-                            closing.append(Payment(payer, payee, amount * state.stake, check.id, check.name))
+                    if amount:
+                        closing.append(Payment(payer, payee, amount * state.stake, check.id, check.name))
     return HandOutcome(drawn and not state.wins, tuple(closing), next_seating(state, ready), ready)
 
 
@@ -67,6 +72,42 @@ def is_ready(state: TableState, seat: int) -> bool:
     if "self_draw" in state.ruleset.win_methods:
         return bool(state.ruleset.waits(seat_hand(state, seat, None, "self_draw")))
     return bool(state.ruleset.waits(seat_hand(state, seat, None, "discard", (seat + 1) % state.seats)))
+
+
+def declaring_discards(state: TableState, seat: int, discards: list[int]) -> list[int]:
+    """Of the tiles ``seat`` may discard now, those that may make the ruleset's
+    declaration (``declare``): each that leaves the hand ready, where the player has
+    made none, holds no claimed meld (``closed``) and enough tiles are left to draw."""
+    if not state.rules.declarations:
+        return []
+    declaration, player = state.rules.declarations[0], state.players[seat]
+    if player.declared is not None or (state.offer is not None and state.offer.declaring):
+        return []
+    if declaration.closed and any(not meld.concealed for meld in player.melds):
+        return []
+    if state.wall.live < declaration.wall:
+        return []
+    ready = []
+    for tile in sorted(set(discards)):
+        if tile >= len(player.counts):
+            continue  # a joker: the hand it leaves is tried the same way as any other, by its kinds
+        counts = list(player.counts)
+        counts[tile] -= 1
+        if state.ruleset.waits(seat_hand(state, seat, None, "self_draw", counts=counts)):
+            ready.append(tile)
+    return ready
+
+
+def discards_bar(state: TableState, seat: int) -> bool:
+    """``missed_win ... own_discards`` (振聴): whether ``seat``'s hand waits on a kind
+    its player has discarded this hand, which bars a win on a discard."""
+    player = state.players[seat]
+    if not state.rules.own_discards or not player.discarded:
+        return False
+    offer = state.offer
+    source = offer.seat if offer is not None else (seat + 1) % state.seats
+    waits = state.ruleset.waits(seat_hand(state, seat, None, "discard", source))
+    return any(parse_tile(wait.tile) in player.discarded for wait in waits)
 
 
 def best_value(state: TableState, seat: int, payer: int) -> int:
@@ -133,7 +174,9 @@ def next_seating(state: TableState, ready: tuple[bool, ...]) -> Seating:
             break
     streak = seating.streak + 1 if dealer == seating.dealer else 0
     round_ = (seating.round + 1) % 4 if dealer == 0 and seating.dealer != 0 else seating.round
-    return Seating(dealer, round_, streak, first.seat if first is not None else seating.previous_winner)
+    repeats = seating.repeats + 1 if words["drawn"] or words["dealer_won"] else 0
+    return Seating(dealer, round_, streak, first.seat if first is not None else seating.previous_winner,
+                   repeats, state.deposits)
 
 
 def _target(target: str, state: TableState, first: WinRecord | None) -> int:

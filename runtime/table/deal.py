@@ -13,12 +13,17 @@ from __future__ import annotations
 from ..errors import MjrError
 from ..hand.model import Context, Hand
 from .state import TableState
-from .wall import FLOWER_BASE, WALL_JOKER, is_flower
+from .wall import FLOWER_BASE, WALL_JOKER, is_flower, is_red, kind_of
 
 
 def deal(state: TableState) -> None:
-    """Deal the hand: each player's tiles, the indicator, and the wildcards it makes."""
+    """Deal the hand: the tiles ``reveal`` sets in the dead wall, each player's
+    tiles, the indicator, and the wildcards it makes."""
     ruleset = state.ruleset
+    reveal = state.rules.reveal
+    if reveal is not None:
+        tiles = [kind_of(tile) for tile in state.wall.set_back(reveal.after, 2 * reveal.slots)]
+        state.revealable, state.under = tiles[0::2], tiles[1::2]
     flip = state.rules.indicator_flip if ruleset.generated.wild_derived else None
     if flip == "before_deal":
         _flip_indicator(state, flip)
@@ -51,7 +56,7 @@ def _flip_indicator(state: TableState, flip: str) -> None:
         if not aside:
             break
         state.set_aside.append(tile)
-    state.indicator = tile
+    state.indicator = kind_of(tile)
 
 
 def _goes_aside(state: TableState, tile: int) -> bool:
@@ -62,8 +67,8 @@ def _goes_aside(state: TableState, tile: int) -> bool:
 
 def take(state: TableState, seat: int, tile: int) -> int | None:
     """Give ``tile`` to ``seat``, setting flowers (and the kinds set aside) aside and
-    replacing them from the back; ``None`` when the wall runs out before one is
-    replaced."""
+    replacing them from the back; the wall tile given (a red five's own number), or
+    ``None`` when the wall runs out before one is replaced."""
     player = state.players[seat]
     while _goes_aside(state, tile):
         if is_flower(tile):
@@ -76,7 +81,9 @@ def take(state: TableState, seat: int, tile: int) -> int | None:
     if tile == WALL_JOKER:
         player.jokers += 1
     else:
-        player.counts[tile] += 1
+        player.counts[kind_of(tile)] += 1
+        if is_red(tile):
+            player.red.append(kind_of(tile))
     return tile
 
 

@@ -10,7 +10,7 @@ from ..ruleset.result import Result
 from ..tiles.kinds import N_KINDS
 from .seats import relative_source, tiles_of
 from .state import Phase, TableState
-from .wall import WALL_JOKER
+from .wall import WALL_JOKER, kind_of
 
 
 def win_context(state: TableState, seat: int, method: str, source: int | None = None, winners: int = 1,
@@ -24,6 +24,10 @@ def win_context(state: TableState, seat: int, method: str, source: int | None = 
     opening = state.rules.open_kong
     if opening is not None and ((kong_win and turn.opened) or (method == "discard" and turn.discard_opened)):
         facts += ((opening.fact, True),)
+    if player.declared is not None:
+        facts += ((player.declared_fact, True),)
+        if player.next_turn:
+            facts += ((player.declared.next_turn, True),)
     seating = state.seating
     return Context(
         win_by=method,
@@ -48,13 +52,18 @@ def seat_hand(state: TableState, seat: int, tile: int | None, method: str, sourc
     concealed tiles ``counts`` where given, else the player's."""
     player = state.players[seat]
     counts = list(player.counts if counts is None else counts)
+    red = [kind for index, kind in enumerate(player.red) if player.red[:index].count(kind) < counts[kind]]
+    offer = state.offer
+    if method != "self_draw" and tile is not None and offer is not None and offer.red and offer.tile == tile:
+        red.append(tile)  # a win on a red five on offer
     jokers, win = player.jokers, tile
     if tile == WALL_JOKER:
         jokers, win = jokers - (method == "self_draw"), JOKER
     elif tile is not None and method == "self_draw":
         counts[tile] -= 1
     return Hand(tiles_of(counts), tuple(player.melds), win, win_context(state, seat, method, source, winners, tile),
-                tuple(player.flowers), jokers=jokers, aside=tuple(player.aside))
+                tuple(player.flowers), tuple(sorted(red + player.melded_red)), jokers=jokers,
+                aside=tuple(player.aside))
 
 
 def score(state: TableState, seat: int, tile: int, method: str, winners: int = 1) -> Result:
@@ -87,7 +96,21 @@ def table_facts(state: TableState, seat: int, tile: int | None) -> tuple[tuple[s
             facts.append((ident, True))
         elif source == "fed_before" and _fed_before(state, seat, count):
             facts.append((ident, True))
+        elif source == "revealed":
+            facts.append((ident, tuple(sorted(state.revealed))))
+        elif source == "under_revealed" and state.players[seat].declared is not None:
+            facts.append((ident, tuple(sorted(state.under[:len(state.revealed)]))))
+        elif source == "deposits" and state.deposit_taker in (None, seat):
+            facts.append((ident, min(_stakes_on_table(state), fact.high)))
+        elif source == "repeats":
+            facts.append((ident, min(state.seating.repeats, fact.high)))
     return tuple(facts)
+
+
+def _stakes_on_table(state: TableState) -> int:
+    """How many declarations' stakes the deposits on the table make (``deposits``)."""
+    stake = next((d.stake for d in state.rules.declarations if d.stake), 0) * state.stake
+    return state.deposits // stake if stake else 0
 
 
 def _fed_before(state: TableState, seat: int, nth: int) -> bool:
@@ -105,7 +128,7 @@ def _tiles_after_win(state: TableState, count: int) -> tuple[int, ...]:
     passed over; the unplayed tail included); fewer, or none, as the wall runs out.  (A region whose rules use the
     winning tile when none is left says so in its file, with ``winning_tile``.)"""
     wall = state.wall
-    return tuple(sorted([t for t in wall.tiles[wall.head:wall.tail] if t < N_KINDS][:count]))
+    return tuple(sorted([kind_of(t) for t in wall.tiles[wall.head:wall.tail] if kind_of(t) < N_KINDS][:count]))
 
 
 def _in_sight(state: TableState, tile: int) -> int:

@@ -383,11 +383,17 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+#: The seating's keys a log may leave out (logs written before them): each is 0 then.
+SEATING_LATER = ("repeats", "deposits")
+
+
 def _seating(seating: Any, number: int) -> Seating:
-    if not isinstance(seating, dict) or sorted(seating) != sorted(SEATING_KEYS):
+    if not isinstance(seating, dict) or not set(SEATING_KEYS) - set(SEATING_LATER) <= set(seating) <= \
+            set(SEATING_KEYS):
         raise LogError(f"line {number}: the seating is an object of {', '.join(SEATING_KEYS)}")
     for key, value in seating.items():
-        allowed = (_is_int(value) and 0 <= value <= 3) if key != "streak" else (_is_int(value) and value >= 0)
+        counted = key in ("streak", *SEATING_LATER)
+        allowed = (_is_int(value) and 0 <= value <= 3) if not counted else (_is_int(value) and value >= 0)
         if not allowed and not (key == "previous_winner" and value is None):
             raise LogError(f"line {number}: the seating's {key} is {_shown(value)}")
     return Seating(**seating)

@@ -36,13 +36,13 @@ from ..ruleset.result import Stakes
 from ..ruleset.rules_of_play import PlayRules
 from ..tiles.kinds import N_KINDS, WIND_LETTERS
 from .actions import Action
-from .close import close_hand, is_ready, kong_payment
+from .close import close_hand, declaring_discards, discards_bar, is_ready, kong_payment
 from .deal import deal, take
 from .hands import score, seat_hand, win_context
 from .record import hand_end, hand_header, write_lines
 from .seats import Player, Seating, relative_source, seat_number, tiles_of, whole_number
-from .state import HandOutcome, Offer, Payment, Phase, TableState, TurnTile, WinRecord
-from .wall import WALL_JOKER, Wall, wall_tile_name
+from .state import ON_TABLE, HandOutcome, Offer, Payment, Phase, TableState, TurnTile, WinRecord
+from .wall import LAST_WALL_TILE, WALL_JOKER, Wall, is_red, kind_of, wall_tile_name
 from .wild import chow_starts, claim_jokers, forbidden_why, held_tiles, may_meld
 
 #: The largest stake a table takes.  A payment is a hand's points times the stake: under
@@ -92,20 +92,11 @@ class _OfState(Generic[_T]):
 
 
 def unplayable(ruleset: Ruleset) -> str | None:
-    """Why a table cannot play ``ruleset``, or ``None``: a red five is a copy the
-    wall does not tell apart yet, deposits (``table pays``) it does not keep yet
-    (such a ruleset is scored, not played), and a win needs a ``pay`` clause to be
-    settled by."""
-    if ruleset.has_red:
-        return (f"{ruleset.id} has red fives, which a table of play does not deal yet: score its hands with "
-                "Ruleset.evaluate")
+    """Why a table cannot play ``ruleset``, or ``None``: a win needs a ``pay`` clause
+    to be settled by."""
     if not any(not liable and payer != TABLE for _, _, liable, payer, _ in ruleset.generated.payments):
         return (f"{ruleset.id}{_options_text(ruleset)} has no 'pay' clause, and a table of play settles every "
                 "win by one: score its hands with Ruleset.evaluate")
-    taken = [row[0] for row in ruleset.generated.payments if row[3] == TABLE]
-    if taken:
-        return (f"{ruleset.id} pays from the deposits on the table ({', '.join(taken)}), which a table of play "
-                "does not keep yet: score its hands with Ruleset.evaluate")
     return None
 
 
@@ -118,7 +109,8 @@ class Table:
     """One hand of play under ``ruleset``.
 
     ``seed`` (an int) shuffles the wall; ``wall`` gives it tile by tile instead (kinds
-    0-33, flowers 34-41, a dedicated joker 42: :data:`mjr.table.wall.WALL_JOKER`).  ``stake``
+    0-33, flowers 34-41, a dedicated joker 42: :data:`mjr.table.wall.WALL_JOKER`, red fives
+    43-45: :data:`mjr.table.wall.RED_BASE`).  ``stake``
     (an int 1 to :data:`MAX_STAKE`) multiplies every payment.  A stake, seed or seating
     that cannot be played is refused with :class:`~mjr.errors.TableError`.  With ``log``
     the hand is written to it as it is played (:mod:`mjr.table.record`); ``session_hand``,
@@ -145,9 +137,10 @@ class Table:
         dead = ruleset.play.dead_wall
         kinds = ruleset.kinds | ruleset.aside_kinds
         if wall is None:
-            dealt = Wall.shuffled(kinds, ruleset.has_flowers, seed, dead, ruleset.jokers)
+            dealt = Wall.shuffled(kinds, ruleset.has_flowers, seed, dead, ruleset.jokers, ruleset.red_kinds)
         else:
-            dealt = Wall.given(checked_wall(wall), kinds, ruleset.has_flowers, dead, ruleset.jokers)
+            dealt = Wall.given(checked_wall(wall), kinds, ruleset.has_flowers, dead, ruleset.jokers,
+                               ruleset.red_kinds)
         #: the hand in play: the wall, the players, the turn, the offer, what has been paid and won
         self.state = TableState(ruleset, dealt, seating, stake, seed)
         self._legal: dict[int, list[Action]] | None = None  # legal() once worked out, until the next action
@@ -182,6 +175,8 @@ class Table:
     last_drawer: _OfState[int | None] = _OfState()
     claimed: _OfState[bool] = _OfState()
     feeds: _OfState[list[tuple[int, int, int]]] = _OfState()
+    revealed: _OfState[tuple[int, ...]] = _OfState()
+    deposits: _OfState[int] = _OfState()
 
     @property
     def drawn(self) -> int | None:
@@ -269,6 +264,9 @@ class Table:
         else:
             actions = [Action(seat, "discard", tile) for tile in held_tiles(player.counts, player.jokers)
                        if state.may_use(tile, "discard")]
+        actions += [Action(seat, "declare", tile)
+                    for tile in declaring_discards(state, seat, [action.tile for action in actions
+                                                                 if action.tile is not None])]
         if drawn is not None:
             if state.wall.live > 0 and "kong" in state.ruleset.claims and not player.locked:
                 actions += [Action(seat, "kong", kind) for kind, count in enumerate(player.counts)
@@ -294,8 +292,9 @@ class Table:
         actions: list[Action] = []
         method = "robbing_kong" if robbing else "discard"
         banned = player.banned is not None and (not player.banned or tile in player.banned)
-        if method in state.ruleset.win_methods and not (banned and not robbing) and not player.dead:
-            if score(state, seat, tile, method).is_win:
+        if method in state.ruleset.win_methods and not (banned and not robbing) and not player.dead \
+                and not player.barred:
+            if score(state, seat, tile, method).is_win and not discards_bar(state, seat):
                 actions.append(Action(seat, "win"))
         if not robbing and state.wall.live > 0 and not player.locked and tile != WALL_JOKER:
             for claim in ("pung", "kong"):
@@ -475,11 +474,19 @@ class Table:
         assert action.tile is not None
         if action.kind == "kong":
             return self._own_kong(seat, action.tile)
-        player.give_up(action.tile)
+        turn = state.turn_tile
+        red = player.give_up(action.tile, red=self._must_show() and turn.drawn_red and action.tile == turn.drawn)
         player.discards.append(action.tile)
+        player.discarded.add(action.tile)
+        declaring = ""
+        if action.kind == "declare":
+            declaration = state.rules.declarations[0]
+            first = not state.claimed and not player.acted
+            declaring = declaration.first_turn if first and declaration.first_turn else declaration.id
         player.acted = True
-        state.turn_tile = state.turn_tile.discarded()
-        self._offer(seat, action.tile, robbing=False)
+        player.next_turn = False  # its next discard ends a declaration's next_turn
+        state.turn_tile = turn.discarded()
+        self._offer(seat, action.tile, robbing=False, red=red, declaring=declaring)
 
     def _answer(self, action: Action) -> None:
         """A player answers the tile on offer; once all have, the offer is resolved."""
@@ -527,7 +534,7 @@ class Table:
             events[-1]["flowers"] = [f"{n}f" for n in player.flowers[flowers:]]
         self._log_aside(player.aside[aside:])
         last = state.wall.live == 0
-        state.turn_tile = state.turn_tile.drew(drawn, back, opened, last)
+        state.turn_tile = state.turn_tile.drew(kind_of(drawn), back, opened, last, is_red(drawn))
         if last:
             state.last_drawer = seat
         player.banned = None
@@ -538,10 +545,11 @@ class Table:
         if tiles:
             self.state.events[-1]["aside"] = [wall_tile_name(tile) for tile in tiles]
 
-    def _offer(self, seat: int, tile: int, robbing: bool) -> None:
-        """Put a discard (or a kong's added tile) before the other players."""
+    def _offer(self, seat: int, tile: int, robbing: bool, red: bool = False, declaring: str = "") -> None:
+        """Put a discard (or a kong's added tile) before the other players: its red
+        copy or not, declaring (the fact a declaration sets, "" for none) or not."""
         state = self.state
-        state.offer = Offer(seat, tile)
+        state.offer = Offer(seat, tile, red=red, declaring=declaring)
         state.phase = Phase.ROB if robbing else Phase.CLAIM  # before the answers: a win on the offer is scored in it
         options: dict[int, list[Action]] = {}
         for step in range(1, state.seats):
@@ -550,7 +558,7 @@ class Table:
                 answers = self._answers_to(other, tile, robbing)
                 if answers:
                     options[other] = answers
-        state.offer = Offer(seat, tile, options)
+        state.offer = Offer(seat, tile, options, red=red, declaring=declaring)
         if not options:
             self._resolve()
 
@@ -568,6 +576,8 @@ class Table:
                 winners = winners[:1]
             method = "robbing_kong" if robbing else "discard"
             return self._win([(winner, method, tile, seat) for winner in winners])
+        if state.offer.declaring:
+            self._declared(seat, state.offer.declaring)
         if robbing:
             return self._complete_kong(seat, tile, "added", None)
         for kinds in (("kong", "pung"), ("chow",)):
@@ -577,24 +587,41 @@ class Table:
                     return self._claim(answer, seat, tile)
         self._next_turn(state.next_in_play(seat))
 
-    def _ban_missed(self, winners: list[int], tile: int) -> None:
-        """漏胡: a player who could have won on the discard and did not."""
+    def _declared(self, seat: int, fact: str) -> None:
+        """A declaration stands, its discard passed: its stake goes onto the table,
+        and its facts and its lock hold for the declarer."""
         state = self.state
-        if state.rules.missed_win == "none" or state.phase is Phase.ROB:
-            return
+        player, declaration = state.players[seat], state.rules.declarations[0]
+        player.declared, player.declared_fact = declaration, fact
+        player.next_turn = bool(declaration.next_turn)
+        player.locked = player.locked or declaration.locks
+        if declaration.stake:
+            state.payments.append(Payment(seat, ON_TABLE, declaration.stake * state.stake, declaration.id,
+                                          declaration.name))
+
+    def _ban_missed(self, winners: list[int], tile: int) -> None:
+        """漏胡: a player who could have won on the tile on offer and did not (after
+        a declaration with ``missed_win_bars``, for the rest of the hand)."""
+        state = self.state
         assert state.offer is not None
         for other, actions in state.offer.options.items():
-            if other not in winners and Action(other, "win") in actions:
-                player = state.players[other]
-                player.banned = player.banned or set()
-                if state.rules.missed_win == "same_tile":
-                    player.banned.add(tile)
+            if other in winners or Action(other, "win") not in actions:
+                continue
+            player = state.players[other]
+            if player.declared is not None and player.declared.missed_win_bars:
+                player.barred = True
+            if state.rules.missed_win == "none" or state.phase is Phase.ROB:
+                continue
+            player.banned = player.banned or set()
+            if state.rules.missed_win == "same_tile":
+                player.banned.add(tile)
 
     def _claim(self, answer: Action, discarder: int, tile: int) -> None:
         state = self.state
         seat, player = answer.seat, state.players[answer.seat]
         state.players[discarder].discards.pop()
-        state.claimed = True
+        red = state.offer is not None and state.offer.red
+        self._interrupted()
         player.acted = True
         player.banned = None
         state.offer = None
@@ -607,8 +634,9 @@ class Table:
         used = list(meld.tiles)
         for kind in (tile, *stand_for):
             used.remove(kind)
-        for kind in used:
-            player.counts[kind] -= 1
+        player.meld_from_hand(used)
+        if red:
+            player.melded_red.append(tile)
         player.jokers -= len(stand_for)
         player.melds.append(meld)
         if answer.kind == "kong":
@@ -621,12 +649,12 @@ class Table:
         player = state.players[seat]
         state.turn_tile = state.turn_tile.konged()
         if player.counts[tile] == 4:
-            player.counts[tile] = 0
+            player.meld_from_hand([tile] * 4)
             player.melds.append(Meld("kong", tile, concealed=True))
-            state.claimed = True
+            self._interrupted()
             return self._after_kong(seat, tile, "concealed", None)
-        player.counts[tile] -= 1
-        self._offer(seat, tile, robbing=True)
+        red = player.give_up(tile)
+        self._offer(seat, tile, robbing=True, red=red)
 
     def _complete_kong(self, seat: int, tile: int, kind: str, discarder: int | None) -> None:
         state = self.state
@@ -634,14 +662,23 @@ class Table:
         index = next(i for i, meld in enumerate(player.melds) if meld.kind == "pung" and meld.tile == tile)
         pung = player.melds[index]
         player.melds[index] = Meld("kong", tile, source=pung.source, added=True, jokers=pung.jokers)
-        state.claimed = True
+        if state.offer is not None and state.offer.red:
+            player.melded_red.append(tile)
+        self._interrupted()
         state.offer = None
         self._after_kong(seat, tile, kind, discarder)
+
+    def _interrupted(self) -> None:
+        """A claim or a kong: no first turn any more, and no declaration's ``next_turn``."""
+        self.state.claimed = True
+        for player in self.state.players:
+            player.next_turn = False
 
     def _after_kong(self, seat: int, tile: int, kind: str, discarder: int | None) -> None:
         """A kong stands: its payments, the wall's tiles it leaves undrawn (never its
         own replacement), then the replacement draw."""
         state = self.state
+        state.kongs += 1
         state.payments += kong_payment(state, seat, kind, discarder)
         state.wall.dead += min(state.rules.dead_per_kong, state.wall.live - 1)
         state.turn = seat
@@ -667,13 +704,16 @@ class Table:
         out = frozenset(WIND_LETTERS[(seat - state.seating.dealer) % state.seats]
                         for seat, player in enumerate(state.players) if player.out)
         records = []
+        state.deposit_taker = wins[0][0]  # the deposits go to the first winner in turn
         for seat, method, tile, source in wins:
             assert tile is not None
             result = score(state, seat, tile, method, len(wins))
             settlement = state.ruleset.settle(result, Stakes(state.stake, out))
-            lines = [Payment(state.seat_of(line.payer), state.seat_of(line.payee), line.amount, line.clause,
-                             line.name) for line in settlement.lines]
+            lines = [Payment(ON_TABLE if line.payer == TABLE else state.seat_of(line.payer),
+                             state.seat_of(line.payee), line.amount, line.clause, line.name)
+                     for line in settlement.lines]
             records.append(WinRecord(seat, method, tile, source, result, tuple(lines), len(wins)))
+        state.deposit_taker = None
         for record in records:
             state.wins.append(record)
             state.payments += record.lines
@@ -756,12 +796,12 @@ def checked_seed(seed: object) -> int:
 
 
 def checked_wall(wall: object) -> list[int]:
-    """``wall`` as a list of plain ints 0-42 (:data:`mjr.table.wall.WALL_JOKER` the highest),
-    before :meth:`mjr.table.wall.Wall.given` checks it holds the tile set; else
-    :class:`~mjr.errors.TableError` naming the place."""
+    """``wall`` as a list of plain ints 0-45 (a red five's the highest: see
+    :mod:`mjr.table.wall`), before :meth:`mjr.table.wall.Wall.given` checks it holds the
+    tile set; else :class:`~mjr.errors.TableError` naming the place."""
     if not isinstance(wall, (list, tuple)):
-        raise TableError(f"wall must be a list of tiles (ints 0-{WALL_JOKER}), not {type(wall).__name__}")
-    return [whole_number(tile, f"wall[{place}]", 0, WALL_JOKER) for place, tile in enumerate(wall)]
+        raise TableError(f"wall must be a list of tiles (ints 0-{LAST_WALL_TILE}), not {type(wall).__name__}")
+    return [whole_number(tile, f"wall[{place}]", 0, LAST_WALL_TILE) for place, tile in enumerate(wall)]
 
 
 def checked_log(log: object) -> IO[str] | None:

@@ -15,6 +15,7 @@ from typing import SupportsIndex, cast
 from ..abi import SEATS, seat_steps
 from ..errors import IllegalAction, MjrError, TableError, clip_repr
 from ..hand.model import Meld
+from ..ruleset.rules_of_play import Declaration
 from ..tiles.kinds import N_KINDS
 from .wall import WALL_JOKER
 
@@ -37,16 +38,43 @@ class Player:
     locked: bool = False  # opened a kong that locks: discards each tile drawn unless winning, claims no tile
     dead: bool = False  # declared a false win under ``dead_hand``: may not win this hand
     void: int | None = None  # the suit declared void (0-2: m p s) under ``void_suit declared``
+    #: the red fives among the concealed tiles, and among the melds' (by kind: 4, 13, 22)
+    red: list[int] = field(default_factory=list)
+    melded_red: list[int] = field(default_factory=list)
+    #: every kind discarded this hand, claimed or not (``missed_win ... own_discards``)
+    discarded: set[int] = field(default_factory=set)
+    #: the declaration made (``declare``), once it stands, and the flag fact it sets
+    declared: Declaration | None = None
+    declared_fact: str = ""
+    next_turn: bool = False  # the declaration's ``next_turn`` fact holds (一发: no discard or claim since)
+    barred: bool = False  # passed up a win after a declaration with ``missed_win_bars``: no discard win
 
     def tiles(self) -> tuple[int, ...]:
         return tiles_of(self.counts)
 
-    def give_up(self, tile: int) -> None:
-        """Take one ``tile`` (a kind, or :data:`~mjr.table.wall.WALL_JOKER`) from the concealed tiles."""
+    def give_up(self, tile: int, red: bool = False) -> bool:
+        """Take one ``tile`` (a kind, or :data:`~mjr.table.wall.WALL_JOKER`) from the
+        concealed tiles: its red copy where ``red``, or where no other copy is held
+        (a red five leaves the hand last); whether it was the red copy."""
         if tile == WALL_JOKER:
             self.jokers -= 1
-        else:
-            self.counts[tile] -= 1
+            return False
+        self.counts[tile] -= 1
+        if tile in self.red and (red or self.counts[tile] < self.red.count(tile)):
+            self.red.remove(tile)
+            return True
+        return False
+
+    def meld_from_hand(self, tiles: list[int]) -> None:
+        """Take ``tiles`` (kinds) from the concealed tiles into a meld: a red five
+        goes with them where no other copy is left."""
+        for kind in tiles:
+            if self.give_up(kind):
+                self.melded_red.append(kind)
+
+    def all_red(self) -> tuple[int, ...]:
+        """Every red five the player holds, concealed or melded, sorted."""
+        return tuple(sorted(self.red + self.melded_red))
 
     @property
     def held(self) -> int:
@@ -61,6 +89,8 @@ def tiles_of(counts: list[int]) -> tuple[int, ...]:
 
 #: The dealer's streak a seating may carry (far past any hand's rules: a streak counts hands).
 MAX_STREAK = 2**31 - 1
+#: The most points a seating may carry on the table.
+MAX_DEPOSITS = 2**62
 
 
 def whole_number(value: object, name: str, low: int, high: int, error: type[MjrError] = TableError) -> int:
@@ -102,16 +132,21 @@ def relative_source(seat: int, source: int, seats: int) -> str:
 class Seating:
     """Who deals, the round wind, and what the session carries into the hand: the
     dealer's seat 0-3, the round wind 0-3 (E S W N), the dealer's streak (hands kept,
-    0 or more), and the previous hand's winner (a seat, or ``None``).  A seating out of
-    range, or not of ints, is refused with :class:`~mjr.errors.TableError`."""
+    0 or more), the previous hand's winner (a seat, or ``None``), the hands in a row
+    drawn or won by their dealer (``repeats``, 本场: fact source ``repeats``) and the
+    deposits on the table (``declare``'s stakes, in points, not yet won).  A seating
+    out of range, or not of ints, is refused with :class:`~mjr.errors.TableError`."""
 
     dealer: int = 0
     round: int = 0
     streak: int = 0
     previous_winner: int | None = None
+    repeats: int = 0
+    deposits: int = 0
 
     def __post_init__(self) -> None:
-        fields = {"dealer": (0, SEATS - 1), "round": (0, 3), "streak": (0, MAX_STREAK)}
+        fields = {"dealer": (0, SEATS - 1), "round": (0, 3), "streak": (0, MAX_STREAK), "repeats": (0, MAX_STREAK),
+                  "deposits": (0, MAX_DEPOSITS)}
         for name, (low, high) in fields.items():
             object.__setattr__(self, name, whole_number(getattr(self, name), f"Seating.{name}", low, high))
         if self.previous_winner is not None:

@@ -55,16 +55,18 @@ class TurnTile:
     so that each step of play sets all of it at once.  A new turn is ``TurnTile()``."""
 
     drawn: int | None = None  # the tile just drawn, which a self-draw wins on
+    drawn_red: bool = False  # ... its red copy
     after_kong: bool = False  # it is a kong's replacement
     opened: bool = False  # ... an opened kong's (open_kong)
     last_draw: bool = False  # it (or the discard on the table) came after the last draw
     discard_after_kong: bool = False  # the discard last made was made after a kong's replacement
     discard_opened: bool = False  # ... after an opened kong's
 
-    def drew(self, tile: int, replacement: bool, opened: bool, last: bool) -> TurnTile:
-        """The turn after drawing ``tile``: a kong's ``replacement`` or not, of an
-        ``opened`` kong or not, the ``last`` draw of the wall or not."""
-        return replace(self, drawn=tile, after_kong=replacement, opened=opened, last_draw=last)
+    def drew(self, tile: int, replacement: bool, opened: bool, last: bool, red: bool = False) -> TurnTile:
+        """The turn after drawing ``tile`` (a kind; its ``red`` copy or not): a kong's
+        ``replacement`` or not, of an ``opened`` kong or not, the ``last`` draw of the
+        wall or not."""
+        return replace(self, drawn=tile, drawn_red=red, after_kong=replacement, opened=opened, last_draw=last)
 
     def discarded(self) -> TurnTile:
         """The turn after its discard, which carries how the tile before it came."""
@@ -74,11 +76,11 @@ class TurnTile:
     def claimed(self) -> TurnTile:
         """The claimer's turn: no tile drawn, not after a kong or the last draw (the
         claimed discard's flags stay until the next discard or turn)."""
-        return replace(self, drawn=None, after_kong=False, last_draw=False)
+        return replace(self, drawn=None, drawn_red=False, after_kong=False, last_draw=False)
 
     def konged(self) -> TurnTile:
         """The turn after its maker's own kong of the tile drawn: the tile is melded."""
-        return replace(self, drawn=None)
+        return replace(self, drawn=None, drawn_red=False)
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,8 @@ class Offer:
     tile: int
     options: dict[int, list[Action]] = field(default_factory=dict)
     answers: dict[int, Action] = field(default_factory=dict)
+    red: bool = False  # the tile is a red five
+    declaring: bool = False  # the discard declares (``declare``): the declaration stands once it passes
 
     def answered(self, action: Action) -> Offer:
         """The offer with ``action`` its seat's answer."""
@@ -105,9 +109,15 @@ class Offer:
         return len(self.answers) == len(self.options)
 
 
+#: The table itself as a party to a payment (a :class:`Payment`'s payer or payee):
+#: the stakes of declarations go onto it, and a ``table pays`` clause pays from it.
+ON_TABLE = -1
+
+
 @dataclass(frozen=True)
 class Payment:
-    """One payment of a hand of play, by seat (0-3), with the clause behind it."""
+    """One payment of a hand of play, by seat (0-3, or :data:`ON_TABLE` for the
+    deposits on the table), with the clause behind it."""
 
     payer: int
     payee: int
@@ -178,6 +188,13 @@ class TableState:
         self.last_drawer: int | None = None  # who drew the last tile (or, all passing it, was offered it first)
         self.claimed = False  # anyone has claimed or konged: no first turn any more
         self.feeds: list[tuple[int, int, int]] = []  # (claimer, discarder, the claimer's claimed melds with it)
+        #: the tiles ``reveal`` sets in the dead wall (kinds), the one turned up first
+        #: first, and the tile under each
+        self.revealable: list[int] = []
+        self.under: list[int] = []
+        self.kongs = 0  # kongs made this hand (each reveals one more tile under ``reveal ... per_kong``)
+        #: while wins are scored, the winner the deposits go to (the first in turn); None: any winner
+        self.deposit_taker: int | None = None
 
     # -- small queries ---------------------------------------------------------------
 
@@ -186,12 +203,31 @@ class TableState:
         return self.phase is Phase.OVER
 
     def net(self) -> list[int]:
-        """Each seat's net result from every payment so far."""
+        """Each seat's net result from every payment so far (the table's deposits
+        are no seat's: see :attr:`deposits`)."""
         net = [0] * self.seats
         for payment in self.payments:
-            net[payment.payer] -= payment.amount
-            net[payment.payee] += payment.amount
+            if payment.payer != ON_TABLE:
+                net[payment.payer] -= payment.amount
+            if payment.payee != ON_TABLE:
+                net[payment.payee] += payment.amount
         return net
+
+    @property
+    def deposits(self) -> int:
+        """The points on the table now: those the seating brought, the stakes put
+        on it this hand, less what wins took from it."""
+        put = sum(p.amount for p in self.payments if p.payee == ON_TABLE)
+        return self.seating.deposits + put - sum(p.amount for p in self.payments if p.payer == ON_TABLE)
+
+    @property
+    def revealed(self) -> tuple[int, ...]:
+        """The tiles ``reveal`` has turned up so far: those of the deal, and one
+        more per kong where it says ``per_kong``."""
+        reveal = self.rules.reveal
+        if reveal is None:
+            return ()
+        return tuple(self.revealable[:reveal.count + (self.kongs if reveal.per_kong else 0)])
 
     def may_use(self, tile: int, *uses: str) -> bool:
         """Whether ``wildcard may_not`` lets ``tile`` (a kind, or a joker) be put to these uses."""
@@ -210,4 +246,4 @@ class TableState:
         return (self.seating.dealer + WIND_LETTERS.index(wind)) % self.seats
 
 
-__all__ = ["HandOutcome", "Offer", "Payment", "Phase", "TableState", "TurnTile", "WinRecord"]
+__all__ = ["ON_TABLE", "HandOutcome", "Offer", "Payment", "Phase", "TableState", "TurnTile", "WinRecord"]

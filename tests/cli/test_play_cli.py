@@ -160,7 +160,8 @@ BAD_LINES = {
     "foo": "unknown command 'foo': help lists the commands",
     "disacrd 5m": "unknown command 'disacrd' (did you mean 'discard'?): help lists the commands",
     "discard": "which discard? type one of: discard 2m 5m 7m 8m 2p 8p 2s 4s 6s E P",
-    "discard 9z": "unknown tile '9z' (tiles are written 1m-9m, 1p-9p, 1s-9s, E S W N P F C, 1f-8f, J for a joker)",
+    "discard 9z": "unknown tile '9z' (tiles are written 1m-9m, 1p-9p, 1s-9s, E S W N P F C, 1f-8f, J for a joker, "
+                  "0m 0p 0s for a red five)",
     "discard 5m 7m": "'discard 5m 7m': 'discard' takes one tile",
     "5m 7m": "'5m 7m': a tile alone discards it, one tile at a time (e.g. '5m')",
     "discard 3f": "'discard 3f': a flower is set aside as it is drawn, never discarded",
@@ -170,7 +171,7 @@ BAD_LINES = {
     "\x1b[2J": "unknown command '\\x1b[2J': help lists the commands",
     "?": "unknown command '?': help lists the commands",
     "9" * 500: f"unknown tile {clip_repr('9' * 500)} (tiles are written 1m-9m, 1p-9p, 1s-9s, E S W N P F C, "
-               "1f-8f, J for a joker)",
+               "1f-8f, J for a joker, 0m 0p 0s for a red five)",
 }
 
 
@@ -213,7 +214,7 @@ def test_a_log_that_cannot_be_written_stops_play_saying_so_in_one_line(capsys, m
 
 @pytest.mark.parametrize(("words", "reason"), [
     (("-r", "guangdong.jipinghu", "--seed", str(2**64)), "seed must be"),
-    (("-r", "japan.riichi"), "japan.riichi has red fives"),
+    (("-r", "guangdong.jipinghu", "--hands", "0"), "--hands must be 1 or more"),
 ])
 def test_a_refused_play_leaves_an_old_log_as_it_was(capsys, monkeypatch, tmp_path: Path, words: tuple[str, ...],
                                                     reason: str) -> None:

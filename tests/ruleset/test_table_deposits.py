@@ -16,7 +16,7 @@ from conftest import load_on
 import mjr
 from mjr.authoring.examples import run_examples
 from mjr.compiler.build import check_file
-from mjr.errors import MjrError, SourceError
+from mjr.errors import SourceError
 
 RULESET = """\
 ruleset t.deposits "Deposits" {
@@ -88,10 +88,15 @@ def test_every_table_clause_whose_condition_holds_applies(source: Path, backend:
     assert list(batch.points) == [rs.evaluate(RON).points]
 
 
-def test_a_table_of_play_refuses_deposits_it_does_not_keep(source: Path) -> None:
+def test_a_table_of_play_keeps_no_deposits_nobody_puts_down(source: Path) -> None:
+    """Without a declaration (``declare ... stake N``) nothing goes onto the table: the
+    facts stay unstated, no ``table pays`` clause fires, and the hand is zero-sum."""
+    from mjr.table import GreedyBot, play_out
+
     rs = load_on(source, "python")
-    with pytest.raises(MjrError, match="deposits on the table"):
-        mjr.table.Table(rs, seed=1)
+    table = play_out(mjr.table.Table(rs, seed=1), [GreedyBot(seat) for seat in range(4)])
+    assert table.deposits == 0 and sum(table.net()) == 0
+    assert all(payment.clause not in ("deposits", "kitty_taken") for payment in table.payments)
 
 
 @pytest.mark.parametrize(("clause", "message"), [

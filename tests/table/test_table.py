@@ -44,14 +44,14 @@ def hands_to_play(ruleset: mjr.Ruleset) -> int:
 def _tiles_in_play(table: Table) -> int:
     """Every tile the table accounts for: hands, melds, flowers (and tiles set aside), discards, the wall,
     the indicator taken out of play and the flowers flipped before it, the tiles won
-    on, and an added kong's tile on offer."""
+    on, an added kong's tile on offer, and the tiles ``reveal`` sets in the dead wall."""
     held = sum(p.held + sum(len(m.tiles) for m in p.melds) + len(p.flowers) + len(p.aside) + len(p.discards)
                for p in table.players)
     indicator_out = table.indicator is not None and not table.ruleset.indicator_in_play
     taken = round(sum(1 / win.winners for win in table.wins if win.method != "self_draw"))  # one tile, k winners
     self_drawn = sum(1 for win in table.wins if win.method == "self_draw")
     robbable = table.phase == "rob"  # the tile of an added kong, on offer to be robbed
-    set_aside = len(table.set_aside)
+    set_aside = len(table.set_aside) + len(table.state.revealable) + len(table.state.under)
     return held + (table.wall.tail - table.wall.head) + indicator_out + set_aside + taken + self_drawn + robbable
 
 
@@ -67,7 +67,7 @@ def _check_step(table: Table, total: int) -> None:
 
 def _play_checked(table: Table, bots: list) -> Table:
     total = len(full_set(table.ruleset.kinds | table.ruleset.aside_kinds, table.ruleset.has_flowers,
-                         table.ruleset.jokers))
+                         table.ruleset.jokers, table.ruleset.red_kinds))
     _check_step(table, total)
     while not table.over:
         seat, actions = min(table.legal().items())
@@ -78,20 +78,18 @@ def _play_checked(table: Table, bots: list) -> Table:
 
 @pytest.mark.parametrize("ident", mjr.bundled_ids())
 def test_every_ruleset_plays_whole_hands(ident: str) -> None:
-    """Every bundled ruleset a table plays; one it cannot (red fives) is refused, saying why."""
+    """Every bundled ruleset a table plays, every tile accounted for at every step,
+    every hand zero-sum (the deposits on the table one of its parties) and replayed."""
     ruleset = mjr.load(ident)
-    why = unplayable(ruleset)
-    if why is not None:
-        with pytest.raises(MjrError, match="has red fives, which a table of play does not deal yet"):
-            Table(ruleset)
-        return
+    assert unplayable(ruleset) is None
     wins = 0
     for number in range(hands_to_play(ruleset)):
         log = io.StringIO()
         seed = hand_seed(7, number)
-        bots = [GreedyBot(seed + seat) if number % 4 else RandomBot(seed + seat) for seat in range(4)]
-        table = _play_checked(Table(ruleset, seed=seed, seating=Seating(dealer=number % 4), log=log), bots)
-        assert sum(table.net()) == 0
+        bots = [GreedyBot(seed + seat) if number % 4 else RandomBot(seed + seat) for seat in range(ruleset.seats)]
+        seating = Seating(dealer=number % ruleset.seats)
+        table = _play_checked(Table(ruleset, seed=seed, seating=seating, log=log), bots)
+        assert sum(table.net()) + table.deposits - seating.deposits == 0
         for win in table.wins:
             again = ruleset.evaluate(win.result.hand)
             assert (again.points, again.fans) == (win.result.points, win.result.fans)
@@ -374,8 +372,8 @@ def test_a_bool_seat_is_refused_not_logged(jipinghu: mjr.Ruleset) -> None:
     ({"seed": 2**64}, "seed must be .* not 18446744073709551616"),
     ({"seed": 10**5000}, "seed must be .* not an int of 16610 bits"),
     ({"seating": (0, 0, 0, None)}, "seating must be a mjr.table.Seating, not tuple"),
-    ({"wall": "1m 2m"}, "wall must be a list of tiles \\(ints 0-42\\), not str"),
-    ({"wall": [0] * 3 + [1.0]}, "wall\\[3\\] must be an int 0-42, not 1.0"),
+    ({"wall": "1m 2m"}, "wall must be a list of tiles \\(ints 0-45\\), not str"),
+    ({"wall": [0] * 3 + [1.0]}, "wall\\[3\\] must be an int 0-45, not 1.0"),
     ({"log": "game.log"}, "log must be a text stream open for writing .* not 'game.log' \\(str\\)"),
 ])
 def test_a_table_refuses_settings_it_cannot_play(jipinghu: mjr.Ruleset, settings: dict, reason: str) -> None:

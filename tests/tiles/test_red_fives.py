@@ -113,9 +113,11 @@ def test_records_carry_the_red_fives(rules_path: Path, backend: str) -> None:
         rules.records.hand(bytes(forged))
 
 
-def test_a_table_does_not_deal_red_fives_yet(rules_path: Path) -> None:
-    from mjr.errors import MjrError
-    from mjr.table.referee import Table
+def test_a_wall_holds_one_red_copy_of_each_suits_five(rules_path: Path) -> None:
+    from mjr.table.wall import RED_BASE, Wall, kind_of, wall_tile_name
 
-    with pytest.raises(MjrError, match="has red fives, which a table of play does not deal yet"):
-        Table(mjr.load(rules_path, backend="python"))
+    rules = mjr.load(rules_path, backend="python")
+    wall = Wall.shuffled(rules.kinds, rules.has_flowers, 1, 0, red=rules.red_kinds).original
+    red = sorted(tile for tile in wall if tile >= RED_BASE)
+    assert [wall_tile_name(tile) for tile in red] == ["0m", "0p", "0s"]
+    assert [kind_of(tile) for tile in red] == [4, 13, 22] and len(wall) == 136
