@@ -450,12 +450,22 @@ class OpenKong(Statement):
 @dataclass(frozen=True)
 class Declare(Statement):
     """``declare ID "name" : WORD [N] [(FACT)] ...``: a declaration a player may make
-    with a discard (立直), its words each with its number or the fact it names."""
+    with a discard, its words each with its number or the fact it names."""
 
     id: str
     display: str
     words: tuple[Option, ...]
     keyword = "declare"
+
+
+@dataclass(frozen=True)
+class Abort(Statement):
+    """``abort ID "name" : WORD [N]``: an abortive draw (途中流局) and what brings it."""
+
+    id: str
+    display: str
+    word: Option
+    keyword = "abort"
 
 
 @dataclass(frozen=True)

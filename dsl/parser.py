@@ -394,6 +394,10 @@ class _ToAst(Transformer[Token, Any]):
         """A word of ``declare`` or ``reveal``: its number and the fact it names, as written, its arguments."""
         return ast.Option(self._s(meta), str(items[0]), tuple(str(t) for t in items[1:]))
 
+    def abort(self, meta: Any, items: list[Any]) -> ast.Abort:
+        ident, display, word = items
+        return ast.Abort(self._s(meta), str(ident), _string(display), word)
+
     def reveal(self, meta: Any, items: list[Any]) -> ast.Reveal:
         count, *words = items
         return ast.Reveal(self._s(meta), self._number(count), tuple(words))

@@ -178,7 +178,7 @@ RED_COPIES = 1
 KONG_KINDS = ("direct", "added", "concealed")
 #: What may decide the next dealer (``next_dealer when ...``), and whom it may name.
 DEALER_CONDITIONS = ("drawn", "dealer_won", "dealer_ready", "several_winners", "self_draw", "discard", "konged",
-                     "streak")
+                     "streak", "aborted")
 DEALER_TARGETS = ("dealer", "next", "previous", "winner", "discarder", "random", "last_drawer")
 #: The words ``open_kong FACT`` may take after its fact.
 OPEN_KONG_WORDS = ("when_ready", "locks")
@@ -188,6 +188,10 @@ OPEN_KONG_WORDS = ("when_ready", "locks")
 DECLARE_WORDS = ("stake", "closed", "wall", "locks", "first_turn", "next_turn", "missed_win_bars")
 #: The words of ``reveal N``: ``per_kong``, ``after M``.
 REVEAL_WORDS = ("per_kong", "after")
+#: What brings an abortive draw (``abort``): a player's choice on the first turn
+#: holding N different terminal and honour kinds, every player's first discard the
+#: same wind, every player's declaration standing, N kongs by more than one player.
+ABORT_WORDS = ("nine_kinds", "same_first_discards", "all_declared", "kongs")
 #: How a table fills a fact of play: the tiles after the win (horses, birds), the
 #: dealer's streak, the steps to the previous hand's winner, the winning tile's
 #: other copies all in sight, and whether the feeder of the winner's Nth claimed

@@ -1,13 +1,13 @@
 """The rules of a hand of play: ``discard_win``, ``missed_win``, ``hand_ends``,
-``dead_wall``, ``last_draw``, ``void_suit``, ``indicator_flip``, ``open_kong``, ``false_win``, ``reveal``,
-``declare``, ``kong_pay``, ``next_dealer`` and ``at_draw``, and the sources of the facts of play a table fills
-(``fact ... from SOURCE``).
+``dead_wall``, ``last_draw``, ``void_suit``, ``indicator_flip``, ``open_kong``, ``false_win``,
+``reveal``, ``declare``, ``abort``, ``kong_pay``, ``next_dealer`` and ``at_draw``, and the
+sources of the facts of play a table fills (``fact ... from SOURCE``).
 
 They do not score a hand; the generated module lists them in ``PLAY`` for
 :class:`mjr.ruleset.rules_of_play.PlayRules`, whose word lists are the allowed words here, so a
 word the runtime would not know is refused where it is written.  A later statement of
 the same keyword replaces the earlier (a variant's, a chosen ``when`` branch's); the
-list statements accumulate in file order, ``declare``, ``kong_pay`` and ``at_draw`` by
+list statements accumulate in file order, ``declare``, ``abort``, ``kong_pay`` and ``at_draw`` by
 id (a variant may ``drop`` one) and ``next_dealer`` as a whole per file.
 """
 
@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from mjr.abi import (
+    ABORT_WORDS,
     DEALER_CONDITIONS,
     DEALER_TARGETS,
     DECLARE_WORDS,
@@ -39,7 +40,7 @@ SETTING_WORDS = {"discard_win": ("all", "nearest"), "missed_win": ("none", "same
                  "hand_ends": ("first_win", "wins", "wall"), "last_draw": ("ordinary", "roams"),
                  "void_suit": ("none", "declared"), "indicator_flip": ("back", "before_deal", "after_deal")}
 #: The statements that are rules of play; of them, those a later one replaces by keyword.
-PLAY_STATEMENTS = (ast.PlaySetting, ast.OpenKong, ast.FalseWin, ast.Reveal, ast.Declare, ast.KongPay,
+PLAY_STATEMENTS = (ast.PlaySetting, ast.OpenKong, ast.FalseWin, ast.Reveal, ast.Declare, ast.Abort, ast.KongPay,
                    ast.NextDealer, ast.AtDraw)
 SETTING_STATEMENTS = (ast.PlaySetting, ast.OpenKong, ast.FalseWin, ast.Reveal)
 #: The second word ``missed_win`` may take.
@@ -71,6 +72,7 @@ class PlayStatements:
 
     settings: dict[str, ast.PlaySetting | ast.OpenKong | ast.FalseWin | ast.Reveal] = field(default_factory=dict)
     declarations: dict[str, ast.Declare] = field(default_factory=dict)
+    aborts: dict[str, ast.Abort] = field(default_factory=dict)
     kong_payments: dict[str, ast.KongPay] = field(default_factory=dict)
     dealer: list[ast.NextDealer] = field(default_factory=list)
     draw_checks: dict[str, ast.AtDraw] = field(default_factory=dict)
@@ -83,6 +85,8 @@ class PlayStatements:
             self.kong_payments[statement.id] = statement
         elif isinstance(statement, ast.Declare):
             self.declarations[statement.id] = statement
+        elif isinstance(statement, ast.Abort):
+            self.aborts[statement.id] = statement
         elif isinstance(statement, ast.AtDraw):
             self.draw_checks[statement.id] = statement
         elif isinstance(statement, ast.NextDealer):
@@ -92,7 +96,7 @@ class PlayStatements:
 
     def droppable(self) -> tuple[dict[str, ast.Statement], ...]:
         """The statements ``drop`` may remove by id."""
-        return (self.kong_payments, self.draw_checks, self.declarations)  # type: ignore[return-value]
+        return (self.kong_payments, self.draw_checks, self.declarations, self.aborts)  # type: ignore[return-value]
 
 
 def statement_key(statement: ast.Statement) -> tuple[str, str] | None:
@@ -104,6 +108,8 @@ def statement_key(statement: ast.Statement) -> tuple[str, str] | None:
         return ("kong payment", statement.id)
     if isinstance(statement, ast.Declare):
         return ("declaration", statement.id)
+    if isinstance(statement, ast.Abort):
+        return ("abortive draw", statement.id)
     if isinstance(statement, ast.AtDraw):
         return ("draw check", statement.id)
     return None
@@ -142,6 +148,8 @@ def lower_play(statements: PlayStatements, facts: Iterable[ast.Fact], chosen: Ma
         false_win=_false_win(false_win, report) if isinstance(false_win, ast.FalseWin) else None,
         reveal=revealed,
         declarations=declarations,
+        aborts=tuple(row for row in (_abort(a, bool(statements.declarations), report)
+                                     for a in statements.aborts.values()) if row is not None),
         kong_payments=tuple(_kong_payment(k, report) for k in statements.kong_payments.values()),
         next_dealer=_dealer_rules(statements.dealer, report),
         draw_checks=tuple(_draw_check(c, report) for c in statements.draw_checks.values()),
@@ -288,6 +296,36 @@ def _declaration(statement: ast.Declare, facts: Iterable[ast.Fact], report: Repo
         return None
     return (statement.id, statement.display, int(found.get("stake") or 0), "closed" in found, wall,
             "locks" in found, found.get("first_turn", ""), found.get("next_turn", ""), "missed_win_bars" in found)
+
+
+#: The number each word of ``abort`` takes (its example), where it takes one.
+_ABORT_TAKES = {"nine_kinds": "9", "kongs": "4"}
+
+
+def _abort(statement: ast.Abort, declares: bool, report: Report) -> ir.AbortRow | None:
+    """``abort ID "name" : WORD [N]``: a word of ABORT_WORDS, with its number where it
+    takes one (``nine_kinds`` 1 to 13 kinds, ``kongs`` 2 to 4); ``all_declared``
+    needs a declaration to count."""
+    word = statement.word
+    if _word(word, ABORT_WORDS, "word of abort", report) is None:
+        return None
+    example = _ABORT_TAKES.get(word.name)
+    number = word.arguments[0] if len(word.arguments) == 1 else ""
+    if example is None:
+        if word.arguments:
+            report(word.span, f"{quoted(word.name)} takes no number or fact")
+            return None
+        if word.name == "all_declared" and not declares:
+            report(word.span, "all_declared aborts the hand once every player's declaration stands, and the "
+                              "ruleset has no declaration (declare ID \"name\" : stake N ...)")
+            return None
+        return (statement.id, statement.display, word.name, 0)
+    low, high = (1, 13) if word.name == "nine_kinds" else (2, 4)
+    if not number.isdigit() or not low <= int(number) <= high:
+        report(word.span, f"{quoted(word.name)} takes a number {low} to {high} and nothing else, e.g. "
+                          f"{word.name} {example}")
+        return None
+    return (statement.id, statement.display, word.name, int(number))
 
 
 def _reveal(statement: ast.Reveal, dead_wall: int, report: Report) -> ir.RevealRow | None:

@@ -23,7 +23,7 @@ _FAN_WORDS = ("fan", "limit", "bonus", "multiplier")
 _NAMES = {"fan": "fan", "limit": "limit", "bonus": "bonus", "multiplier": "multiplier", "require": "requirement",
           "floor": "floor", "pay": "payment clause", "liable": "liable clause", "define": "define",
           "shape": "shape", "fact": "fact", "kong_pay": "kong payment", "at_draw": "draw check", "value": "value",
-          "table": "table", "derive": "derived kind", "declare": "declaration"}
+          "table": "table", "derive": "derived kind", "declare": "declaration", "abort": "abortive draw"}
 
 
 def kind_word(statement: ast.Statement) -> str:
@@ -34,7 +34,7 @@ def kind_word(statement: ast.Statement) -> str:
         return "liable" if statement.liable else "pay"
     return {ast.Require: "require", ast.Floor: "floor", ast.Define: "define", ast.Shape: "shape",
             ast.Fact: "fact", ast.KongPay: "kong_pay", ast.AtDraw: "at_draw", ast.Value: "value",
-            ast.Table: "table", ast.Derive: "derive", ast.Declare: "declare"}[type(statement)]
+            ast.Table: "table", ast.Derive: "derive", ast.Declare: "declare", ast.Abort: "abort"}[type(statement)]
 
 
 def _matches(kind: str, statement: ast.Statement) -> bool:

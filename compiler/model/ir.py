@@ -367,6 +367,8 @@ FalseWinRow = tuple[str, str, int, bool]
 #: A ``declare`` row: (id, name, stake, closed, the fewest tiles left to draw, locks, the fact
 #: set instead on a first turn or "", the fact set until the next turn or "", missed_win_bars).
 DeclareRow = tuple[str, str, int, bool, int, bool, str, str, bool]
+#: An ``abort`` row: (id, name, word, its number; 0 for a word that takes none).
+AbortRow = tuple[str, str, str, int]
 #: A ``reveal`` row: (tiles revealed at the deal, one more per kong, the tiles kept before them).
 RevealRow = tuple[int, bool, int]
 #: A ``next_dealer`` row: (condition words, target).
@@ -399,6 +401,7 @@ class Play:
     false_win: FalseWinRow | None = None
     reveal: RevealRow | None = None
     declarations: tuple[DeclareRow, ...] = ()
+    aborts: tuple[AbortRow, ...] = ()
     kong_payments: tuple[KongPayRow, ...] = ()
     next_dealer: tuple[DealerRow, ...] = ()
     draw_checks: tuple[DrawCheckRow, ...] = ()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ruleset.rules_of_play import (
+    Abort,
     DealerRule,
     Declaration,
     DrawCheck,
@@ -38,7 +39,8 @@ class PlayLine:
 
     ``words`` is what each statement says after its keyword, id and name."""
 
-    keyword: str  # a setting's keyword, open_kong, false_win, reveal, declare, kong_pay, at_draw, fact, next_dealer
+    keyword: str  # a setting's keyword, open_kong, false_win, reveal, declare, abort, kong_pay, at_draw, fact,
+    # next_dealer
     id: str
     name: str
     words: tuple[str, ...]
@@ -73,6 +75,7 @@ def play_lines(rules: PlayRules) -> tuple[PlayLine, ...]:
     stated += [_false_win_line(rules.false_win)] if rules.false_win else []
     stated += [_reveal_line(rules.reveal)] if rules.reveal else []
     stated += [_declare_line(declaration) for declaration in rules.declarations]
+    stated += [_abort_line(abort) for abort in rules.aborts]
     return (*(PlayLine(keyword, "", "", (settings[keyword],)) for keyword in SETTINGS), *stated,
             *(PlayLine("kong_pay", k.id, k.name, (_kong_words(k),)) for k in rules.kong_payments),
             *(PlayLine("at_draw", c.id, c.name, (_draw_words(c),)) for c in rules.draw_checks),
@@ -101,6 +104,10 @@ def _declare_line(rule: Declaration) -> PlayLine:
     words += ["locks"] * rule.locks + [f"first_turn({rule.first_turn})"] * bool(rule.first_turn)
     words += [f"next_turn({rule.next_turn})"] * bool(rule.next_turn) + ["missed_win_bars"] * rule.missed_win_bars
     return PlayLine("declare", rule.id, rule.name, (": " + " ".join(words),))
+
+
+def _abort_line(rule: Abort) -> PlayLine:
+    return PlayLine("abort", rule.id, rule.name, (f": {rule.word}" + (f" {rule.number}" if rule.number else ""),))
 
 
 def _dealer_words(rule: DealerRule) -> str:

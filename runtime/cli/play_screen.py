@@ -45,7 +45,9 @@ COMMANDS = (
     ("pass", "let the discard go (or pass a last tile that roams on)"),
     ("open", "draw a kong's replacement by opening the kong (where the rules have it)"),
     ("void m", "declare a suit void after the deal: m, p or s (where the rules have it)"),
-    ("declare 5m", "discard 5m making the rules' declaration, riichi (offered where the discard leaves you ready)"),
+    ("declare 5m", "discard 5m making the rules' declaration (offered where the discard leaves you ready)"),
+    ("abort", "call an abortive draw on your first turn, with enough terminal and honour kinds (where the rules "
+              "have it)"),
     (HELP, "this list"),
     (QUIT, "end the game here (end of input, Ctrl-D, does too)"),
 )
@@ -180,6 +182,8 @@ class Narrator:
             return f"{who} declares a win"
         if act.kind == "pass":
             return f"{who} passes"
+        if act.kind == "abort":
+            return f"{who} calls an abortive draw"
         if act.kind == "void" and act.tile is not None:
             return f"{who} declares {SUIT_LETTERS[act.tile // 9]} void"
         return f"{who} opens the kong"  # open

@@ -96,9 +96,12 @@ def report_lines(report: SimulationReport) -> list[str]:
     chosen = describe(report.options.items())
     lines = [f"{report.ruleset}{f' ({chosen})' if chosen else ''}: {tally.hands} hands, seed {report.seed}, "
              f"{report.bot} bots", ""]
-    rows: list[list[object]] = [["draws", tally.draws, _percent(report.rate(tally.draws))],
-                                ["dealer won", tally.dealer_wins, _percent(report.rate(tally.dealer_wins))],
-                                ["wins", tally.wins, f"{tally.wins / tally.hands:.2f} a hand"]]
+    rows: list[list[object]] = [["draws", tally.draws, _percent(report.rate(tally.draws))]]
+    rows += [[f"  aborted: {ident} {tally.names.get(ident, '')}".rstrip(), hands, _percent(report.rate(hands))]
+             for ident, hands in sorted(tally.aborts.items())]
+    rows += [
+             ["dealer won", tally.dealer_wins, _percent(report.rate(tally.dealer_wins))],
+             ["wins", tally.wins, f"{tally.wins / tally.hands:.2f} a hand"]]
     rows += [[f"  {method}", wins, _percent(report.rate(wins, tally.wins))]
              for method, wins in sorted(tally.wins_by_method.items())]
     lines += table(rows, right=[1, 2])

@@ -3,7 +3,7 @@
 A generated module lists them in ``PLAY``, a plain dict the compiler writes from the
 file's play statements (``discard_win``, ``missed_win``, ``hand_ends``, ``dead_wall``,
 ``last_draw``, ``void_suit``, ``indicator_flip``, ``open_kong``, ``false_win``, ``reveal``,
-``declare``, ``kong_pay``, ``next_dealer``, ``at_draw``); a statement the file leaves out takes
+``declare``, ``abort``, ``kong_pay``, ``next_dealer``, ``at_draw``); a statement the file leaves out takes
 the default below.  :class:`mjr.table.Table` reads them through
 :attr:`mjr.Ruleset.play`.
 """
@@ -66,7 +66,7 @@ class FalseWin:
 @dataclass(frozen=True)
 class Declaration:
     """``declare ID "name" : stake N [closed] [wall N] [locks] [first_turn(FACT)]
-    [next_turn(FACT)] [missed_win_bars]`` (立直): a declaration a player makes with a
+    [next_turn(FACT)] [missed_win_bars]``: a declaration a player makes with a
     discard that leaves the hand ready, once a hand.
 
     ``closed``: only with no claimed meld (a concealed kong is no claim); ``wall``:
@@ -92,6 +92,23 @@ class Declaration:
 
 
 @dataclass(frozen=True)
+class Abort:
+    """``abort ID "name" : WORD [N]`` (途中流局): what ends a hand drawn before the wall
+    runs out, with no payments and no checks of a drawn hand (``next_dealer`` tells
+    it by ``aborted``).  ``nine_kinds N``: a player may call it (the action ``abort``)
+    on the first turn, before any claim or kong, holding N or more different
+    terminal and honour kinds (九種九牌); ``same_first_discards``: every player's
+    first discard is the same wind, before any claim (四風連打); ``all_declared``:
+    every player's declaration stands (四家立直); ``kongs N``: N kongs made by more
+    than one player, once the discard after the last passes (四槓散了)."""
+
+    id: str
+    name: str
+    word: str
+    number: int = 0
+
+
+@dataclass(frozen=True)
 class Reveal:
     """``reveal N [per_kong] [after M]`` (ドラ表示牌): at the deal, N tiles are turned up
     at the back of the wall past the M kept for kong replacements, each lying on
@@ -113,7 +130,8 @@ class Reveal:
 class DealerRule:
     """``next_dealer [when WORD or WORD ...] : TARGET``: the first rule whose words
     hold (a rule with none always holds) names the next hand's dealer.
-    ``dealer_ready``: the hand was drawn with the dealer's hand ready.  ``konged``:
+    ``dealer_ready``: the hand was drawn with the dealer's hand ready; ``aborted``:
+    an ``abort`` ended it.  ``konged``:
     someone made a kong this hand; ``streak N`` (N in ``streak``): the dealer has
     kept the deal N times in a row already.  The target ``last_drawer`` is the player
     who drew the wall's last tile (by a draw or as a kong's replacement), or, when
@@ -190,6 +208,7 @@ class PlayRules:
     false_win: FalseWin | None = None
     reveal: Reveal | None = None
     declarations: tuple[Declaration, ...] = ()
+    aborts: tuple[Abort, ...] = ()
     kong_payments: tuple[KongPayment, ...] = ()
     next_dealer: tuple[DealerRule, ...] = (DealerRule(("drawn", "dealer_won"), "dealer"), DealerRule((), "next"))
     draw_checks: tuple[DrawCheck, ...] = ()
@@ -201,7 +220,7 @@ class PlayRules:
         """The rules a generated module's ``PLAY`` states, defaults for the rest."""
         fields: dict[str, Any] = {key: value for key, value in play.items()
                                   if key not in ("kong_payments", "next_dealer", "draw_checks", "open_kong",
-                                                 "false_win", "reveal", "declarations")}
+                                                 "false_win", "reveal", "declarations", "aborts")}
         if play.get("open_kong"):
             fields["open_kong"] = OpenKong(*play["open_kong"])
         if play.get("false_win"):
@@ -209,6 +228,7 @@ class PlayRules:
         if play.get("reveal"):
             fields["reveal"] = Reveal(*play["reveal"])
         fields["declarations"] = tuple(Declaration(*row) for row in play.get("declarations", ()))
+        fields["aborts"] = tuple(Abort(*row) for row in play.get("aborts", ()))
         if "kong_payments" in play:
             fields["kong_payments"] = tuple(KongPayment(*row) for row in play["kong_payments"])
         if play.get("next_dealer"):

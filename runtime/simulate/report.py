@@ -76,6 +76,7 @@ def report_json(report: SimulationReport, timings: bool) -> dict[str, Any]:
         "ruleset": report.ruleset, "options": report.options, "seed": report.seed, "bot": report.bot,
         "hands": tally.hands, "partition_size": report.partition_size,
         "draws": tally.draws, "draw_rate": round(report.rate(tally.draws), 6),
+        "aborts": dict(sorted(tally.aborts.items())),
         "wins": tally.wins, "dealer_wins": tally.dealer_wins,
         "dealer_win_rate": round(report.rate(tally.dealer_wins), 6),
         "wins_by_method": dict(sorted(tally.wins_by_method.items())),

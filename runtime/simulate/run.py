@@ -42,6 +42,7 @@ class Tally:
 
     hands: int = 0
     draws: int = 0
+    aborts: Counter[str] = field(default_factory=Counter)  # abort id -> hands it ended
     wins: int = 0
     dealer_wins: int = 0  # hands the dealer won (at least once)
     wins_by_method: Counter[str] = field(default_factory=Counter)
@@ -75,6 +76,10 @@ class Tally:
         self.hands += 1
         assert table.outcome is not None
         self.draws += table.outcome.drawn
+        if table.outcome.aborted:
+            self.aborts[table.outcome.aborted] += 1
+            self.names[table.outcome.aborted] = next(rule.name for rule in table.rules.aborts
+                                                     if rule.id == table.outcome.aborted)
         self.wins_per_hand[len(table.wins)] += 1
         self.dealer_wins += any(win.seat == table.seating.dealer for win in table.wins)
         for win in table.wins:
@@ -111,9 +116,12 @@ def payments_balance(table: Table) -> bool:
 
 
 def tiles_add_up(table: Table) -> bool:
-    """Whether every seat ends the hand with its dealt number of tiles (kongs count 3)."""
+    """Whether every seat ends the hand with its dealt number of tiles (kongs count 3),
+    but a player who called an abortive draw on its turn, with the tile it drew."""
     deal = table.ruleset.deal
-    return all(player.held + 3 * len(player.melds) == deal for player in table.players)
+    called = table.turn if table.events and table.events[-1].get("action") == "abort" else None
+    return all(player.held + 3 * len(player.melds) == deal + (seat == called)
+               for seat, player in enumerate(table.players))
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,9 @@
 ``pass``.  Where the rules have them: ``void m`` (the suit a player declares void
 after the deal, ``void_suit declared``), ``pass`` on a roaming last tile
 (``last_draw roams``), ``open`` for a kong's replacement by opening the kong
-(``open_kong``), and ``declare 5m``, a discard that makes the ruleset's declaration
-(``declare``, 立直).  A red five is discarded as its kind: a hand gives up a plain
+(``open_kong``), ``declare 5m``, a discard that makes the ruleset's declaration
+(``declare``), and ``abort``, an abortive draw a player may call (``abort ...
+nine_kinds N``, 九種九牌).  A red five is discarded as its kind: a hand gives up a plain
 copy first.
 Flowers are set aside and replaced as they are drawn, by the table.  A dedicated
 joker is discarded as ``discard J``; a claim takes the held jokers it needs itself
@@ -23,7 +24,7 @@ from .seats import SEATS, seat_number, whole_number
 from .wall import WALL_JOKER, is_flower, is_red, kind_of, parse_wall_tile, wall_tile_name
 
 #: The kinds of action, and which of them name a tile.
-KINDS = ("draw", "discard", "chow", "pung", "kong", "win", "pass", "open", "void", "declare")
+KINDS = ("draw", "discard", "chow", "pung", "kong", "win", "pass", "open", "void", "declare", "abort")
 _WITH_TILE = ("discard", "chow", "void", "declare")
 #: The suits a ``void`` declaration names, by letter: its ``tile`` is the suit's first kind.
 VOID_SUITS = "mps"

@@ -5,7 +5,8 @@ A bot is a callable ``bot(table, seat, actions) -> Action`` choosing among the l
 ``actions``.  :class:`RandomBot` picks any; :class:`GreedyBot` wins whenever it can,
 claims what brings its hand nearer a win, and discards to keep the best shape,
 preferring, once ready, the discard that leaves the most winning tiles (by the
-ruleset's own ``waits``), and declares (``declare``, 立直) whenever that discard may.
+ruleset's own ``waits``), declares (``declare``) whenever that discard may, and
+calls an abortive draw whenever it may.
 Both are seeded, so a game with bots replays exactly.  A greedy bot keeps its
 dedicated jokers: it discards one only when nothing else may go, and claims nothing
 that would take one into a meld.
@@ -54,12 +55,14 @@ class GreedyBot:
             return min(actions, key=lambda action: (_suit_count(counts, action.tile), action.tile))
         if table.phase in ("claim", "rob"):
             return self._answer(table, seat, actions)
+        if Action(seat, "abort") in actions:
+            return Action(seat, "abort")  # 九種九牌: a hand that many kinds from a win is not played on
         kongs = [action for action in actions if action.kind == "kong"]
         if kongs:
             return kongs[0]
         choice = self._discard(table, seat, counts, [a for a in actions if a.kind == "discard"])
         declaring = Action(seat, "declare", choice.tile)
-        return declaring if declaring in actions else choice  # a declaration (立直) whenever the discard allows one
+        return declaring if declaring in actions else choice  # a declaration whenever the discard allows one
 
     @staticmethod
     def _draw(table: Table, seat: int, actions: list[Action]) -> Action:

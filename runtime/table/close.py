@@ -13,7 +13,7 @@ import operator
 import random
 
 from ..ruleset.rules_of_play import PlayerTest
-from ..tiles.kinds import FIRST_HONOR, parse_tile
+from ..tiles.kinds import FIRST_HONOR, TERMINALS_AND_HONORS, parse_tile
 from .hands import seat_hand
 from .seats import Seating
 from .state import HandOutcome, Payment, TableState, WinRecord
@@ -42,11 +42,13 @@ def kong_payment(state: TableState, seat: int, kind: str, discarder: int | None)
 # -- the close of a hand -------------------------------------------------------------
 
 
-def close_hand(state: TableState, drawn: bool) -> HandOutcome:
-    """The payments that close the hand, and who deals the next one."""
-    ready = tuple(is_ready(state, seat) for seat in range(state.seats)) if drawn else (False,) * state.seats
+def close_hand(state: TableState, drawn: bool, aborted: str = "") -> HandOutcome:
+    """The payments that close the hand, and who deals the next one; an aborted hand
+    (``aborted``, the ``abort`` that ended it) makes none and checks nothing."""
+    exhausted = drawn and not aborted
+    ready = tuple(is_ready(state, seat) for seat in range(state.seats)) if exhausted else (False,) * state.seats
     closing: list[Payment] = []
-    if drawn:
+    if exhausted:
         closing += _refunds(state, ready)
         for check in state.rules.draw_checks:
             payers = [seat for seat in range(state.seats) if _passes(state, seat, check.payer, ready)]
@@ -61,7 +63,8 @@ def close_hand(state: TableState, drawn: bool) -> HandOutcome:
                         amount = check.amount if check.amount >= 0 else best_value(state, payee, payer)
                     if amount:
                         closing.append(Payment(payer, payee, amount * state.stake, check.id, check.name))
-    return HandOutcome(drawn and not state.wins, tuple(closing), next_seating(state, ready), ready)
+    return HandOutcome(drawn and not state.wins, tuple(closing), next_seating(state, ready, bool(aborted)), ready,
+                       aborted)
 
 
 def is_ready(state: TableState, seat: int) -> bool:
@@ -96,6 +99,37 @@ def declaring_discards(state: TableState, seat: int, discards: list[int]) -> lis
         if state.ruleset.waits(seat_hand(state, seat, None, "self_draw", counts=counts)):
             ready.append(tile)
     return ready
+
+
+def abort_called(state: TableState, seat: int) -> str:
+    """The ``abort ... nine_kinds N`` that ``seat`` may call now (its id), or "":
+    on its first turn, before any claim or kong, holding N or more different
+    terminal and honour kinds."""
+    player = state.players[seat]
+    if state.claimed or player.acted or state.turn_tile.drawn is None:
+        return ""
+    kinds = sum(1 for kind in TERMINALS_AND_HONORS if player.counts[kind])
+    return next((rule.id for rule in state.rules.aborts if rule.word == "nine_kinds" and kinds >= rule.number), "")
+
+
+def abort_after_discard(state: TableState) -> str:
+    """The ``abort`` that a discard just passed (nobody winning on it) brings, or "":
+    every player's first discard the same wind before any claim, every player's
+    declaration standing, or the kongs its ``kongs N`` counts made by more than one
+    player."""
+    players = state.players
+    for rule in state.rules.aborts:
+        if rule.word == "same_first_discards":
+            firsts = {tuple(player.discards) for player in players}
+            if not state.claimed and len(firsts) == 1 and len(next(iter(firsts))) == 1 and \
+                    FIRST_HONOR <= next(iter(firsts))[0] < FIRST_HONOR + 4:  # a wind
+                return rule.id
+        elif rule.word == "all_declared" and all(player.declared is not None for player in players):
+            return rule.id
+        elif rule.word == "kongs" and state.kongs >= rule.number and \
+                sum(1 for player in players if any(meld.kind == "kong" for meld in player.melds)) > 1:
+            return rule.id
+    return ""
 
 
 def discards_bar(state: TableState, seat: int) -> bool:
@@ -151,9 +185,10 @@ def _suits_held(state: TableState, seat: int) -> int:
     return len(suits)
 
 
-def next_seating(state: TableState, ready: tuple[bool, ...]) -> Seating:
+def next_seating(state: TableState, ready: tuple[bool, ...], aborted: bool = False) -> Seating:
     """The seating of the next hand, by the first ``next_dealer`` rule that holds;
-    ``ready`` says whose hands were ready when the hand was drawn."""
+    ``ready`` says whose hands were ready when the hand was drawn, ``aborted``
+    whether an ``abort`` ended it."""
     seating, wins = state.seating, state.wins
     first = wins[0] if wins else None
     several = first is not None and first.winners > 1
@@ -165,6 +200,7 @@ def next_seating(state: TableState, ready: tuple[bool, ...]) -> Seating:
         "self_draw": first is not None and first.method == "self_draw",
         "discard": first is not None and first.method != "self_draw",
         "konged": any(meld.kind == "kong" for player in state.players for meld in player.melds),
+        "aborted": aborted,
     }
     dealer = seating.dealer
     for rule in state.rules.next_dealer:

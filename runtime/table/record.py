@@ -51,6 +51,7 @@ def hand_end(state: TableState) -> dict[str, Any]:
         "payments": [payment.to_json() for payment in state.payments],
         "net": state.net(),
         "next_seating": asdict(state.outcome.next_seating),
+        **({"aborted": state.outcome.aborted} if state.outcome.aborted else {}),
     }}
 
 

@@ -36,7 +36,15 @@ from ..ruleset.result import Stakes
 from ..ruleset.rules_of_play import PlayRules
 from ..tiles.kinds import N_KINDS, WIND_LETTERS
 from .actions import Action
-from .close import close_hand, declaring_discards, discards_bar, is_ready, kong_payment
+from .close import (
+    abort_after_discard,
+    abort_called,
+    close_hand,
+    declaring_discards,
+    discards_bar,
+    is_ready,
+    kong_payment,
+)
 from .deal import deal, take
 from .hands import score, seat_hand, win_context
 from .record import hand_end, hand_header, write_lines
@@ -276,6 +284,8 @@ class Table:
             if not player.dead and "self_draw" in state.ruleset.win_methods and \
                     score(state, seat, drawn, "self_draw").is_win:
                 actions.append(Action(seat, "win"))
+            if abort_called(state, seat):
+                actions.append(Action(seat, "abort"))
         return sorted(actions)
 
     def _must_show(self) -> bool:
@@ -471,6 +481,8 @@ class Table:
         seat, player = action.seat, state.players[action.seat]
         if action.kind == "win":
             return self._win([(seat, "self_draw", state.turn_tile.drawn, None)])
+        if action.kind == "abort":
+            return self._end(drawn=True, aborted=abort_called(state, seat))
         assert action.tile is not None
         if action.kind == "kong":
             return self._own_kong(seat, action.tile)
@@ -580,6 +592,9 @@ class Table:
             self._declared(seat, state.offer.declaring)
         if robbing:
             return self._complete_kong(seat, tile, "added", None)
+        aborted = abort_after_discard(state)
+        if aborted:
+            return self._end(drawn=True, aborted=aborted)
         for kinds in (("kong", "pung"), ("chow",)):
             for other in order:
                 answer = answers.get(other)
@@ -739,11 +754,11 @@ class Table:
         last = wins[-1][0]
         self._next_turn(state.next_in_play(last))
 
-    def _end(self, drawn: bool) -> None:
+    def _end(self, drawn: bool, aborted: str = "") -> None:
         state = self.state
         state.phase = Phase.OVER
         state.offer = None
-        state.outcome = close_hand(state, drawn)
+        state.outcome = close_hand(state, drawn, aborted)
         state.payments += state.outcome.closing
 
     # -- reading the state -----------------------------------------------------------

@@ -93,7 +93,8 @@ class Offer:
     options: dict[int, list[Action]] = field(default_factory=dict)
     answers: dict[int, Action] = field(default_factory=dict)
     red: bool = False  # the tile is a red five
-    declaring: bool = False  # the discard declares (``declare``): the declaration stands once it passes
+    #: the flag fact the discard's declaration (``declare``) sets once the discard passes; "" for none
+    declaring: str = ""
 
     def answered(self, action: Action) -> Offer:
         """The offer with ``action`` its seat's answer."""
@@ -145,12 +146,14 @@ class WinRecord:
 
 @dataclass(frozen=True)
 class HandOutcome:
-    """How a hand ended: drawn or not, the payments of its close, and the next hand's seating."""
+    """How a hand ended: drawn or not (aborted, by which ``abort``), the payments of
+    its close, and the next hand's seating."""
 
     drawn: bool
     closing: tuple[Payment, ...]
     next_seating: Seating
     ready: tuple[bool, ...] = ()  # per seat, at an exhaustive draw
+    aborted: str = ""  # the ``abort`` that ended the hand, "" for none
 
 
 class TableState:

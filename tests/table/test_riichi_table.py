@@ -276,3 +276,67 @@ def test_simulating_riichi_is_deterministic_and_zero_sum(players: int) -> None:
     assert runs[0].to_json(timings=False) == runs[1].to_json(timings=False)
     assert not runs[0].tally.zero_sum_failures and not runs[0].tally.tile_count_failures
     assert runs[0].tally.clause_hands["riichi"] > 0
+
+
+# -- abortive draws (the option abortive) ---------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def aborting() -> mjr.Ruleset:
+    return mjr.load("japan.riichi", abortive=True)
+
+
+def test_nine_kinds_may_be_called_on_the_first_turn_and_end_the_hand(aborting: mjr.Ruleset) -> None:
+    log = io.StringIO()
+    table = table_of(aborting, {0: "19m 19p 19s E S W N 2m3m4m"}, ["5m"], seating=Seating(repeats=2), log=log)
+    table.act(Action(0, "draw"))
+    assert Action(0, "abort") in table.legal()[0]
+    table.act(Action(0, "abort"))
+    assert table.over and table.outcome is not None and table.outcome.aborted == "kyuushu"
+    assert table.payments == [] and table.outcome.drawn
+    seating = table.outcome.next_seating
+    assert (seating.dealer, seating.repeats) == (0, 3)  # the dealer keeps the deal; one more honba
+    assert '"aborted": "kyuushu"' in log.getvalue()
+    assert replay(log.getvalue().splitlines()).hands == 1
+
+
+def test_eight_kinds_call_no_abortive_draw(aborting: mjr.Ruleset) -> None:
+    table = table_of(aborting, {0: "19m 19p 19s E S 2m3m4m 5m6m"}, ["7m"])
+    table.act(Action(0, "draw"))
+    assert Action(0, "abort") not in table.legal()[0]
+
+
+def test_four_first_discards_of_one_wind_abort_the_hand(aborting: mjr.Ruleset) -> None:
+    table = table_of(aborting, {0: READY, 1: "123m 456m 789s 22p 3p3p"}, ["E", "E", "E", "E"])
+    for seat in range(4):
+        while table.phase == "claim":
+            table.act(Action(min(table.legal()), "pass"))
+        table.act(Action(seat, "draw"))
+        table.act(Action(seat, "discard", parse_tile("E")))
+    while table.phase == "claim":
+        table.act(Action(min(table.legal()), "pass"))
+    assert table.outcome is not None and table.outcome.aborted == "suufon"
+
+
+def test_every_riichi_and_four_kongs_by_two_players_abort_the_hand(aborting: mjr.Ruleset) -> None:
+    from mjr.hand.model import Meld
+    from mjr.table.close import abort_after_discard
+
+    table = Table(aborting, seed=1)
+    state = table.state
+    for player in state.players:
+        player.declared = aborting.play.declarations[0]
+    assert abort_after_discard(state) == "suucha"
+    for player in state.players:
+        player.declared = None
+    state.kongs = 4
+    state.players[0].melds = [Meld("kong", parse_tile("1m"), concealed=True)] * 3
+    assert abort_after_discard(state) == ""  # one player's four kongs go on (四槓子)
+    state.players[1].melds = [Meld("kong", parse_tile("E"), concealed=True)]
+    assert abort_after_discard(state) == "suukaikan"
+
+
+def test_without_the_option_nothing_aborts(riichi: mjr.Ruleset) -> None:
+    table = table_of(riichi, {0: "19m 19p 19s E S W N 2m3m4m"}, ["5m"])
+    table.act(Action(0, "draw"))
+    assert Action(0, "abort") not in table.legal()[0]
