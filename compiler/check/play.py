@@ -129,6 +129,10 @@ def lower_play(statements: PlayStatements, facts: Iterable[ast.Fact], chosen: Ma
     revealed = _reveal(reveal, dead or 0, report) if isinstance(reveal, ast.Reveal) else None
     declarations = tuple(row for row in (_declaration(d, facts, report) for d in statements.declarations.values())
                          if row is not None)
+    if isinstance(open_kong, ast.OpenKong) and any(open_kong.fact.name in (row[0], row[6], row[7])
+                                                   for row in declarations):
+        report(open_kong.fact.span, f"open_kong sets {quoted(open_kong.fact.name)}, which the declaration sets: "
+                                    f"each needs a flag fact of its own")
     for extra in list(statements.declarations.values())[1:]:
         first = next(iter(statements.declarations.values()))
         report(extra.span, f"a ruleset has one declaration, and {quoted(first.id)} is declared at line "
@@ -153,7 +157,8 @@ def lower_play(statements: PlayStatements, facts: Iterable[ast.Fact], chosen: Ma
         kong_payments=tuple(_kong_payment(k, report) for k in statements.kong_payments.values()),
         next_dealer=_dealer_rules(statements.dealer, report),
         draw_checks=tuple(_draw_check(c, report) for c in statements.draw_checks.values()),
-        fact_sources=_fact_sources(facts, chosen, report, reveal is not None, bool(statements.declarations)),
+        fact_sources=_fact_sources(facts, chosen, report, reveal is not None, bool(statements.declarations),
+                                   revealed),
     )
 
 
@@ -285,9 +290,18 @@ def _declaration(statement: ast.Declare, facts: Iterable[ast.Fact], report: Repo
     facts = tuple(facts)
     ok = _own_flag(statement.id, statement.span, facts, f"declare {statement.id}", report)
     found, words_ok = _play_words(statement.words, DECLARE_WORDS, "declare", report)
+    set_already = {statement.id: f"declare {statement.id}"}
     for word in statement.words:
-        if _WORD_TAKES.get(word.name) == "fact" and found.get(word.name):
-            ok = _own_flag(found[word.name], word.span, facts, f"{word.name}(...)", report) and ok
+        fact = found.get(word.name) if _WORD_TAKES.get(word.name) == "fact" else None
+        if not fact:
+            continue
+        if fact in set_already:
+            report(word.span, f"{word.name}({fact}) sets the fact {set_already[fact]} sets: each needs a flag "
+                              f"fact of its own")
+            ok = False
+        else:
+            ok = _own_flag(fact, word.span, facts, f"{word.name}(...)", report) and ok
+            set_already[fact] = f"{word.name}(...)"
     wall = int(found.get("wall") or 0)
     if wall > DECLARE_WALL_MOST:
         report(statement.span, f"wall {wall}: a declaration may ask for 0 to {DECLARE_WALL_MOST} tiles left to draw")
@@ -417,7 +431,8 @@ def _streak(conditions: tuple[ast.Option, ...], report: Report) -> int:
 
 
 def _fact_sources(facts: Iterable[ast.Fact], chosen: Mapping[str, Value], report: Report,
-                  reveals: bool = False, declares: bool = False) -> tuple[ir.FactSourceRow, ...]:
+                  reveals: bool = False, declares: bool = False,
+                  reveal: ir.RevealRow | None = None) -> tuple[ir.FactSourceRow, ...]:
     """``fact ... from SOURCE [N]``: the facts a table of play fills, each from a
     source that gives a value of its kind and range, and that the rules of play
     give something to (the revealed tiles need ``reveal``, those under them and
@@ -436,6 +451,9 @@ def _fact_sources(facts: Iterable[ast.Fact], chosen: Mapping[str, Value], report
         if source in ("revealed", "under_revealed") and not reveals:
             report(fact.source.span, f"from {source}: the ruleset reveals no tiles; say how many: reveal N")
             continue
+        if source in ("revealed", "under_revealed") and reveal is not None and \
+                not _holds_revealed(fact, source, reveal, report):
+            continue
         if source in ("under_revealed", "deposits") and not declares:
             what = "the tiles under the revealed ones go to a winner who" if source == "under_revealed" else \
                 "the deposits are the stakes of players who"
@@ -444,6 +462,22 @@ def _fact_sources(facts: Iterable[ast.Fact], chosen: Mapping[str, Value], report
             continue
         rows.append((fact.id, source, _fact_count(fact, source, chosen, report)))
     return tuple(rows)
+
+
+def _holds_revealed(fact: ast.Fact, source: str, reveal: ir.RevealRow, report: Report) -> bool:
+    """Whether a fact's range holds every count of tiles ``revealed`` (the deal's N,
+    up to one more per kong) or ``under_revealed`` (none, for a winner who has not
+    declared, up to as many) gives; else reported."""
+    count, per_kong, after = reveal
+    most = count + (after if per_kong else 0)
+    low = count if source == "revealed" else 0
+    if fact.low <= low and most <= fact.high:
+        return True
+    assert fact.source is not None
+    report(fact.source.span, f"from {source}: the table gives {low} to {most} tiles (reveal {count}"
+                             f"{' per_kong after ' + str(after) if per_kong else ''}), and {quoted(fact.id)} holds "
+                             f"{fact.low} to {fact.high}")
+    return False
 
 
 def _fact_count(fact: ast.Fact, source: str, chosen: Mapping[str, Value], report: Report) -> int:

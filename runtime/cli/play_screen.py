@@ -207,7 +207,9 @@ def table_view(table: Table, people: Collection[int]) -> list[str]:
     header = ["", "discards", "melds"] + ["flowers"] * flowers + ["set aside"] * aside
     rows = [header]
     for seat, player in enumerate(players):
-        row = [seat_label(table, seat, people) + " won" * player.out, " ".join(map(tile, player.discards)) or NONE,
+        declared = f" {player.declared.id}" if player.declared is not None else ""
+        row = [seat_label(table, seat, people) + " won" * player.out + declared,
+               " ".join(map(tile, player.discards)) or NONE,
                " ".join(map(meld, player.melds)) or NONE]
         row += [" ".join(map(flower_name, player.flowers)) or NONE] * flowers
         row += [" ".join(map(tile, player.aside)) or NONE] * aside
@@ -217,6 +219,10 @@ def table_view(table: Table, people: Collection[int]) -> list[str]:
         wild = f"; indicator {tile(table.indicator)}"
     if table.wild:
         wild += f"; wild this hand: {' '.join(tile(kind) for kind in sorted(table.wild))}"
+    if table.revealed:
+        wild += f"; revealed {' '.join(map(tile, table.revealed))}"
+    if table.deposits:
+        wild += f"; {table.deposits} on the table"
     return [f"  {counted(table.wall.live, 'tile')} left in the wall{wild}", *aligned(rows, indent="  ")]
 
 
@@ -227,6 +233,8 @@ def turn_lines(table: Table, seat: int, actions: list[Action], people: Collectio
     mine = f"{seat_label(table, seat, people)}: {tiles(player.tiles(), player.jokers)}"
     if player.melds:
         mine += "  melds " + " ".join(map(meld, player.melds))
+    if player.red or player.melded_red:
+        mine += "  red fives " + " ".join(map(tile, player.all_red()))
     if table.drawn is not None:
         mine += f"  drew {tile(table.drawn)}"
     offer = table.offer

@@ -297,16 +297,24 @@ class Ruleset:
 
     def waits(self, hand: Hand | str) -> list[Wait]:
         """Every tile that completes a 13-tile hand, with the best result on it."""
-        return [wait for wait in self._completions(hand) if wait.result.is_win]
+        return [wait for wait, status in self._completions(hand) if status == STATUS_WIN]
 
     def near_misses(self, hand: Hand | str) -> list[Wait]:
         """The tiles that complete the shape of a 13-tile hand but do not win with it,
         each with a result that says why (a requirement it fails, the minimum, a win
         method the ruleset lacks).  Never among :meth:`waits`."""
-        return [wait for wait in self._completions(hand) if not wait.result.is_win]
+        return [wait for wait, status in self._completions(hand) if status != STATUS_WIN]
 
-    def _completions(self, hand: Hand | str) -> list[Wait]:
-        """Every tile that completes the shape of a 13-tile hand, with its result."""
+    def ready_tiles(self, hand: Hand | str) -> list[Wait]:
+        """The tiles on which a 13-tile hand is ready: each that completes it to a
+        win, or to a hand that falls short of the ruleset's ``minimum`` alone (a
+        riichi hand without yaku is ready all the same: 形式聴牌), with its result.
+        The waits, and the near misses for the minimum."""
+        return [wait for wait, status in self._completions(hand) if status in (STATUS_WIN, STATUS_MINIMUM)]
+
+    def _completions(self, hand: Hand | str) -> list[tuple[Wait, int]]:
+        """Every tile that completes the shape of a 13-tile hand, with its result and
+        the module's status (mjr.abi.STATUS_*)."""
         hand = self._hand(hand)
         if hand.win_tile is not None:
             raise HandError("waits takes a hand without its winning tile (drop 'win T')")
@@ -321,7 +329,8 @@ class Ruleset:
             if self.generated.wild_forbidden and checks.wildcard_use_problem(self.generated, candidate) is not None:
                 continue  # a wildcard this hand could not win on (never discarded)
             if self._completes(candidate):
-                found.append(Wait(tile_name(kind), self._answer(candidate, self._run(candidate))))
+                answer = self._run(candidate)
+                found.append((Wait(tile_name(kind), self._answer(candidate, answer)), answer[0]))
         return found
 
     def evaluate_many(self, hands: Iterable[Hand | str]) -> list[Result]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import operator
 import random
 
+from ..errors import HandError
 from ..ruleset.rules_of_play import PlayerTest
 from ..tiles.kinds import FIRST_HONOR, TERMINALS_AND_HONORS, parse_tile
 from .hands import seat_hand
@@ -68,13 +69,28 @@ def close_hand(state: TableState, drawn: bool, aborted: str = "") -> HandOutcome
 
 
 def is_ready(state: TableState, seat: int) -> bool:
-    """Whether ``seat``'s hand waits on a winning tile (a player who has won is not asked)."""
-    player = state.players[seat]
-    if player.held % 3 != 1:
-        return False
+    """Whether ``seat``'s hand is ready (a player who has won is not asked)."""
+    return state.players[seat].held % 3 == 1 and _ready(state, seat)
+
+
+def _ready(state: TableState, seat: int, counts: list[int] | None = None) -> bool:
+    """Whether ``seat``'s 13 tiles (its concealed ``counts`` where given) are ready: a
+    tile completes them to a win, or to one short of the ruleset's minimum alone
+    (:meth:`mjr.Ruleset.ready_tiles`), self-drawn where the ruleset allows it."""
     if "self_draw" in state.ruleset.win_methods:
-        return bool(state.ruleset.waits(seat_hand(state, seat, None, "self_draw")))
-    return bool(state.ruleset.waits(seat_hand(state, seat, None, "discard", (seat + 1) % state.seats)))
+        hand = seat_hand(state, seat, None, "self_draw", counts=counts)
+    else:
+        hand = seat_hand(state, seat, None, "discard", (seat + 1) % state.seats, counts=counts)
+    return bool(state.ruleset.ready_tiles(hand))
+
+
+def completes(state: TableState, seat: int, tile: int, source: int) -> bool:
+    """Whether ``tile``, discarded by ``source``, completes ``seat``'s hand in shape,
+    whether it would score or not (a fifth copy never does)."""
+    try:
+        return state.ruleset.is_win(seat_hand(state, seat, tile, "discard", source))
+    except HandError:
+        return False
 
 
 def declaring_discards(state: TableState, seat: int, discards: list[int]) -> list[int]:
@@ -93,10 +109,10 @@ def declaring_discards(state: TableState, seat: int, discards: list[int]) -> lis
     ready = []
     for tile in sorted(set(discards)):
         if tile >= len(player.counts):
-            continue  # a joker: the hand it leaves is tried the same way as any other, by its kinds
+            continue  # a joker: a declaration lets a tile of a kind go
         counts = list(player.counts)
         counts[tile] -= 1
-        if state.ruleset.waits(seat_hand(state, seat, None, "self_draw", counts=counts)):
+        if _ready(state, seat, counts):
             ready.append(tile)
     return ready
 
@@ -133,15 +149,15 @@ def abort_after_discard(state: TableState) -> str:
 
 
 def discards_bar(state: TableState, seat: int) -> bool:
-    """``missed_win ... own_discards`` (振聴): whether ``seat``'s hand waits on a kind
-    its player has discarded this hand, which bars a win on a discard."""
+    """``missed_win ... own_discards`` (振聴): whether a kind ``seat``'s player has
+    discarded this hand completes its hand in shape (scoring or not), which bars a
+    win on a discard or a robbed kong."""
     player = state.players[seat]
     if not state.rules.own_discards or not player.discarded:
         return False
     offer = state.offer
     source = offer.seat if offer is not None else (seat + 1) % state.seats
-    waits = state.ruleset.waits(seat_hand(state, seat, None, "discard", source))
-    return any(parse_tile(wait.tile) in player.discarded for wait in waits)
+    return any(completes(state, seat, kind, source) for kind in sorted(player.discarded))
 
 
 def best_value(state: TableState, seat: int, payer: int) -> int:

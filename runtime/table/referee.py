@@ -40,6 +40,7 @@ from .close import (
     abort_after_discard,
     abort_called,
     close_hand,
+    completes,
     declaring_discards,
     discards_bar,
     is_ready,
@@ -276,7 +277,7 @@ class Table:
                     for tile in declaring_discards(state, seat, [action.tile for action in actions
                                                                  if action.tile is not None])]
         if drawn is not None:
-            if state.wall.live > 0 and "kong" in state.ruleset.claims and not player.locked:
+            if state.wall.live > 0 and "kong" in state.ruleset.claims and not player.locked and state.may_kong:
                 actions += [Action(seat, "kong", kind) for kind, count in enumerate(player.counts)
                             if count == 4 and state.may_use(kind, "kong")]
                 actions += [Action(seat, "kong", meld.tile) for meld in player.melds
@@ -302,12 +303,13 @@ class Table:
         actions: list[Action] = []
         method = "robbing_kong" if robbing else "discard"
         banned = player.banned is not None and (not player.banned or tile in player.banned)
-        if method in state.ruleset.win_methods and not (banned and not robbing) and not player.dead \
-                and not player.barred:
+        if banned and robbing and not state.rules.own_discards:
+            banned = False  # 漏胡 bars discard wins; furiten (own_discards) bars robbing a kong too
+        if method in state.ruleset.win_methods and not banned and not player.dead and not player.barred:
             if score(state, seat, tile, method).is_win and not discards_bar(state, seat):
                 actions.append(Action(seat, "win"))
         if not robbing and state.wall.live > 0 and not player.locked and tile != WALL_JOKER:
-            for claim in ("pung", "kong"):
+            for claim in ("pung", "kong") if state.may_kong else ("pung",):
                 if self._may_claim(claim, seat) and may_meld(state, seat, claim, tile):
                     actions.append(Action(seat, claim))
             if self._may_claim("chow", seat):
@@ -616,16 +618,23 @@ class Table:
 
     def _ban_missed(self, winners: list[int], tile: int) -> None:
         """漏胡: a player who could have won on the tile on offer and did not (after
-        a declaration with ``missed_win_bars``, for the rest of the hand)."""
+        a declaration with ``missed_win_bars``, for the rest of the hand).  Under
+        ``own_discards`` (furiten) a tile that completes the hand counts, scoring or
+        not, and so does a robbed kong's."""
         state = self.state
-        assert state.offer is not None
-        for other, actions in state.offer.options.items():
-            if other in winners or Action(other, "win") not in actions:
+        offer = state.offer
+        assert offer is not None
+        furiten = state.rules.own_discards
+        for other in range(state.seats):
+            if other == offer.seat or other in winners or state.players[other].out:
+                continue
+            if Action(other, "win") not in offer.options.get(other, ()) and not (
+                    furiten and completes(state, other, tile, offer.seat)):
                 continue
             player = state.players[other]
             if player.declared is not None and player.declared.missed_win_bars:
                 player.barred = True
-            if state.rules.missed_win == "none" or state.phase is Phase.ROB:
+            if state.rules.missed_win == "none" or (state.phase is Phase.ROB and not furiten):
                 continue
             player.banned = player.banned or set()
             if state.rules.missed_win == "same_tile":

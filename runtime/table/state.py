@@ -224,6 +224,13 @@ class TableState:
         return self.seating.deposits + put - sum(p.amount for p in self.payments if p.payer == ON_TABLE)
 
     @property
+    def may_kong(self) -> bool:
+        """Whether another kong may be made: under ``reveal ... after M`` a hand has
+        at most M, the replacement tiles kept."""
+        reveal = self.rules.reveal
+        return reveal is None or reveal.after == 0 or self.kongs < reveal.after
+
+    @property
     def revealed(self) -> tuple[int, ...]:
         """The tiles ``reveal`` has turned up so far: those of the deal, and one
         more per kong where it says ``per_kong``."""

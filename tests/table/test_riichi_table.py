@@ -167,6 +167,71 @@ def test_a_win_passed_up_after_a_declaration_bars_every_ron_but_not_a_tsumo(riic
     assert win.seat == 0 and win.method == "self_draw"
 
 
+def turn(table: Table, seat: int, tile: str) -> None:
+    """Every answer to the tile on offer passes; then ``seat`` draws and lets ``tile`` go."""
+    while table.phase in ("claim", "rob"):
+        table.act(Action(min(table.legal()), "pass"))
+    table.act(Action(seat, "draw"))
+    table.act(Action(seat, "discard", parse_tile(tile)))
+
+
+def test_furiten_counts_a_discarded_tile_that_would_score_nothing(riichi: mjr.Ruleset) -> None:
+    # seat 1 waits on 6p (tanyao) and 9p (no yaku on a ron); having let a 9p go, it may not ron the 6p
+    table = table_of(riichi, {1: "222m 567p 345s 66s 78p"}, ["E", "9p", "6p"])
+    turn(table, 0, "E")
+    turn(table, 1, "9p")
+    turn(table, 2, "6p")
+    assert 1 not in table.legal()
+
+
+def test_passing_a_tile_that_would_score_nothing_is_furiten_until_the_next_discard(riichi: mjr.Ruleset) -> None:
+    table = table_of(riichi, {1: "222m 567p 345s 66s 78p", 2: "1z1z1z 2z2z2z 3z3z3z 4z4z 9p 6p",
+                              3: "5z5z5z 6z6z6z 7z7z 1s1s9s9s 6p"},
+                     ["E", "N", "S", "W"])
+    turn(table, 0, "E")
+    turn(table, 1, "N")
+    turn(table, 2, "9p")  # completes seat 1's hand with no yaku: no win offered, and seat 1 is furiten
+    assert table.players[1].banned == set()
+    turn(table, 3, "6p")
+    assert 1 not in table.legal()  # a 6p would score (tanyao), but not before seat 1's next discard
+
+
+def test_an_open_hand_ready_without_a_yaku_is_ready_at_the_draw(riichi: mjr.Ruleset) -> None:
+    from mjr.table.close import is_ready
+
+    table = table_of(riichi, {1: "23m 345p 789s 22s 67s E"}, ["1m"])
+    table.act(Action(0, "draw"))
+    table.act(Action(0, "discard", parse_tile("1m")))
+    table.act(Action(1, "chow", parse_tile("1m")))
+    while table.phase == "claim":
+        table.act(Action(min(table.legal()), "pass"))
+    table.act(Action(1, "discard", parse_tile("E")))
+    assert not riichi.waits(table.hand_of(1, None, "self_draw"))  # no yaku on 5s or 8s ...
+    assert is_ready(table.state, 1)  # ... and ready all the same (形式聴牌)
+    assert [w.tile for w in riichi.ready_tiles(table.hand_of(1, None, "self_draw"))] == ["5s", "8s"]
+
+
+def test_a_hand_has_at_most_four_kongs(riichi: mjr.Ruleset) -> None:
+    back = ["4m", "4m", "4m", "9p", "1s", "2s", "7s", "7s", "6s", "6s", "5s", "5s", "8s", "8s"]
+    wall = arranged_wall(riichi, {0: "1111m 2222m 3333m 4m", 1: "NNNN 123p 456p 78p 9s"}, ["C", "P"], back, seed=5)
+    table = Table(riichi, wall=wall)
+    table.act(Action(0, "draw"))
+    for kind in ("1m", "2m", "3m", "4m"):
+        table.act(Action(0, "kong", parse_tile(kind)))
+    assert len(table.revealed) == 5
+    table.act(Action(0, "discard", parse_tile("C")))
+    while table.phase == "claim":
+        table.act(Action(min(table.legal()), "pass"))
+    table.act(Action(1, "draw"))
+    assert Action(1, "kong", parse_tile("N")) not in table.legal()[1]  # four kongs made: no fifth
+
+
+def test_a_kong_replacement_drawn_last_is_rinshan_not_haitei(riichi: mjr.Ruleset) -> None:
+    result = riichi.evaluate("234m 456p 22s 34s (1111m) win 5s self_draw after_kong last_tile "
+                             "seat S round E dealer E dora_indicators 9p")
+    assert [fan.id for fan in result.fans if fan.id in ("rinshan", "haitei")] == ["rinshan"]
+
+
 def test_the_rules_of_play_spell_the_new_statements(riichi: mjr.Ruleset) -> None:
     rules = riichi.play
     assert rules.own_discards and rules.missed_win == "any_tile"
