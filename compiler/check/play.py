@@ -54,7 +54,10 @@ DEAD_WALL_MOST = 40
 DEAD_PER_KONG_MOST = 4
 #: How many players ``hand_ends wins N`` may wait for (the fourth has nobody left to win from).
 WINS_MOST = 3
-DRAW_TESTS = ("ready", "won", "suits")
+DRAW_TESTS = ("ready", "won", "suits", "discards_terminal")
+#: The words that may follow a draw check's number: shared among payers and payees, or
+#: doubled where the payer or the payee deals.
+DRAW_AMOUNT_WORDS = ("shared", "dealer_double")
 #: The kind of fact each source of ``mjr.ruleset.rules_of_play.FACT_SOURCES`` gives, and the
 #: values a number source gives (the fact's range must hold them).
 FACT_SOURCE_KINDS = dict(zip(FACT_SOURCES, ("tiles", "number", "number", "flag", "flag", "tiles", "tiles", "number",
@@ -526,22 +529,25 @@ def _draw_check(statement: ast.AtDraw, report: Report) -> ir.DrawCheckRow:
         value = int(amount.name)
     else:
         report(amount.span, f"a draw check pays a number (1 or more) or 'best', not {quoted(amount.name)}")
-    shared = bool(amount.arguments)
-    if shared and amount.arguments != ("shared",):
-        report(amount.span, f"after a draw check's amount only 'shared' may follow (N shared: N from the payers "
-                            f"together to the payees together), not {quoted(' '.join(amount.arguments))}")
-    elif shared and amount.name == "best":
-        report(amount.span, "'shared' shares a number (N shared), not 'best', which each payee works out for itself")
+    word = amount.arguments[0] if amount.arguments else ""
+    if word and (len(amount.arguments) > 1 or word not in DRAW_AMOUNT_WORDS):
+        report(amount.span, f"after a draw check's amount only 'shared' (N shared: N from the payers together to the "
+                            f"payees together) or 'dealer_double' (N, twice N where the payer or the payee deals) "
+                            f"may follow, not {quoted(' '.join(amount.arguments))}")
+    elif word and amount.name == "best":
+        report(amount.span, f"{quoted(word)} follows a number (N {word}), not 'best', which each payee works "
+                            f"out for itself")
     return (statement.id, statement.display, _player_test(statement.payer, report),
-            _player_test(statement.payee, report), value, shared)
+            _player_test(statement.payee, report), value, word == "shared", word == "dealer_double")
 
 
 def _player_test(tests: tuple[ast.DrawTest, ...], report: Report) -> ir.PlayerTestRow:
-    """(ready, won, suits) of one side: None where the side does not test it."""
+    """(ready, won, suits, discards_terminal) of one side: None where the side does not test it."""
     found: dict[str, object] = {}
     for test in tests:
         if test.word not in DRAW_TESTS or (test.word == "suits" and test.negated):
-            allowed = "ready, not ready, won, not won, suits == N (or != < <= > >=)"
+            allowed = ("ready, not ready, won, not won, discards_terminal, not discards_terminal, "
+                       "suits == N (or != < <= > >=)")
             report(test.span, f"unknown test {quoted(test.word)}{did_you_mean(test.word, DRAW_TESTS)}; "
                               f"the tests are {allowed}")
             continue
@@ -554,5 +560,5 @@ def _player_test(tests: tuple[ast.DrawTest, ...], report: Report) -> ir.PlayerTe
             found["suits"] = (test.compare, test.value)
         else:
             found[test.word] = not test.negated
-    ready, won, suits = (found.get(word) for word in DRAW_TESTS)
-    return (ready, won, suits)  # type: ignore[return-value]
+    ready, won, suits, terminal = (found.get(word) for word in DRAW_TESTS)
+    return (ready, won, suits, terminal)  # type: ignore[return-value]

@@ -375,10 +375,10 @@ RevealRow = tuple[int, bool, int]
 DealerRow = tuple[tuple[str, ...], str, int]  # words, target, the number of `streak N` (0: none)
 #: A fact a table of play fills: (fact id, source, count; 0 where the source takes none).
 FactSourceRow = tuple[str, str, int]
-#: One side of a draw check: (ready, won, (comparison, suits)), None where not tested.
-PlayerTestRow = tuple[bool | None, bool | None, tuple[str, int] | None]
-#: An ``at_draw`` row: (id, name, payer's test, payee's test, amount; -1 for ``best``; shared).
-DrawCheckRow = tuple[str, str, PlayerTestRow, PlayerTestRow, int, bool]
+#: One side of a draw check: (ready, won, (comparison, suits), discards_terminal), None where not tested.
+PlayerTestRow = tuple[bool | None, bool | None, tuple[str, int] | None, bool | None]
+#: An ``at_draw`` row: (id, name, payer's test, payee's test, amount; -1 for ``best``; shared, dealer_double).
+DrawCheckRow = tuple[str, str, PlayerTestRow, PlayerTestRow, int, bool, bool]
 
 
 @dataclass(frozen=True)

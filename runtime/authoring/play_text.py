@@ -133,7 +133,8 @@ def _kong_words(payment: KongPayment) -> str:
 
 
 def _draw_words(check: DrawCheck) -> str:
-    amount = "best" if check.amount < 0 else f"{check.amount}{' shared' if check.shared else ''}"
+    word = " shared" if check.shared else " dealer_double" if check.dealer_double else ""
+    amount = "best" if check.amount < 0 else f"{check.amount}{word}"
     return f": {_player_words(check.payer)} pays {_player_words(check.payee)} {amount}"
 
 
@@ -147,6 +148,8 @@ def _player_words(test: PlayerTest) -> str:
         tests.append(f"suits {test.suits[0]} {test.suits[1]}")
     if test.won is not None:
         tests.append("won" if test.won else "not won")
+    if test.discards_terminal is not None:
+        tests.append("discards_terminal" if test.discards_terminal else "not discards_terminal")
     return "each player" + (f" where {' and '.join(tests)}" if tests else "")
 
 

@@ -144,11 +144,14 @@ class DealerRule:
 
 @dataclass(frozen=True)
 class PlayerTest:
-    """One player's side of a draw check: all of ``ready`` / ``won`` / suits held."""
+    """One player's side of a draw check: all of ``ready`` / ``won`` / suits held /
+    ``discards_terminal`` (every tile the player discarded this hand a terminal or an
+    honour, and none of them claimed: 流し満貫)."""
 
     ready: bool | None = None
     won: bool | None = None
     suits: tuple[str, int] | None = None  # (comparison, value), e.g. ("==", 3)
+    discards_terminal: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -159,7 +162,8 @@ class DrawCheck:
     ruleset's ``hand_ends`` says otherwise.  ``amount`` is a number, or ``-1`` for
     ``best``: the highest points the payee's waits would score on the payer's discard.
     ``shared`` (``N shared``, 不聴罰符): N goes from the payers together to the payees
-    together, each payer paying each payee N / (payers x payees)."""
+    together, each payer paying each payee N / (payers x payees).  ``dealer_double``
+    (``N dealer_double``): twice N where the payer or the payee is the dealer."""
 
     id: str
     name: str
@@ -167,6 +171,7 @@ class DrawCheck:
     payee: PlayerTest
     amount: int
     shared: bool = False
+    dealer_double: bool = False
 
 
 @dataclass(frozen=True)
@@ -234,7 +239,7 @@ class PlayRules:
         if play.get("next_dealer"):
             fields["next_dealer"] = tuple(DealerRule(tuple(words), target, streak)
                                           for words, target, streak in play["next_dealer"])
-        fields["draw_checks"] = tuple(DrawCheck(ident, name, PlayerTest(*payer), PlayerTest(*payee), amount, shared)
-                                      for ident, name, payer, payee, amount, shared in play.get("draw_checks", ()))
+        fields["draw_checks"] = tuple(DrawCheck(ident, name, PlayerTest(*payer), PlayerTest(*payee), *amounts)
+                                      for ident, name, payer, payee, *amounts in play.get("draw_checks", ()))
         fields["fact_sources"] = tuple(tuple(row) for row in play.get("fact_sources", ()))
         return cls(**fields)

@@ -62,6 +62,8 @@ def close_hand(state: TableState, drawn: bool, aborted: str = "") -> HandOutcome
                         amount = check.amount // (len(payers) * len(payees))
                     else:
                         amount = check.amount if check.amount >= 0 else best_value(state, payee, payer)
+                    if check.dealer_double and state.seating.dealer in (payer, payee):
+                        amount *= 2
                     if amount:
                         closing.append(Payment(payer, payee, amount * state.stake, check.id, check.name))
     return HandOutcome(drawn and not state.wins, tuple(closing), next_seating(state, ready, bool(aborted)), ready,
@@ -191,7 +193,17 @@ def _passes(state: TableState, seat: int, test: PlayerTest, ready: tuple[bool, .
         op, value = test.suits
         if not _COMPARE[op](_suits_held(state, seat), value):
             return False
+    if test.discards_terminal is not None and _discards_terminal(state, seat) != test.discards_terminal:
+        return False
     return True
+
+
+def _discards_terminal(state: TableState, seat: int) -> bool:
+    """Whether ``seat`` discarded this hand, every tile a terminal or an honour, and
+    none of them claimed (流し満貫)."""
+    player = state.players[seat]
+    claimed = any(feeder == seat for _, feeder, _ in state.feeds)
+    return bool(player.discards) and not claimed and all(tile in TERMINALS_AND_HONORS for tile in player.discards)
 
 
 def _suits_held(state: TableState, seat: int) -> int:

@@ -405,3 +405,17 @@ def test_without_the_option_nothing_aborts(riichi: mjr.Ruleset) -> None:
     table = table_of(riichi, {0: "19m 19p 19s E S W N 2m3m4m"}, ["5m"])
     table.act(Action(0, "draw"))
     assert Action(0, "abort") not in table.legal()[0]
+
+
+def test_nagashi_mangan_is_paid_as_a_tsumo_where_the_option_is_on() -> None:
+    from mjr.table.close import close_hand
+
+    table = Table(mjr.load("japan.riichi", nagashi=True), seed=1)
+    state = table.state
+    for seat, discards in enumerate(("2m 5p", "1m 9p E C", "3s 4s", "6m 7m")):
+        state.players[seat].discards = [parse_tile(word) for word in discards.split()]
+    nagashi = sorted((p.payer, p.payee, p.amount) for p in close_hand(state, drawn=True).closing
+                     if p.clause == "nagashi")
+    assert nagashi == [(0, 1, 4000), (2, 1, 2000), (3, 1, 2000)]  # the dealer pays double
+    state.feeds.append((2, 1, 1))  # one of seat 1's discards was called: no nagashi
+    assert not [p for p in close_hand(state, drawn=True).closing if p.clause == "nagashi"]
