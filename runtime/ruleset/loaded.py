@@ -307,8 +307,8 @@ class Ruleset:
 
     def ready_tiles(self, hand: Hand | str) -> list[Wait]:
         """The tiles on which a 13-tile hand is ready: each that completes it to a
-        win, or to a hand that falls short of the ruleset's ``minimum`` alone (a
-        riichi hand without yaku is ready all the same: 形式聴牌), with its result.
+        win, or to a hand that falls short of the ruleset's ``minimum`` alone (a hand
+        with no scoring pattern yet is ready all the same: 形式聴牌), with its result.
         The waits, and the near misses for the minimum."""
         return [wait for wait, status in self._completions(hand) if status in (STATUS_WIN, STATUS_MINIMUM)]
 

@@ -247,7 +247,8 @@ MISUSES = [
     ("    fact last \"上局\" number 0 to 2 from previous_winner\n",
      "4:39: previous_winner needs the fact's range to hold 0 to 3, not 0 to 2", "^^^^^^^^^^^^^^^"),
     ("    at_draw c \"查\" : each player where rich pays each player where ready 2\n",
-     "4:39: unknown test 'rich'; the tests are ready, not ready, won, not won, suits == N", "^^^^"),
+     "4:39: unknown test 'rich'; the tests are ready, not ready, won, not won, discards_terminal, "
+     "not discards_terminal, suits == N", "^^^^"),
     ("    at_draw c \"查\" : each player where ready and not ready pays each player where won 2\n",
      "4:49: 'ready' is tested twice on one side", "^^^^^^^^^"),
     ("    at_draw c \"查\" : each player where suits > 4 pays each player where won 2\n",
