@@ -459,6 +459,14 @@ class Declare(Statement):
 
 
 @dataclass(frozen=True)
+class RobConcealed(Statement):
+    """``rob_concealed SHAPE...``: a concealed kong may be robbed by a win of these shapes."""
+
+    shapes: tuple[Option, ...]
+    keyword = "rob_concealed"
+
+
+@dataclass(frozen=True)
 class Abort(Statement):
     """``abort ID "name" : WORD [N]``: an abortive draw (途中流局) and what brings it."""
 

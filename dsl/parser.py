@@ -394,6 +394,9 @@ class _ToAst(Transformer[Token, Any]):
         """A word of ``declare`` or ``reveal``: its number and the fact it names, as written, its arguments."""
         return ast.Option(self._s(meta), str(items[0]), tuple(str(t) for t in items[1:]))
 
+    def rob_concealed(self, meta: Any, items: list[Token]) -> ast.RobConcealed:
+        return ast.RobConcealed(self._s(meta), tuple(self._word(token) for token in items))
+
     def abort(self, meta: Any, items: list[Any]) -> ast.Abort:
         ident, display, word = items
         return ast.Abort(self._s(meta), str(ident), _string(display), word)

@@ -1,6 +1,6 @@
 """The rules of a hand of play: ``discard_win``, ``missed_win``, ``hand_ends``,
 ``dead_wall``, ``last_draw``, ``void_suit``, ``indicator_flip``, ``open_kong``, ``false_win``,
-``reveal``, ``declare``, ``abort``, ``kong_pay``, ``next_dealer`` and ``at_draw``, and the
+``reveal``, ``declare``, ``abort``, ``rob_concealed``, ``kong_pay``, ``next_dealer`` and ``at_draw``, and the
 sources of the facts of play a table fills (``fact ... from SOURCE``).
 
 They do not score a hand; the generated module lists them in ``PLAY`` for
@@ -25,6 +25,7 @@ from mjr.abi import (
     KONG_KINDS,
     OPEN_KONG_WORDS,
     REVEAL_WORDS,
+    SHAPES,
 )
 from mjr.dsl import ast
 from mjr.dsl.quoting import quoted
@@ -40,9 +41,9 @@ SETTING_WORDS = {"discard_win": ("all", "nearest"), "missed_win": ("none", "same
                  "hand_ends": ("first_win", "wins", "wall"), "last_draw": ("ordinary", "roams"),
                  "void_suit": ("none", "declared"), "indicator_flip": ("back", "before_deal", "after_deal")}
 #: The statements that are rules of play; of them, those a later one replaces by keyword.
-PLAY_STATEMENTS = (ast.PlaySetting, ast.OpenKong, ast.FalseWin, ast.Reveal, ast.Declare, ast.Abort, ast.KongPay,
-                   ast.NextDealer, ast.AtDraw)
-SETTING_STATEMENTS = (ast.PlaySetting, ast.OpenKong, ast.FalseWin, ast.Reveal)
+PLAY_STATEMENTS = (ast.PlaySetting, ast.OpenKong, ast.FalseWin, ast.Reveal, ast.RobConcealed, ast.Declare, ast.Abort,
+                   ast.KongPay, ast.NextDealer, ast.AtDraw)
+SETTING_STATEMENTS = (ast.PlaySetting, ast.OpenKong, ast.FalseWin, ast.Reveal, ast.RobConcealed)
 #: The second word ``missed_win`` may take.
 MISSED_ALSO = ("own_discards",)
 #: The most tiles ``reveal`` turns up at the deal, and the most it keeps before them.
@@ -73,7 +74,8 @@ CLAIMED_MELDS_MOST = 5
 class PlayStatements:
     """A ruleset's rules of play after its ``extends`` chain and its options."""
 
-    settings: dict[str, ast.PlaySetting | ast.OpenKong | ast.FalseWin | ast.Reveal] = field(default_factory=dict)
+    settings: dict[str, ast.PlaySetting | ast.OpenKong | ast.FalseWin | ast.Reveal | ast.RobConcealed] = field(
+        default_factory=dict)
     declarations: dict[str, ast.Declare] = field(default_factory=dict)
     aborts: dict[str, ast.Abort] = field(default_factory=dict)
     kong_payments: dict[str, ast.KongPay] = field(default_factory=dict)
@@ -126,7 +128,7 @@ def lower_play(statements: PlayStatements, facts: Iterable[ast.Fact], chosen: Ma
              for keyword in SETTING_WORDS if keyword in settings}
     ends, dead_wall = settings.get("hand_ends"), settings.get("dead_wall")
     open_kong, false_win, reveal = settings.get("open_kong"), settings.get("false_win"), settings.get("reveal")
-    missed = settings.get("missed_win")
+    missed, robbed = settings.get("missed_win"), settings.get("rob_concealed")
     facts = tuple(facts)
     dead = _dead_wall(dead_wall, report) if isinstance(dead_wall, ast.PlaySetting) else None
     revealed = _reveal(reveal, dead or 0, report) if isinstance(reveal, ast.Reveal) else None
@@ -154,6 +156,7 @@ def lower_play(statements: PlayStatements, facts: Iterable[ast.Fact], chosen: Ma
         open_kong=_open_kong(open_kong, facts, report) if isinstance(open_kong, ast.OpenKong) else None,
         false_win=_false_win(false_win, report) if isinstance(false_win, ast.FalseWin) else None,
         reveal=revealed,
+        rob_concealed=_rob_concealed(robbed, report) if isinstance(robbed, ast.RobConcealed) else None,
         declarations=declarations,
         aborts=tuple(row for row in (_abort(a, bool(statements.declarations), report)
                                      for a in statements.aborts.values()) if row is not None),
@@ -313,6 +316,19 @@ def _declaration(statement: ast.Declare, facts: Iterable[ast.Fact], report: Repo
         return None
     return (statement.id, statement.display, int(found.get("stake") or 0), "closed" in found, wall,
             "locks" in found, found.get("first_turn", ""), found.get("next_turn", ""), "missed_win_bars" in found)
+
+
+def _rob_concealed(statement: ast.RobConcealed, report: Report) -> tuple[str, ...]:
+    """``rob_concealed SHAPE...``: built-in shapes, each once."""
+    shapes: list[str] = []
+    for word in statement.shapes:
+        if _word(word, SHAPES, "shape of rob_concealed", report) is None:
+            continue
+        if word.name in shapes:
+            report(word.span, f"{quoted(word.name)} is written twice")
+            continue
+        shapes.append(word.name)
+    return tuple(shapes)
 
 
 #: The number each word of ``abort`` takes (its example), where it takes one.

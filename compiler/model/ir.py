@@ -402,6 +402,7 @@ class Play:
     reveal: RevealRow | None = None
     declarations: tuple[DeclareRow, ...] = ()
     aborts: tuple[AbortRow, ...] = ()
+    rob_concealed: tuple[str, ...] | None = None
     kong_payments: tuple[KongPayRow, ...] = ()
     next_dealer: tuple[DealerRow, ...] = ()
     draw_checks: tuple[DrawCheckRow, ...] = ()

@@ -74,6 +74,7 @@ def play_lines(rules: PlayRules) -> tuple[PlayLine, ...]:
     stated = [_open_kong_line(rules.open_kong)] if rules.open_kong else []
     stated += [_false_win_line(rules.false_win)] if rules.false_win else []
     stated += [_reveal_line(rules.reveal)] if rules.reveal else []
+    stated += [PlayLine("rob_concealed", "", "", (" ".join(rules.rob_concealed),))] if rules.rob_concealed else []
     stated += [_declare_line(declaration) for declaration in rules.declarations]
     stated += [_abort_line(abort) for abort in rules.aborts]
     return (*(PlayLine(keyword, "", "", (settings[keyword],)) for keyword in SETTINGS), *stated,

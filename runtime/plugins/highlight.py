@@ -32,7 +32,8 @@ STATEMENTS = (
     "account_once", "prefer",
     # rules of play
     "discard_win", "missed_win", "hand_ends", "dead_wall", "kong_pay", "next_dealer", "at_draw",
-    "last_draw", "void_suit", "indicator_flip", "open_kong", "false_win", "reveal", "declare", "seats",
+    "last_draw", "void_suit", "indicator_flip", "open_kong", "false_win", "reveal", "declare", "seats", "abort",
+    "rob_concealed",
     # named values and lookup tables
     "value", "table", "columns", "derive",
 )

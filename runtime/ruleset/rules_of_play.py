@@ -184,6 +184,8 @@ class PlayRules:
     tile kind until the player's next draw or claim); ``any_tile`` (no discard win at
     all until then).  ``own_discards`` (振聴): no discard win while the hand waits on
     a kind its player has discarded.
+    ``rob_concealed``: the shapes of a win that may rob a concealed kong (none: no
+    concealed kong is robbed).
     ``hand_ends``: ``first_win``; ``wins`` (each player wins at most once and the hand
     ends when ``ends_after`` have won, 血战); ``wall`` (wins repeat until the wall runs
     out, 血流).
@@ -212,6 +214,7 @@ class PlayRules:
     open_kong: OpenKong | None = None
     false_win: FalseWin | None = None
     reveal: Reveal | None = None
+    rob_concealed: tuple[str, ...] = ()
     declarations: tuple[Declaration, ...] = ()
     aborts: tuple[Abort, ...] = ()
     kong_payments: tuple[KongPayment, ...] = ()

@@ -306,7 +306,10 @@ class Table:
         if banned and robbing and not state.rules.own_discards:
             banned = False  # 漏胡 bars discard wins; furiten (own_discards) bars robbing a kong too
         if method in state.ruleset.win_methods and not banned and not player.dead and not player.barred:
-            if score(state, seat, tile, method).is_win and not discards_bar(state, seat):
+            result = score(state, seat, tile, method)
+            concealed = state.offer is not None and state.offer.concealed
+            if result.is_win and (not concealed or result.shape in state.rules.rob_concealed) and \
+                    not discards_bar(state, seat):
                 actions.append(Action(seat, "win"))
         if not robbing and state.wall.live > 0 and not player.locked and tile != WALL_JOKER:
             for claim in ("pung", "kong") if state.may_kong else ("pung",):
@@ -559,11 +562,13 @@ class Table:
         if tiles:
             self.state.events[-1]["aside"] = [wall_tile_name(tile) for tile in tiles]
 
-    def _offer(self, seat: int, tile: int, robbing: bool, red: bool = False, declaring: str = "") -> None:
-        """Put a discard (or a kong's added tile) before the other players: its red
-        copy or not, declaring (the fact a declaration sets, "" for none) or not."""
+    def _offer(self, seat: int, tile: int, robbing: bool, red: bool = False, declaring: str = "",
+               concealed: bool = False) -> None:
+        """Put a discard (or a kong's added tile, or a concealed kong's) before the
+        other players: its red copy or not, declaring (the fact a declaration sets, ""
+        for none) or not."""
         state = self.state
-        state.offer = Offer(seat, tile, red=red, declaring=declaring)
+        state.offer = Offer(seat, tile, red=red, declaring=declaring, concealed=concealed)
         state.phase = Phase.ROB if robbing else Phase.CLAIM  # before the answers: a win on the offer is scored in it
         options: dict[int, list[Action]] = {}
         for step in range(1, state.seats):
@@ -572,7 +577,7 @@ class Table:
                 answers = self._answers_to(other, tile, robbing)
                 if answers:
                     options[other] = answers
-        state.offer = Offer(seat, tile, options, red=red, declaring=declaring)
+        state.offer = Offer(seat, tile, options, red=red, declaring=declaring, concealed=concealed)
         if not options:
             self._resolve()
 
@@ -592,6 +597,8 @@ class Table:
             return self._win([(winner, method, tile, seat) for winner in winners])
         if state.offer.declaring:
             self._declared(seat, state.offer.declaring)
+        if robbing and state.offer.concealed:
+            return self._complete_concealed(seat, tile, True)
         if robbing:
             return self._complete_kong(seat, tile, "added", None)
         aborted = abort_after_discard(state)
@@ -629,7 +636,7 @@ class Table:
             if other == offer.seat or other in winners or state.players[other].out:
                 continue
             if Action(other, "win") not in offer.options.get(other, ()) and not (
-                    furiten and completes(state, other, tile, offer.seat)):
+                    furiten and not offer.concealed and completes(state, other, tile, offer.seat)):
                 continue
             player = state.players[other]
             if player.declared is not None and player.declared.missed_win_bars:
@@ -672,13 +679,23 @@ class Table:
         state = self.state
         player = state.players[seat]
         state.turn_tile = state.turn_tile.konged()
-        if player.counts[tile] == 4:
-            player.meld_from_hand([tile] * 4)
-            player.melds.append(Meld("kong", tile, concealed=True))
-            self._interrupted()
-            return self._after_kong(seat, tile, "concealed", None)
-        red = player.give_up(tile)
-        self._offer(seat, tile, robbing=True, red=red)
+        if player.counts[tile] == 4 and not state.rules.rob_concealed:
+            return self._complete_concealed(seat, tile, False)
+        red = player.give_up(tile)  # the kong's tile (an added one, or a fourth copy) before the others
+        self._offer(seat, tile, robbing=True, red=red, concealed=player.counts[tile] == 3)
+
+    def _complete_concealed(self, seat: int, tile: int, offered: bool) -> None:
+        """A concealed kong stands: its four copies (the one ``offered`` to be robbed
+        among them) meld."""
+        state = self.state
+        player = state.players[seat]
+        player.meld_from_hand([tile] * (3 if offered else 4))
+        if offered and state.offer is not None and state.offer.red:
+            player.melded_red.append(tile)
+        player.melds.append(Meld("kong", tile, concealed=True))
+        self._interrupted()
+        state.offer = None
+        self._after_kong(seat, tile, "concealed", None)
 
     def _complete_kong(self, seat: int, tile: int, kind: str, discarder: int | None) -> None:
         state = self.state

@@ -95,6 +95,7 @@ class Offer:
     red: bool = False  # the tile is a red five
     #: the flag fact the discard's declaration (``declare``) sets once the discard passes; "" for none
     declaring: str = ""
+    concealed: bool = False  # the tile of a concealed kong, to be robbed (``rob_concealed``)
 
     def answered(self, action: Action) -> Offer:
         """The offer with ``action`` its seat's answer."""

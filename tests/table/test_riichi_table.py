@@ -419,3 +419,23 @@ def test_nagashi_mangan_is_paid_as_a_tsumo_where_the_option_is_on() -> None:
     assert nagashi == [(0, 1, 4000), (2, 1, 2000), (3, 1, 2000)]  # the dealer pays double
     state.feeds.append((2, 1, 1))  # one of seat 1's discards was called: no nagashi
     assert not [p for p in close_hand(state, drawn=True).closing if p.clause == "nagashi"]
+
+
+def test_thirteen_orphans_alone_may_rob_a_concealed_kong(riichi: mjr.Ruleset) -> None:
+    table = table_of(riichi, {0: "1111m 456m 789m 23p 5p", 1: "9m 19p 19s ESWNPF CC", 2: "23m 456p 789p 234s 55s"},
+                     ["9s"])
+    table.act(Action(0, "draw"))
+    table.act(Action(0, "kong", parse_tile("1m")))
+    assert table.phase == "rob" and table.legal() == {1: [Action(1, "win"), Action(1, "pass")]}  # not seat 2
+    table.act(Action(1, "win"))
+    (win,) = table.wins
+    assert win.method == "robbing_kong" and win.result.shape == "thirteen_orphans"
+
+
+def test_a_concealed_kong_nobody_robs_stands(riichi: mjr.Ruleset) -> None:
+    table = table_of(riichi, {0: "1111m 456m 789m 23p 5p", 1: "9m 19p 19s ESWNPF CC"}, ["9s"])
+    table.act(Action(0, "draw"))
+    table.act(Action(0, "kong", parse_tile("1m")))
+    table.act(Action(1, "pass"))
+    assert table.players[0].melds[-1].concealed and table.drawn == parse_tile("9m")
+    assert table.players[1].banned is not None  # a passed win, as on a discard: furiten until its next discard
