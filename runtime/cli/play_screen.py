@@ -239,7 +239,9 @@ def turn_lines(table: Table, seat: int, actions: list[Action], people: Collectio
         mine += f"  drew {tile(table.drawn)}"
     offer = table.offer
     if offer is not None and table.phase == "rob":
-        mine += f"  seat {offer[0]} adds {tile(offer[1])} to its pung"
+        concealed = table.state.offer is not None and table.state.offer.concealed
+        made = "makes a concealed kong of" if concealed else "adds"
+        mine += f"  seat {offer[0]} {made} {tile(offer[1])}{'' if concealed else ' to its pung'}"
     elif offer is not None and table.phase == "claim":
         mine += f"  seat {offer[0]} discarded {tile(offer[1])}"
     return [*table_view(table, people), mine, f"  you may: {choices(actions)}"]
