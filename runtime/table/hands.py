@@ -128,7 +128,8 @@ def _tiles_after_win(state: TableState, count: int) -> tuple[int, ...]:
     passed over; the unplayed tail included); fewer, or none, as the wall runs out.  (A region whose rules use the
     winning tile when none is left says so in its file, with ``winning_tile``.)"""
     wall = state.wall
-    return tuple(sorted([kind_of(t) for t in wall.tiles[wall.head:wall.tail] if kind_of(t) < N_KINDS][:count]))
+    kinds = map(kind_of, wall.tiles[wall.head:wall.tail])
+    return tuple(sorted([kind for kind in kinds if kind < N_KINDS][:count]))
 
 
 def _in_sight(state: TableState, tile: int) -> int:

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from ..errors import MjrError, clip_repr
 from ..tiles.flowers import N_FLOWERS, flower_name
 from ..tiles.jokers import JOKER_LETTER
-from ..tiles.kinds import N_KINDS, parse_tile, tile_name
+from ..tiles.kinds import N_KINDS, SUIT_LETTERS, parse_tile, tile_name
 from ..tiles.red import RED_DIGIT, RED_KINDS
 
 #: A flower's tile number in the wall: flower n is FLOWER_BASE + n - 1.
@@ -56,7 +56,7 @@ def wall_tile_name(tile: int) -> str:
     if tile == WALL_JOKER:
         return JOKER_LETTER
     if is_red(tile):
-        return RED_DIGIT + "mps"[tile - RED_BASE]
+        return RED_DIGIT + SUIT_LETTERS[tile - RED_BASE]
     return flower_name(tile - FLOWER_BASE + 1) if is_flower(tile) else tile_name(tile)
 
 
@@ -66,8 +66,8 @@ def parse_wall_tile(text: str) -> int:
         return FLOWER_BASE + int(text[0]) - 1
     if text == JOKER_LETTER:
         return WALL_JOKER
-    if len(text) == 2 and text[0] == RED_DIGIT and text[1] in "mps":
-        return RED_BASE + "mps".index(text[1])
+    if len(text) == 2 and text[0] == RED_DIGIT and text[1] in SUIT_LETTERS:
+        return RED_BASE + SUIT_LETTERS.index(text[1])
     try:
         return parse_tile(text)
     except ValueError:
