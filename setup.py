@@ -2,7 +2,7 @@
 
 At install time every bundled ``rulesets/*.mjr`` is checked and generated into a
 Cython pure-Python module of the package ``mjr._generated`` (with an index of ids),
-and those modules and the core kernel ``mjr.ruleset.kernels`` are compiled.  Compilation is
+and those modules and the runtime's own hot paths (:data:`COMPILED_RUNTIME`) are compiled.  Compilation is
 optional: without a C compiler the same modules install as Python and run
 interpreted.  The rest of the configuration lives in pyproject.toml.
 
@@ -29,6 +29,9 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 GENERATED = ROOT / "build" / "mjr_generated"
+#: The runtime's modules written in Cython's pure-Python mode, compiled at install:
+#: the core kernel (win checks from tables) and the fast reader of hand notation.
+COMPILED_RUNTIME = ("ruleset.kernels", "notation.scan")
 SOURCE_PACKAGES = {"mjr": "runtime", "mjr.dsl": "dsl", "mjr.compiler": "compiler", "mjr.rulesets": "rulesets"}
 
 
@@ -116,7 +119,8 @@ def _extensions(modules: list[str]) -> list[Extension]:
     if problem:  # without a C compiler the modules install as Python
         print(f"mjr: installing interpreted modules only: {problem}", file=sys.stderr)
         return []
-    extensions = [Extension("mjr.ruleset.kernels", [str(Path("runtime") / "ruleset" / "kernels.py")], optional=True)]
+    extensions = [Extension(f"mjr.{name}", [str(Path("runtime", *name.split(".")).with_suffix(".py"))], optional=True)
+                  for name in COMPILED_RUNTIME]
     for name in modules:
         path = GENERATED.relative_to(ROOT) / f"{name}.py"
         extensions.append(Extension(f"mjr._generated.{name}", [str(path)], optional=True))

@@ -356,12 +356,17 @@ def trusted_context(fields: dict[str, object]) -> Context:
 
 
 def trusted_hand(tiles: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int | None, context: Context,
-                 flowers: tuple[int, ...] = (), red: tuple[int, ...] = (), aside: tuple[int, ...] = ()) -> Hand:
+                 flowers: tuple[int, ...] = (), red: tuple[int, ...] = (), aside: tuple[int, ...] = (),
+                 counts: bytes | None = None) -> Hand:
     """A Hand from fields already proven valid and in stored form, as
-    :func:`trusted_context` (the fast reader reads no jokers)."""
+    :func:`trusted_context` (the fast reader reads no jokers); ``counts``, when
+    given, are its :meth:`Hand.concealed_counts`, counted while it was read."""
     hand = object.__new__(Hand)
-    object.__setattr__(hand, "__dict__", {"tiles": tiles, "melds": melds, "win_tile": win_tile, "context": context,
-                                          "flowers": flowers, "red": red, "jokers": 0, "aside": aside})
+    state: dict[str, object] = {"tiles": tiles, "melds": melds, "win_tile": win_tile, "context": context,
+                                "flowers": flowers, "red": red, "jokers": 0, "aside": aside}
+    if counts is not None:
+        state["_concealed_counts"] = counts
+    object.__setattr__(hand, "__dict__", state)
     return hand
 
 

@@ -1,28 +1,33 @@
-"""The fast reader of hand notation: one pass over the words, with lookup tables.
+"""The fast reader of hand notation: one pass over the words, counting the tiles.
 
 :func:`mjr.notation.parse_hand` asks :func:`read_common` first.  It recognises the
 common, valid shapes (tile words, bracketed melds, ``win T``, the context words and
 declared facts of play, with flowers and red fives where the ruleset has them) and
-builds the :class:`~mjr.hand.Hand` straight from its tables; anything it does not
+builds the :class:`~mjr.hand.Hand` straight from the counts it keeps (which the Hand
+keeps too, as its :meth:`~mjr.hand.Hand.concealed_counts`); anything it does not
 fully recognise (jokers among them), every mistake included, gives ``None``, and the
 full parser reads the text again and reports the mistake at its place.  So the
 errors are the full parser's by construction; the tests check that the two readers
 build equal hands from random hand texts and their mutations.
 
-The word tables are filled on first use of a word, not at import, and hold only
-words that read well, so hostile input cannot grow them past their bound.
+Written in Cython's pure-Python mode, as :mod:`mjr.ruleset.kernels` is: a tile word
+is read character by character into the counts, which compiled (at install) costs
+tens of nanoseconds and interpreted stays correct.  Meld words, contexts and
+undeclared facts are kept in tables filled on first use, not at import, that hold
+only words that read well, so hostile input cannot grow them past their bound.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
+
+import cython
 
 from ..abi import ASIDE, CONTEXT_WORDS, MAX_FACT_NUMBER, MAX_FACT_TILES, SOURCES, WIN_METHODS
 from ..errors import NotationError
 from ..hand.model import FACT_NAME, RULED_OUT, Context, FactValue, Hand, Meld, conflict, trusted_context, trusted_hand
 from ..tiles.flowers import FLOWER_LETTER, N_FLOWERS, flowers_of_mask
-from ..tiles.kinds import COPIES, FIRST_HONOR, HONOR_LETTERS, TILE_NAMES, WIND_LETTERS
+from ..tiles.kinds import COPIES, FIRST_HONOR, HONOR_LETTERS, N_KINDS, TILE_NAMES, WIND_LETTERS
 from ..tiles.red import MOST_RED, RED_DIGIT, RED_KINDS
 from .tiles import Tile, parse_meld
 from .words import is_number, looks_like_tiles, misspelt_keyword
@@ -31,19 +36,6 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type che
 if TYPE_CHECKING:
     from typing import Any
 
-#: One group of a tile word: ranks (0 a red five) and their suit letter, an honour
-#: letter, or flower numbers and ``f``.
-_GROUP = re.compile(r"[0-9]+[mps]|[1-7]+z|[1-8]+f|[ESWNPFC]")
-#: Per group's last character, the byte table that turns its characters into kinds
-#: (the suit letter itself is deleted; a red five is a 5 of its suit).
-_KIND_TABLES = {
-    **{
-        letter: bytes.maketrans(b"0123456789", bytes([suit * 9 + 4, *range(suit * 9, suit * 9 + 9)]))
-        for suit, letter in enumerate("mpsz")
-    },
-    **dict.fromkeys(HONOR_LETTERS, bytes.maketrans(HONOR_LETTERS.encode(), bytes(range(FIRST_HONOR, 34)))),
-}
-_SUIT_LETTERS = b"mpsz"
 #: A word of exactly one tile, as ``win`` and ``indicator`` take: ``5m``, ``7z``, ``C``.
 _ONE_TILE = {name: kind for kind, name in enumerate(TILE_NAMES)} | {
     letter: FIRST_HONOR + index for index, letter in enumerate(HONOR_LETTERS)
@@ -75,33 +67,19 @@ assert set(_KEYWORD_FIELDS) == set(CONTEXT_WORDS)
 _RULED_OUT_FIELDS = frozenset(name for rules in RULED_OUT.values() for name, _ in rules)
 _FACT_KINDS = frozenset({"flag", "number", "tiles"})
 _DEFAULT_CONTEXT = Context()
-#: How many words the tables below learn.
+#: How many entries each table below learns.
 _LEARN_LIMIT = 4096
-#: What each word read so far says: a keyword's entry above, the kinds of a word of
-#: tiles in text order (bytes), the meld of a meld word, or for a word with red fives
-#: or flowers, a :class:`_Marked`.  Words are learnt on first use, and only those that
-#: read well.
-_WORDS: dict[str, object] = {**_KEYWORD_FIELDS, ASIDE: (ASIDE, None)}
+#: Each meld word read so far (``[123m]``, ``(5555p)``): its meld and the kinds of
+#: its red fives.  Words are learnt on first use, and only those that read well.
+_MELDS: dict[str, tuple[Meld, bytes]] = {}
 #: The contexts made so far, by the fields their words set (in the order given).
 _CONTEXTS: dict[tuple[tuple[str, object], ...], Context] = {}
 #: Words read so far as facts of play when the caller declared none (see
 #: ``mjr.notation._Parser.is_fact``), and whether each is one.
 _UNDECLARED_FACTS: dict[str, bool] = {}
-
-
-
-class _Marked:
-    """A word of tiles or a meld word that holds red fives or flowers: its kinds (in
-    text order) or its meld, the kinds of its red fives, and its flowers (bit ``n - 1``
-    for flower ``n``)."""
-
-    __slots__ = ("flowers", "kinds", "meld", "red")
-
-    def __init__(self, kinds: bytes, meld: Meld | None, red: bytes, flowers: int) -> None:
-        self.kinds = kinds
-        self.meld = meld
-        self.red = red
-        self.flowers = flowers
+#: A tile count of one kind past which a word is left to the full parser (a count is a byte).
+_MOST_COUNTED = cython.declare(cython.int, 255)
+_KINDS = cython.declare(cython.int, N_KINDS)
 
 
 def _remember(table: dict[Any, Any], key: object, value: object) -> None:
@@ -109,51 +87,102 @@ def _remember(table: dict[Any, Any], key: object, value: object) -> None:
         table[key] = value
 
 
-def _learn(word: str) -> bytes | Meld | _Marked | None:
-    """What a word that is not yet in :data:`_WORDS` says, or ``None`` when it is no
-    tiles and no meld that reads well."""
-    if word[0] == "[" or word[0] == "(":
+def _meld(word: str) -> tuple[Meld, bytes] | None:
+    """The meld a meld word spells and the kinds of its red fives, or ``None`` when it
+    does not read well."""
+    known = _MELDS.get(word)
+    if known is None:
         fives: list[Tile] = []
         try:
             meld = parse_meld(word, 0, len(word), fives)  # the full parser's own meld reader
         except NotationError:
             return None
-        item: Meld | _Marked = _Marked(b"", meld, bytes(sorted(tile.kind for tile in fives)), 0) if fives else meld
-        _remember(_WORDS, word, item)
-        return item
-    # The groups cover the word exactly when it is groups and nothing else, which is
-    # when the full parser reads it as tiles (one with a flower, when it looks like
-    # tiles rather than a misspelt keyword).
-    groups = _GROUP.findall(word)
-    if sum(map(len, groups)) != len(word):
-        return None
-    if FLOWER_LETTER in word and not looks_like_tiles(word):
-        return None
-    flowers = 0
-    for group in groups:
-        if group[-1] == FLOWER_LETTER:
-            for number in group[:-1]:
-                bit = 1 << (int(number) - 1)
-                if flowers & bit:  # a flower given twice
-                    return None
-                flowers |= bit
-    kinds = b"".join([group.encode().translate(_KIND_TABLES[group[-1]], _SUIT_LETTERS) for group in groups
-                      if group[-1] != FLOWER_LETTER])
-    found: bytes | _Marked = kinds
-    if flowers or RED_DIGIT in word:
-        red = bytes(sorted(RED_KINDS["mps".index(group[-1])] for group in groups if group[-1] in "mps"
-                           for rank in group if rank == RED_DIGIT))
-        found = _Marked(kinds, None, red, flowers)
-    _remember(_WORDS, word, found)
-    return found
+        known = (meld, bytes(sorted(tile.kind for tile in fives)))
+        _remember(_MELDS, word, known)
+    return known
 
 
-def tile_kinds(word: str) -> bytes | None:
-    """The kinds of a whole word of tiles (``123m44pEE``) in text order, or ``None``
-    (also for a word with red fives or flowers, which stand only among the hand's own
-    tiles)."""
-    kinds = _WORDS.get(word) or _learn(word)
-    return kinds if type(kinds) is bytes else None
+@cython.cfunc
+def _add_tiles(word: str, counts: cython.p_uchar, reds: bytearray) -> cython.int:
+    """Count the tiles of a word of whole tile groups (``123m44pE``, ``0p``, ``1z``,
+    ``12f``) into ``counts``, and its red fives into ``reds``; return its flowers
+    (bit ``n - 1`` for flower ``n``), or -1 for any other word, or when a count would
+    pass a byte.  A group is ranks and their letter (the digit 0 a red five of a
+    suit, 1-7 before ``z``, 1-8 before ``f``), or an honour letter alone.  A word
+    whose first character is no digit or honour letter (a keyword, a fact, a meld)
+    is refused at that character, before anything is counted."""
+    flowers: cython.int = 0
+    start: cython.Py_ssize_t = 0  # where the ranks waiting for their letter begin
+    at: cython.Py_ssize_t
+    i: cython.Py_ssize_t
+    group: cython.int
+    digit: cython.int
+    kind: cython.int
+    ch: cython.Py_UCS4
+    for at in range(len(word)):
+        ch = word[at]
+        if "0" <= ch <= "9":
+            continue
+        group = 0 if ch == "m" else 1 if ch == "p" else 2 if ch == "s" else 3 if ch == "z" else \
+            4 if ch == FLOWER_LETTER else -1
+        if group < 0:  # an honour letter, with no ranks before it
+            kind = HONOR_LETTERS.find(ch)
+            if kind < 0 or start < at:
+                return -1
+            kind += FIRST_HONOR
+            if counts[kind] == _MOST_COUNTED:
+                return -1
+            counts[kind] += 1
+            start = at + 1
+            continue
+        if start == at:  # a letter without ranks
+            return -1
+        for i in range(start, at):
+            digit = ord(word[i]) - 48
+            if group == 4:
+                if digit == 0 or digit > N_FLOWERS or flowers >> (digit - 1) & 1:  # (a flower given twice)
+                    return -1
+                flowers |= 1 << (digit - 1)
+                continue
+            if digit == 0:
+                if group == 3:
+                    return -1
+                kind = RED_KINDS[group]
+                reds.append(kind)
+            elif group == 3 and digit > N_KINDS - FIRST_HONOR:
+                return -1
+            else:
+                kind = 9 * group + digit - 1
+            if counts[kind] == _MOST_COUNTED:
+                return -1
+            counts[kind] += 1
+        start = at + 1
+    if start < len(word):  # ranks without their letter
+        return -1
+    return flowers
+
+
+@cython.cfunc
+def _kinds_of(counts: cython.p_uchar) -> tuple[int, ...]:
+    """The kinds ``counts`` hold, sorted, a kind once for each copy."""
+    kinds = []
+    kind: cython.int
+    _n: cython.int
+    for kind in range(_KINDS):
+        for _n in range(counts[kind]):
+            kinds.append(kind)
+    return tuple(kinds)
+
+
+def tile_kinds(word: str) -> tuple[int, ...] | None:
+    """The kinds of a whole word of tiles (``123m44pEE``), sorted, or ``None`` (also for
+    a word with red fives or flowers, which stand only among the hand's own tiles)."""
+    tally = bytearray(N_KINDS)
+    reds = bytearray()
+    if _add_tiles(word, tally, reds) != 0 or reds:
+        return None
+    kinds: tuple[int, ...] = _kinds_of(tally)
+    return kinds
 
 
 def read_common(text: str, facts: Mapping[str, str] | None, flowers: bool = True, red: bool = True) -> Hand | None:
@@ -162,42 +191,42 @@ def read_common(text: str, facts: Mapping[str, str] | None, flowers: bool = True
     say whether the ruleset has flowers and red fives: a hand with one it lacks gives
     ``None``."""
     words = text.split()
-    known = _WORDS.get
-    kinds = b""
+    tally = bytearray(N_KINDS)  # the concealed tiles, counted as they are read
+    counts: cython.p_uchar = tally
+    reds = bytearray()
     melds: list[Meld] = []
-    reds = b""
-    held = 0  # the flowers, bit n - 1 for flower n
-    index = 0
+    held: cython.int = 0  # the flowers, bit n - 1 for flower n
+    got: cython.int
+    index: cython.Py_ssize_t = 0
     for word in words:
-        item = known(word) or _learn(word)
-        if type(item) is bytes:
-            kinds += item
-        elif type(item) is Meld:
-            melds.append(item)
-        elif item is None:
-            return None
-        elif type(item) is _Marked:
-            if item.meld is None:
-                kinds += item.kinds
-            else:
-                melds.append(item.meld)
-            reds += item.red
-            if held & item.flowers:  # a flower given twice
+        if word[0] == "[" or word[0] == "(":
+            meld = _meld(word)
+            if meld is None:
                 return None
-            held |= item.flowers
+            melds.append(meld[0])
+            reds += meld[1]
         else:
-            break  # a keyword: the tail begins
+            got = _add_tiles(word, counts, reds)
+            if got < 0:
+                if word in _KEYWORD_FIELDS or word == ASIDE:
+                    break  # the tail begins
+                return None
+            if got:
+                if held & got or not looks_like_tiles(word):  # a flower twice; a misspelt keyword
+                    return None
+                held |= got
         index += 1
     fields: dict[str, object] = {}
     if index < len(words) and not _read_tail(words, index, facts, fields):
         return None
     win: int | None = fields.pop("win", None)  # type: ignore[assignment]
     aside = fields.pop(ASIDE, ())
-    if not kinds and not melds and win is None:
+    tiles = _kinds_of(counts)
+    if not tiles and not melds and win is None:
         return None
     if win is not None and win >= _RED_WIN:
         win -= _RED_WIN
-        reds += bytes((win,))
+        reds.append(win)
     if reds and not (red and max(map(reds.count, RED_KINDS)) <= MOST_RED):
         return None  # a red five the ruleset lacks, or a fourth of a suit
     if held and not flowers:
@@ -207,9 +236,14 @@ def read_common(text: str, facts: Mapping[str, str] | None, flowers: bool = True
         if fields.get("first_turn") and any(not meld.concealed for meld in melds):
             return None
         context = _context(fields)
+    concealed: bytes | None = None  # the counts Hand.concealed_counts gives, the winning tile with them
+    if win is None or counts[win] < _MOST_COUNTED:
+        if win is not None:
+            counts[win] += 1
+        concealed = bytes(tally)
     # (proven valid above: the tiles set aside are kinds, at most four of each)
-    return trusted_hand(tuple(sorted(kinds)), tuple(melds), win, context, _FLOWERS_OF_MASK[held],
-                        tuple(sorted(reds)) if reds else (), aside)  # type: ignore[arg-type]
+    return trusted_hand(tiles, tuple(melds), win, context, _FLOWERS_OF_MASK[held],
+                        tuple(sorted(reds)) if reds else (), aside, concealed)  # type: ignore[arg-type]
 
 
 def _context(fields: dict[str, object]) -> Context:
@@ -249,7 +283,7 @@ def _read_tail(words: list[str], index: int, facts: Mapping[str, str] | None, fi
             kinds = tile_kinds(words[index]) if index < count and ASIDE not in fields else None
             if kinds is None or max(kinds.count(kind) for kind in kinds) > COPIES:
                 return False
-            fields[ASIDE] = tuple(sorted(kinds))
+            fields[ASIDE] = kinds
             index += 1
             continue
         if entry is None:
@@ -305,7 +339,7 @@ def _fact(word: str, after: str | None, facts: Mapping[str, str] | None) -> tupl
     found = tile_kinds(after)
     if found is None or len(found) > MAX_FACT_TILES:
         return None
-    return tuple(sorted(found)), 1
+    return found, 1
 
 
 def _is_undeclared_fact(word: str) -> bool:

@@ -79,6 +79,37 @@ def test_fast_reader_builds_the_full_parsers_hand(hand: Hand) -> None:
         assert outcome(parse_hand, text, DECLARED, **tile_set) == outcome(_parse_hand_full, text, DECLARED, **tile_set)
 
 
+@given(hands)
+def test_the_counts_kept_while_reading_are_the_hands(hand: Hand) -> None:
+    """The fast reader hands its tile counts to the Hand (concealed_counts): they
+    are the counts the hand's own fields give."""
+    fast = read_common(format_hand(hand), DECLARED)
+    assert fast is not None
+    assert "_concealed_counts" in vars(fast)
+    assert fast.concealed_counts() == Hand(fast.tiles, fast.melds, fast.win_tile, fast.context).concealed_counts()
+
+
+@pytest.mark.parametrize("text", [
+    "1m" * 255 + " win 1m", "1m" * 254 + " win 1m", "1m" * 256, "E" * 300, "123m aside " + "1m" * 256,
+    "123m dealer birds " + "1m" * 256, "1m" * 254 + " 1m win 1m",
+])
+def test_a_count_past_a_byte_reads_alike(text: str) -> None:
+    """A kind held more than 255 times (no table deals it, and a count is a byte) is
+    left to the full parser, which reads it as any hand; Hand.concealed_counts then
+    says why it has no counts."""
+    for facts in (None, DECLARED):
+        assert outcome(parse_hand, text, facts) == outcome(_parse_hand_full, text, facts)
+    read = outcome(parse_hand, text, DECLARED)
+    if read[0] == "error":  # (too many set aside, too many tiles of a fact)
+        return
+    hand = read[1]
+    if max(hand.tiles.count(kind) for kind in set(hand.tiles)) + (hand.win_tile is not None) > 255:
+        with pytest.raises(ValueError, match="do not fit a byte"):
+            hand.concealed_counts()
+    else:
+        assert hand.concealed_counts() == _parse_hand_full(text, DECLARED).concealed_counts()
+
+
 @given(hands, st.sampled_from([" ", "  ", "\t", "\u3000", "\n"]))
 def test_any_whitespace_separates_words_alike(hand: Hand, space: str) -> None:
     text = space + format_hand(hand).replace(" ", space) + space
