@@ -14,10 +14,12 @@ from array import array
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 
 from ..abi import STATUS_IMPOSSIBLE, STATUS_MALFORMED, STATUS_NAMES, STATUS_OUTSIDE_RULES, STATUS_REFUSED
 from ..errors import BatchError, MjrError
 from ..hand.model import impossibility
+from .counts import zeros
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
 if TYPE_CHECKING:
@@ -96,18 +98,19 @@ def run_batch(ruleset: Ruleset, records: memoryview, n: int, *, fan_words: int, 
     Each thread scores a contiguous share into its own slice of the outputs, so the
     answer is the same whatever the number of threads.  The hands of ``unpacked``
     (a stand-in record each) are marked refused, with their status and reason."""
-    points, fan = array("q", bytes(8 * n)), array("q", bytes(8 * n))
+    points, fan = zeros("q", n), zeros("q", n)
     status = bytearray(n)
-    fans = array("Q", bytes(8 * n * fan_words))
+    fans = zeros("Q", n * fan_words)
     threads = _threads(workers, n)
     size = ruleset.records.size
+    evaluate = ruleset.generated.evaluate_records
 
     def share(bounds: tuple[int, int]) -> int:
-        return ruleset.generated.evaluate_records(
-            records, size, records, size, b"", True, bounds[0], bounds[1], n, points, fan, status, fans, fan_words)
+        return evaluate(records, size, records, size, b"", True, bounds[0], bounds[1], n, points, fan, status, fans,
+                        fan_words)
 
     if threads == 1:
-        first = share((0, n))
+        first = evaluate(records, size, records, size, b"", True, 0, n, n, points, fan, status, fans, fan_words)
     else:
         from concurrent.futures import ThreadPoolExecutor
 
@@ -116,20 +119,27 @@ def run_batch(ruleset: Ruleset, records: memoryview, n: int, *, fan_words: int, 
             firsts = [index for index in pool.map(share, [(start, min(n, start + step))
                                                           for start in range(0, n, step)]) if index >= 0]
         first = min(firsts, default=-1)
-    unpacked = unpacked or {}
-    for index, (code, _) in unpacked.items():
-        points[index] = fan[index] = REFUSED
-        status[index] = code
-        fans[index * fan_words:(index + 1) * fan_words] = array("Q", bytes(8 * fan_words))
+    reasons: dict[int, str] = {}
     if unpacked:
+        for index, (code, why) in unpacked.items():
+            points[index] = fan[index] = REFUSED
+            status[index] = code
+            fans[index * fan_words:(index + 1) * fan_words] = zeros("Q", fan_words)
+            reasons[index] = why
         first = min(first if first >= 0 else n, min(unpacked))
     return BatchScores(points, fan, status, fans if fan_words else None, fan_words, first, ruleset=ruleset,
-                       records=records, unpacked={index: why for index, (_, why) in unpacked.items()})
+                       records=records, unpacked=reasons)
+
+
+@cache
+def _cores() -> int:
+    """The machine's cores, asked once (``os.cpu_count`` costs more than a small batch)."""
+    return os.cpu_count() or 1
 
 
 def _threads(workers: int | None, n: int) -> int:
     if workers is None:
-        return max(1, min(os.cpu_count() or 1, n // MIN_SHARE))
+        return max(1, min(_cores(), n // MIN_SHARE))
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise MjrError(f"workers must be a whole number of threads, 1 or more, not {workers!r}")
     return max(1, min(workers, n))
@@ -143,6 +153,8 @@ def record_view(ruleset: Ruleset, hands: Any,
     packed raises :class:`BatchError` naming its index; given ``unpacked``, it gets
     a stand-in record instead, and its status and reason go there by its index."""
     size = ruleset.records.size
+    if type(hands) is bytes and len(hands) % size == 0:  # the usual batch: already flat, read-only records
+        return memoryview(hands), len(hands) // size
     if _is_arrow(hands):
         hands = _from_arrow(ruleset, hands)
     elif isinstance(hands, (list, tuple)) or _is_iterator(hands):

@@ -7,6 +7,8 @@ then read in place; the loop checks each hand's counts itself.
 
 from __future__ import annotations
 
+from array import array
+
 from ..errors import BatchError
 from ..tiles.kinds import N_KINDS
 
@@ -20,15 +22,25 @@ else:
     Buffer = object  # named in annotations only
 
 
-
-
 _BYTE_FORMATS = ("B", "b", "c")
 _WHAT = "counts must be a buffer of one byte per tile count (bytes, bytearray, array('B'), a uint8 array)"
+
+
+#: One zero of each array type a batch writes, repeated to make its outputs.
+_ZERO = {code: array(code, [0]) for code in "qQ"}
+
+
+def zeros(code: str, n: int) -> array[int]:
+    """An array of ``n`` zeros of type ``code`` (``q`` or ``Q``): repeating one zero is
+    many times faster than converting ``bytes(8 * n)``, for one hand or a million."""
+    return _ZERO[code] * n
 
 
 def batch_view(counts: Buffer) -> memoryview:
     """``counts`` as a flat read-only view of unsigned bytes, 34 per hand, without
     copying; :class:`BatchError` says what is wrong with anything else."""
+    if type(counts) is bytes and len(counts) % N_KINDS == 0:  # the usual batch: already a flat read-only buffer
+        return memoryview(counts)
     if isinstance(counts, (list, tuple)):
         counts = _bytes_of_sequence(counts)
     if isinstance(counts, (str, int, float)):

@@ -42,7 +42,7 @@ from . import kernels as tables
 from .batches import OVERFLOWED as OVERFLOWED  # the marks of a batch's arrays, named here too
 from .batches import REFUSED as REFUSED
 from .batches import BatchScores, Unpacked, record_view, run_batch
-from .counts import Buffer, batch_view, win_tiles_view
+from .counts import Buffer, batch_view, win_tiles_view, zeros
 from .module import read_module
 from .records import RecordCodec, numpy_dtype
 from .result import FanLine, Group, Result, Settlement, Stakes, Wait, lazy_result
@@ -372,7 +372,7 @@ class Ruleset:
         n = len(view) // N_KINDS
         c, record, why = self._shared_context(context)
         wins = win_tiles_view(win_tiles, n, why)
-        points, fan, status = array("q", bytes(8 * n)), array("q", bytes(8 * n)), bytearray(n)
+        points, fan, status = zeros("q", n), zeros("q", n), bytearray(n)
         first = self.generated.evaluate_records(view, N_KINDS, record, 0, wins, bool(wins), 0, n,
                                                 0 if refused == "raise" else n, points, fan, status, _NO_FANS, 0)
         if first >= 0 and refused == "raise":
