@@ -28,6 +28,15 @@ SOURCE_STEPS = {"R": 1, "O": 2, "L": 3}
 #: The most and the fewest players a table seats (``seats``).  Its seats are the
 #: first winds in play order: E S W N, E S W, or E S.
 SEATS, MIN_SEATS = 4, 2
+#: The most sets a hand holds: five and a pair, for a deal of 16.  The shared kernel's
+#: tables (mjr.ruleset.kernels) cover a suit of as many tiles.
+MOST_SETS = 5
+#: The kernel's decomposition tables, which a generated module reads: where a
+#: decomposition's word holds its number of groups and its pair bit, and the
+#: multiplier of the codes' hash.
+DECOMPOSITION_GROUPS = 48
+DECOMPOSITION_PAIR = 52
+DECOMPOSITION_HASH = 2654435761  # Knuth's: 2**32 over the golden ratio
 
 
 def seat_steps(seats: int) -> dict[str, int]:

@@ -655,6 +655,8 @@ class ModuleContext:
     tables: list[tuple[ir.Table, list[tuple[int, str]]]]
     #: counting waits, the shared kernel's tables decide the standard shape (every kind in play)
     need_tables: bool
+    #: without wildcards, the standard shape's decompositions come from the shared kernel's tables
+    decomposition_tables: bool
     shapes: list[RuleCode]
     uses: WordsUsed
     identities: IdentityClasses
@@ -738,6 +740,7 @@ def module_context(ruleset: ir.Ruleset, key: str) -> ModuleContext:
         value_names=tuple((value.id, value.display) for value in ruleset.values),
         tables=[(table, table_code(table)) for table in ruleset.tables],
         need_tables=uses.waits and ruleset.standard and len(ruleset.kinds) == 34,
+        decomposition_tables=ruleset.standard,
         shapes=shapes,
         uses=uses,
         identities=identity_classes(ruleset, uses.winning_tile),

@@ -19,8 +19,9 @@ owns two bytes, so ``table[2 * code]`` and ``table[2 * code + 1]`` share a cache
 * byte 1: ``need_pair258``, melds plus one pair of rank 2, 5 or 8.
 
 Values saturate at 15 ("15 or more", in practice impossible), but no code of at
-most 14 tiles comes near that (the largest suit value is 9, honours 14).  Codes
-of more than 14 tiles are not computed and hold 15.  Honours
+most 17 tiles (five sets and a pair, :data:`mjr.abi.MOST_SETS`) comes near that
+(the largest suit value is 9, honours 14).  Codes of more tiles are not
+computed and hold 15.  Honours
 have no chows, and their ``need_pair258`` is always 15: a 2-5-8 pair of jokers
 counts in a suit group (code 0 of any suit costs 2).
 
@@ -29,8 +30,11 @@ counts in a suit group (code 0 of any suit costs 2).
 bytes (``array('B')``, a ``memoryview``) or a list / tuple of ints also works.
 """
 
+from array import array
+
 import cython
 
+from ..abi import DECOMPOSITION_GROUPS, DECOMPOSITION_HASH, DECOMPOSITION_PAIR, MOST_SETS
 from ..errors import KernelError
 
 N_KINDS = 34
@@ -48,7 +52,7 @@ COMPILED = cython.compiled
 _n_kinds = cython.declare(cython.Py_ssize_t, 34)
 _cap = cython.declare(cython.int, 15)
 _impossible = cython.declare(cython.int, 99)
-_max_tiles = cython.declare(cython.int, 14)
+_max_tiles = cython.declare(cython.int, 3 * MOST_SETS + 2)
 
 # The tables.  ``suit_table`` / ``honor_table`` are the Python objects (None until
 # built); ``_suit`` / ``_honor`` are typed views of them for the compiled code.
@@ -66,7 +70,7 @@ _honor = cython.declare(cython.uchar[::1], None)
 @cython.wraparound(False)
 @cython.initializedcheck(False)
 def _fill(t: cython.uchar[::1], ndig: cython.int, suited: cython.bint) -> cython.void:
-    """Fill ``t`` (two bytes per code, preset to 15) for every code of at most 14
+    """Fill ``t`` (two bytes per code, preset to 15) for every code of at most 17
     tiles, in increasing code order.
 
     The codes are walked by an odometer whose digits are the counts.  After each
@@ -108,7 +112,7 @@ def _fill(t: cython.uchar[::1], ndig: cython.int, suited: cython.bint) -> cython
     code = 0
     n = 0
     while True:
-        # Next code of at most 14 tiles: raise the lowest digit that may grow,
+        # Next code of at most 17 tiles: raise the lowest digit that may grow,
         # clearing the digits below it.
         i = 0
         while i < ndig:
@@ -205,6 +209,176 @@ def ensure_tables() -> None:
     _suit = suits
     _honor = honors
     _ready = True
+
+
+# ---------------------------------------------------------------- decompositions
+#
+# Every way one suit's counts split into sets (pungs, chows) and at most one pair,
+# with no joker: what a search of a hand without wildcards finds in that suit, in
+# the order it finds them.  The search places the lowest tile left in a pair, else
+# a pung, else a chow from it up; a hand's decompositions are the product of its
+# suits' (the honours' are plain), with the pair in exactly one.
+#
+# A decomposition is one 64-bit word: its groups in that order, a byte each from bit
+# 0 (``kind << 4 | rank``: kind 0 a pair, 1 a chow, 2 a pung, rank 0-8, a chow's its
+# lowest), their number at bit :data:`mjr.abi.DECOMPOSITION_GROUPS`, and bit
+# :data:`mjr.abi.DECOMPOSITION_PAIR` set when one of them is the pair.  The codes of a suit
+# that split at all (at most :data:`mjr.abi.MOST_SETS` sets and a pair) are kept in
+# an open-addressing table: ``decomposition_keys[slot]`` the code + 1 (0: an empty
+# slot), ``decomposition_spans[slot]`` its first word in ``decomposition_words``
+# shifted left by 8, plus how many.  The slot of a code is
+# ``((code * mjr.abi.DECOMPOSITION_HASH) mod 2**32) >> decomposition_shift``, then
+# the next slots in turn.
+
+decomposition_keys = None
+decomposition_spans = None
+decomposition_words = None
+decomposition_shift = 0
+_decomposed = cython.declare(cython.bint, False)
+_groups_at = cython.declare(cython.int, DECOMPOSITION_GROUPS)
+_pair_at = cython.declare(cython.int, DECOMPOSITION_PAIR)
+_hash = cython.declare(cython.uint, DECOMPOSITION_HASH)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _mark_sets(c: cython.p_int, pw: cython.p_int, first: cython.int, sets_left: cython.int, code: cython.int,
+               marks: cython.p_uchar) -> cython.void:
+    """Mark the code of every multiset of at most ``sets_left`` more sets (from the
+    ``first`` kind of set on: 0-8 the pungs, 9-15 the chows), no count past 4;
+    ``pw`` holds the powers of 5."""
+    g: cython.int
+    r: cython.int
+    i: cython.int
+    add: cython.int
+    fits: cython.bint
+    marks[code] = 1
+    if sets_left == 0:
+        return
+    for g in range(first, 16):
+        r = g if g < 9 else g - 9
+        if g < 9:
+            fits = c[r] <= 1
+            add = 3 * pw[r]
+            c[r] += 3
+        else:
+            fits = c[r] < 4 and c[r + 1] < 4 and c[r + 2] < 4
+            add = pw[r] + pw[r + 1] + pw[r + 2]
+            for i in range(3):
+                c[r + i] += 1
+        if fits:
+            _mark_sets(c, pw, g, sets_left - 1, code + add, marks)
+        if g < 9:
+            c[r] -= 3
+        else:
+            for i in range(3):
+                c[r + i] -= 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _decompose(c: cython.p_int, pair_left: cython.int, groups: cython.ulonglong, n: cython.int,
+               out: cython.p_ulonglong, found: cython.int) -> cython.int:
+    """Write the decompositions of the counts ``c`` to ``out`` from ``found`` on (none
+    written when ``out`` is NULL), after the ``n`` groups already in ``groups``, in
+    the search's order; return how many there are then."""
+    r: cython.int = 0
+    while r < 9 and c[r] == 0:
+        r += 1
+    if r == 9:
+        if out != cython.NULL:
+            out[found] = (groups | (cython.cast(cython.ulonglong, n) << _groups_at)
+                          | (cython.cast(cython.ulonglong, 1 - pair_left) << _pair_at))
+        return found + 1
+    if pair_left and c[r] >= 2:
+        c[r] -= 2
+        found = _decompose(c, 0, groups | (cython.cast(cython.ulonglong, r) << (8 * n)), n + 1, out, found)
+        c[r] += 2
+    if c[r] >= 3:
+        c[r] -= 3
+        found = _decompose(c, pair_left, groups | (cython.cast(cython.ulonglong, 0x20 | r) << (8 * n)), n + 1,
+                           out, found)
+        c[r] += 3
+    if r <= 6 and c[r + 1] > 0 and c[r + 2] > 0:
+        c[r] -= 1
+        c[r + 1] -= 1
+        c[r + 2] -= 1
+        found = _decompose(c, pair_left, groups | (cython.cast(cython.ulonglong, 0x10 | r) << (8 * n)), n + 1,
+                           out, found)
+        c[r] += 1
+        c[r + 1] += 1
+        c[r + 2] += 1
+    return found
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _digits(code: cython.int, c: cython.p_int) -> cython.void:
+    """The nine counts of a suit's code."""
+    r: cython.int
+    for r in range(9):
+        c[r] = code % 5
+        code //= 5
+
+
+@cython.ccall
+def ensure_decompositions() -> None:
+    """Build the decomposition tables unless this process already has them."""
+    global decomposition_keys, decomposition_spans, decomposition_words, decomposition_shift, _decomposed
+    if _decomposed:
+        return
+    if not cython.compiled:
+        raise KernelError("the decomposition tables are built compiled only (interpreted, the search finds them)")
+    c = cython.declare(cython.int[10])
+    pw = cython.declare(cython.int[10])
+    marked = bytearray(N_SUIT_CODES)
+    marks: cython.uchar[::1] = marked
+    code: cython.int
+    r: cython.int
+    n: cython.int
+    slot: cython.uint
+    codes: cython.int = 0
+    words: cython.int = 0
+    bits: cython.int = 1
+    for r in range(10):
+        c[r] = 0
+        pw[r] = 1 if r == 0 else 5 * pw[r - 1]
+    _mark_sets(c, pw, 0, MOST_SETS, 0, cython.address(marks[0]))
+    for code in range(N_SUIT_CODES):  # each multiset of sets, and the same with a pair
+        if marks[code] == 1:
+            _digits(code, c)
+            for r in range(9):
+                if c[r] <= 2 and marks[code + 2 * pw[r]] == 0:
+                    marks[code + 2 * pw[r]] = 2
+    for code in range(N_SUIT_CODES):
+        codes += marks[code] != 0
+    while (1 << bits) < 2 * codes:
+        bits += 1
+    keys = array("I", [0]) * (1 << bits)
+    spans = array("I", [0]) * (1 << bits)
+    key_of: cython.uint[::1] = keys
+    span_of: cython.uint[::1] = spans
+    for code in range(N_SUIT_CODES):  # each code's place, and how many decompositions it has
+        if marks[code]:
+            _digits(code, c)
+            n = _decompose(c, 1, 0, 0, cython.NULL, 0)
+            if n > 255:  # (at most 14: the count has a byte)
+                raise KernelError(f"suit code {code} splits {n} ways, more than a table entry holds")
+            slot = (cython.cast(cython.uint, code) * _hash) >> (32 - bits)
+            while key_of[slot] != 0:
+                slot = (slot + 1) & ((1 << bits) - 1)
+            key_of[slot] = code + 1
+            span_of[slot] = (words << 8) | n
+            words += n
+    out = array("Q", [0]) * words
+    word_of: cython.ulonglong[::1] = out
+    for slot in range(1 << bits):
+        if key_of[slot]:
+            _digits(key_of[slot] - 1, c)
+            _decompose(c, 1, 0, 0, cython.address(word_of[span_of[slot] >> 8]), 0)
+    decomposition_keys, decomposition_spans, decomposition_words = keys, spans, out
+    decomposition_shift = 32 - bits
+    _decomposed = True
 
 
 # ---------------------------------------------------------------- the hot path
@@ -406,7 +580,7 @@ def standard_need(counts, pair258: cython.bint) -> cython.int:
 
     The sum over the four groups of ``need_melds``, plus the smallest
     ``need_pair - need_melds`` of a group that may hold the pair.  Exact while
-    every group holds at most 14 tiles (a larger group reads as 15, so the
+    every group holds at most 17 tiles (a larger group reads as 15, so the
     result is at least 15).  Whether the number of tiles fits is the caller's
     business: with ``real + jokers`` of the form 3n+2, the hand wins exactly when
     the result is at most ``jokers`` (spare jokers make melds of their own).

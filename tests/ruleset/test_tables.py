@@ -10,12 +10,14 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from mjr.abi import DECOMPOSITION_GROUPS, DECOMPOSITION_HASH, DECOMPOSITION_PAIR
 from mjr.errors import KernelError
 from mjr.ruleset import kernels as tables
 from mjr.ruleset.kernels import (
     IMPOSSIBLE,
     N_HONOR_CODES,
     N_SUIT_CODES,
+    ensure_decompositions,
     ensure_tables,
     honor_need,
     is_win,
@@ -259,8 +261,9 @@ def test_is_win_matches_joker_substitution(hand, pair258, seven, orphans):
 
 
 @SETTINGS
-@given(st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: 7 <= sum(c) <= 14))
+@given(st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: 7 <= sum(c) <= 17))
 def test_suit_table_large_codes(cs):
+    """Up to 17 tiles of a suit: a 16-tile hand's five sets and a pair."""
     hand = tuple(cs) + (0,) * 25
     want = tuple(capped(ref_need(hand, pair)) for pair in (0, 1, 2))
     assert suit_need(suit_code(cs)) == want
@@ -485,10 +488,88 @@ def test_bad_counts_are_named_without_echoing_the_buffer():
 def test_table_layout():
     assert len(tables.suit_table) == 2 * N_SUIT_CODES
     assert len(tables.honor_table) == 2 * N_HONOR_CODES
-    # More than 14 tiles: not computed.
+    # More than 17 tiles: not computed.
     assert suit_need(N_SUIT_CODES - 1) == (15, 15, 15)
     code = suit_code([1, 1, 1, 0, 0, 0, 0, 0, 2])
     # 123 99: melds 1 (99J), pair 0, 2-5-8 pair 3 (99J and JJ).
     assert suit_need(code) == (1, 0, 3)
     assert tables.suit_table[2 * code] == 1 | (0 << 4)
     assert tables.suit_table[2 * code + 1] == 3
+
+
+def test_a_suit_of_seventeen_tiles_is_read():
+    """Five sets in one suit (a deal of 16): 11m222333444456678s wins
+    with no joker; the tables once stopped at 14 tiles a suit and called it impossible."""
+    assert standard_need(counts_of("11m222333444456678s"), False) == 0
+    assert is_win(counts_of("222333444555666s88s"), 0, False, 0, False)
+
+
+# --------------------------------------------------------------------------- decompositions
+
+
+def ref_decompositions(counts: list[int], pair_left: bool) -> list[tuple[tuple[str, int], ...]]:
+    """Every way nine counts split into sets and at most one pair, in the search's
+    order: the lowest tile left in a pair, then a pung, then a chow from it up."""
+    r = next((i for i, c in enumerate(counts) if c), None)
+    if r is None:
+        return [()]
+    found: list[tuple[tuple[str, int], ...]] = []
+    for kind, take, ok in (("pair", {r: 2}, pair_left and counts[r] >= 2), ("pung", {r: 3}, counts[r] >= 3),
+                           ("chow", {r: 1, r + 1: 1, r + 2: 1}, r <= 6 and counts[r + 1] and counts[r + 2])):
+        if not ok:
+            continue
+        rest = list(counts)
+        for rank, n in take.items():
+            rest[rank] -= n
+        found += [((kind, r), *tail) for tail in ref_decompositions(rest, pair_left and kind != "pair")]
+    return found
+
+
+def table_decompositions(code: int) -> list[tuple[tuple[str, int], ...]] | None:
+    """The kernel's decompositions of a suit's code, read as the generated modules read them."""
+    keys, spans, words = tables.decomposition_keys, tables.decomposition_spans, tables.decomposition_words
+    slot = (code * DECOMPOSITION_HASH) % 2**32 >> tables.decomposition_shift
+    while keys[slot]:
+        if keys[slot] == code + 1:
+            out = []
+            for word in words[spans[slot] >> 8:(spans[slot] >> 8) + (spans[slot] & 255)]:
+                groups = tuple((("pair", "chow", "pung")[word >> 8 * g >> 4 & 15], word >> 8 * g & 15)
+                               for g in range(word >> DECOMPOSITION_GROUPS & 15))
+                assert word >> DECOMPOSITION_PAIR & 1 == any(kind == "pair" for kind, _ in groups)
+                out.append(groups)
+            return out
+        slot = (slot + 1) % len(keys)
+    return None
+
+
+needs_compiled = pytest.mark.skipif(not tables.COMPILED, reason="the decomposition tables are built compiled only")
+
+
+@needs_compiled
+@SETTINGS
+@given(st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: sum(c) <= 17))
+def test_decompositions_are_the_searchs(cs):
+    ensure_decompositions()
+    want = ref_decompositions(cs, True)
+    assert table_decompositions(suit_code(cs)) == (want if want else None)
+
+
+@needs_compiled
+def test_decompositions_of_every_small_suit():
+    ensure_decompositions()
+    for cs in itertools.product(range(5), repeat=9):
+        if sum(cs) <= 8 and sum(cs) % 3 != 1:
+            want = ref_decompositions(list(cs), True)
+            assert table_decompositions(suit_code(cs)) == (want if want else None), cs
+    # the two orders of one pair and chow, as the search finds them
+    assert table_decompositions(suit_code([3, 1, 1, 0, 0, 0, 0, 0, 0])) == [
+        (("pair", 0), ("chow", 0)), (("chow", 0), ("pair", 0))]
+
+
+def test_decompositions_need_the_compiled_kernel():
+    if tables.COMPILED:
+        ensure_decompositions()
+        assert tables.decomposition_words is not None
+    else:
+        with pytest.raises(KernelError, match="compiled only"):
+            ensure_decompositions()
