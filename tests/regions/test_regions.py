@@ -320,3 +320,11 @@ def test_shanghai_caps_what_each_player_pays_at_the_lezi(lezi: int, each: int) -
     result = ruleset.evaluate("234m 567m 345p 678s 2s 1f win 2s self_draw indicator 9p")
     assert result.points == 24
     assert ruleset.settle(result).totals() == {"E": 3 * each, "S": -each, "W": -each, "N": -each}
+
+
+@pytest.mark.parametrize("backend", ["auto", "python"])
+def test_waits_over_fifteen_tiles_of_one_suit(backend: str) -> None:
+    """A 16-tile hand can hold 15 tiles of a suit: every wait is found (the kernel's
+    tables once stopped at 14 tiles a suit and found only 1m)."""
+    taiwan = mjr.load("taiwan", backend=backend)
+    assert [wait.tile for wait in taiwan.waits("11m22233344456678s self_draw dealer")] == ["1m", "1s", "4s", "7s"]
