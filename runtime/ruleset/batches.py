@@ -103,14 +103,13 @@ def run_batch(ruleset: Ruleset, records: memoryview, n: int, *, fan_words: int, 
     fans = zeros("Q", n * fan_words)
     threads = _threads(workers, n)
     size = ruleset.records.size
-    evaluate = ruleset.generated.evaluate_records
 
     def share(bounds: tuple[int, int]) -> int:
-        return evaluate(records, size, records, size, b"", True, bounds[0], bounds[1], n, points, fan, status, fans,
-                        fan_words)
+        return ruleset.generated.evaluate_records(
+            records, size, records, size, b"", True, bounds[0], bounds[1], n, points, fan, status, fans, fan_words)
 
     if threads == 1:
-        first = evaluate(records, size, records, size, b"", True, 0, n, n, points, fan, status, fans, fan_words)
+        first = share((0, n))
     else:
         from concurrent.futures import ThreadPoolExecutor
 
