@@ -91,8 +91,9 @@ class RecordCodec:
 
     def record(self, hand: Hand) -> bytes | None:
         """``hand`` as a record, or ``None`` when it cannot be one (more melds than
-        the ruleset's sets, a fact of play it does not declare): such a hand is
-        refused, and :meth:`mjr.Ruleset.check_hand` says why."""
+        the ruleset's sets, a fact of play it does not declare, a kind held more
+        times than a count's byte holds): such a hand is refused, and
+        :meth:`mjr.Ruleset.check_hand` says why."""
         context = hand.context
         kept = self._contexts.get(id(context))
         if kept is None or kept[0] is not context:
@@ -101,8 +102,12 @@ class RecordCodec:
         melds = self._meld_bytes(hand.melds) if hand.melds else self._no_melds
         if melds is None or head is None or tail is None:
             return None
+        try:
+            counts = hand.concealed_counts()
+        except ValueError:  # past 255 copies of a kind
+            return None
         win = hand.win_tile
-        parts = [hand.concealed_counts(), _BYTE[RECORD_NONE if win is None else win], head, melds]
+        parts = [counts, _BYTE[RECORD_NONE if win is None else win], head, melds]
         if self.flowers:  # the flowers' byte, then the red fives', the jokers', the context's
             parts.append(_BYTE[flower_mask(hand.flowers)])
         elif hand.flowers:

@@ -333,3 +333,15 @@ def test_a_winning_result_keeps_only_its_best_reading():
     assert all(result.is_win for result in kept)
     assert per_result < 4000, f"a winning result holds {per_result:.0f} bytes"
     assert kept[1].fans and kept[1].groups
+
+
+@pytest.mark.parametrize("text", ["1m" * 300 + " win 1m", "123m " + "E" * 256 + " win E"])
+def test_more_copies_than_a_count_holds_are_impossible(text: str) -> None:
+    """A hand holding a kind more than 255 times has no record (a count is a byte):
+    it is refused as impossible, alone, not with a ValueError for the whole call."""
+    ruleset = mjr.load("guangdong.jipinghu")
+    with pytest.raises(HandError, match="copies of"):
+        ruleset.evaluate(text)
+    scores = ruleset.evaluate_batch([text, "123m 456m 789m 123p 5s win 5s self_draw"])
+    assert scores.counts() == {"win": 1, "impossible": 1}
+    assert "copies of" in scores.reason(0)
