@@ -103,11 +103,11 @@ class RecordCodec:
         if melds is None or head is None or tail is None:
             return None
         try:
-            counts = hand.concealed_counts()
+            concealed = hand.concealed_counts()
         except ValueError:  # past 255 copies of a kind
             return None
         win = hand.win_tile
-        parts = [counts, _BYTE[RECORD_NONE if win is None else win], head, melds]
+        parts = [concealed, _BYTE[RECORD_NONE if win is None else win], head, melds]
         if self.flowers:  # the flowers' byte, then the red fives', the jokers', the context's
             parts.append(_BYTE[flower_mask(hand.flowers)])
         elif hand.flowers:
