@@ -103,6 +103,16 @@ def _meld(word: str) -> tuple[Meld, bytes] | None:
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
+def _count(counts: cython.p_uchar, kind: cython.int) -> cython.bint:
+    """Count one more of ``kind``; False, counting nothing, where the count would pass a byte."""
+    if counts[kind] == _MOST_COUNTED:
+        return False
+    counts[kind] += 1
+    return True
+
+
+@cython.cfunc
 def _add_tiles(word: str, counts: cython.p_uchar, reds: bytearray) -> cython.int:
     """Count the tiles of a word of whole tile groups (``123m44pE``, ``0p``, ``1z``,
     ``12f``) into ``counts``, and its red fives into ``reds``; return its flowers
@@ -123,16 +133,16 @@ def _add_tiles(word: str, counts: cython.p_uchar, reds: bytearray) -> cython.int
         ch = word[at]
         if "0" <= ch <= "9":
             continue
+        # the suits' letters in kind order (mjr.notation.words.SUITS), then the flowers':
+        # comparisons, which cost a few instructions compiled
         group = 0 if ch == "m" else 1 if ch == "p" else 2 if ch == "s" else 3 if ch == "z" else \
             4 if ch == FLOWER_LETTER else -1
         if group < 0:  # an honour letter, with no ranks before it
             kind = HONOR_LETTERS.find(ch)
             if kind < 0 or start < at:
                 return -1
-            kind += FIRST_HONOR
-            if counts[kind] == _MOST_COUNTED:
+            if not _count(counts, FIRST_HONOR + kind):
                 return -1
-            counts[kind] += 1
             start = at + 1
             continue
         if start == at:  # a letter without ranks
@@ -153,9 +163,8 @@ def _add_tiles(word: str, counts: cython.p_uchar, reds: bytearray) -> cython.int
                 return -1
             else:
                 kind = 9 * group + digit - 1
-            if counts[kind] == _MOST_COUNTED:
+            if not _count(counts, kind):
                 return -1
-            counts[kind] += 1
         start = at + 1
     if start < len(word):  # ranks without their letter
         return -1
@@ -236,11 +245,8 @@ def read_common(text: str, facts: Mapping[str, str] | None, flowers: bool = True
         if fields.get("first_turn") and any(not meld.concealed for meld in melds):
             return None
         context = _context(fields)
-    concealed: bytes | None = None  # the counts Hand.concealed_counts gives, the winning tile with them
-    if win is None or counts[win] < _MOST_COUNTED:
-        if win is not None:
-            counts[win] += 1
-        concealed = bytes(tally)
+    # the counts Hand.concealed_counts gives, the winning tile with them
+    concealed = bytes(tally) if win is None or _count(counts, win) else None
     # (proven valid above: the tiles set aside are kinds, at most four of each)
     return trusted_hand(tiles, tuple(melds), win, context, _FLOWERS_OF_MASK[held],
                         tuple(sorted(reds)) if reds else (), aside, concealed)  # type: ignore[arg-type]
