@@ -30,8 +30,9 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).resolve().parent
 GENERATED = ROOT / "build" / "mjr_generated"
 #: The runtime's modules written in Cython's pure-Python mode, compiled at install:
-#: the core kernel (win checks from tables) and the fast reader of hand notation.
-COMPILED_RUNTIME = ("ruleset.kernels", "notation.scan")
+#: the core kernel (win checks from tables), the writer of hand records and the fast
+#: reader of hand notation.
+COMPILED_RUNTIME = ("ruleset.kernels", "ruleset.records", "notation.scan")
 SOURCE_PACKAGES = {"mjr": "runtime", "mjr.dsl": "dsl", "mjr.compiler": "compiler", "mjr.rulesets": "rulesets"}
 
 

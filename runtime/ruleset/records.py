@@ -8,9 +8,17 @@ its facts of play, whether it has flowers (one byte after the melds), red fives
 (one byte after those) and dedicated jokers (one byte after those, and the
 places of each meld's jokers in its flags: see :mod:`mjr.tiles.jokers`), and whether
 it sets kinds aside (34 counts after the tiles facts').
+
+Writing one is on the path of every single evaluation, so it is written in Cython's
+pure-Python mode, as :mod:`mjr.ruleset.kernels` is, and compiled at install: the
+hand's fields go straight into the new record's bytes, and only the bytes of a
+context's facts of play are kept, by the context's identity, as hands share them.
+Interpreted, the same code writes a ``bytearray`` and copies it.
 """
 
 from __future__ import annotations
+
+import cython
 
 from ..abi import (
     JOKER,
@@ -23,8 +31,11 @@ from ..abi import (
     RECORD_AFTER_KONG,
     RECORD_FIRST_TURN,
     RECORD_LAST_TILE,
+    RECORD_MELDS,
+    RECORD_METHOD,
     RECORD_METHODS,
     RECORD_NONE,
+    RECORD_WIN,
     SOURCE_STEPS,
     record_flowers,
     record_jokers,
@@ -32,7 +43,7 @@ from ..abi import (
 )
 from ..errors import HandFieldError, MjrError, RecordError
 from ..hand.model import Context, FactValue, Hand, Meld
-from ..tiles.flowers import flower_mask, flowers_of_mask
+from ..tiles.flowers import flowers_of_mask
 from ..tiles.jokers import joker_places, jokers_of_places
 from ..tiles.kinds import N_KINDS
 from ..tiles.red import red_byte, red_of_byte
@@ -45,9 +56,20 @@ if TYPE_CHECKING:
 _MELD_CODE = {kind: code for code, kind in enumerate(MELD_KINDS) if kind}
 _METHOD_CODE = {method: code for code, method in enumerate(RECORD_METHODS)}
 _STEP_SOURCE = {step: source for source, step in SOURCE_STEPS.items()}
-_BYTE = [bytes((value,)) for value in range(256)]
-
-
+# The layout's numbers as C constants for the compiled writer (see mjr.abi).
+_MOST_COUNTED = cython.declare(cython.int, 255)  # the most copies of a kind a count holds: it is a byte
+_WIN = cython.declare(cython.int, RECORD_WIN)
+_METHOD = cython.declare(cython.int, RECORD_METHOD)
+_MELDS = cython.declare(cython.int, RECORD_MELDS)
+_NONE = cython.declare(cython.int, RECORD_NONE)
+_AFTER_KONG = cython.declare(cython.int, RECORD_AFTER_KONG)
+_LAST_TILE = cython.declare(cython.int, RECORD_LAST_TILE)
+_FIRST_TURN = cython.declare(cython.int, RECORD_FIRST_TURN)
+_JOKER = cython.declare(cython.int, JOKER)
+_CONCEALED = cython.declare(cython.int, MELD_CONCEALED)
+_ADDED = cython.declare(cython.int, MELD_ADDED)
+_SOURCE_SHIFT = cython.declare(cython.int, MELD_SOURCE_SHIFT)
+_JOKER_SHIFT = cython.declare(cython.int, MELD_JOKER_SHIFT)
 
 
 class RecordCodec:
@@ -84,8 +106,7 @@ class RecordCodec:
         for fact in self._tiles:
             self._tail_at[fact.id] = (tiles_at - start + N_KINDS * fact.slot, fact.kind)
         self._empty_tail = bytes(tail)
-        self._contexts: dict[int, tuple[Context, bytes | None, bytes | None]] = {}
-        self._no_melds = bytes(3 * max_melds)
+        self._tails: dict[int, tuple[Context, bytes | None]] = {}
 
     # -- writing -------------------------------------------------------------------
 
@@ -95,70 +116,33 @@ class RecordCodec:
         times than a count's byte holds): such a hand is refused, and
         :meth:`mjr.Ruleset.check_hand` says why."""
         context = hand.context
-        kept = self._contexts.get(id(context))
-        if kept is None or kept[0] is not context:
-            kept = self._keep(context)
-        head, tail = kept[1], kept[2]
-        melds = self._meld_bytes(hand.melds) if hand.melds else self._no_melds
-        if melds is None or head is None or tail is None:
-            return None
-        try:
-            concealed = hand.concealed_counts()
-        except ValueError:  # past 255 copies of a kind
-            return None
-        win = hand.win_tile
-        parts = [concealed, _BYTE[RECORD_NONE if win is None else win], head, melds]
-        if self.flowers:  # the flowers' byte, then the red fives', the jokers', the context's
-            parts.append(_BYTE[flower_mask(hand.flowers)])
-        elif hand.flowers:
-            return None
-        if self.red:
-            parts.append(_BYTE[red_byte(hand.red)])
-        elif hand.red:
-            return None
-        if self.jokers:  # the concealed jokers' byte the next
-            parts.append(_BYTE[hand.jokers + (win == JOKER)])
-        elif hand.jokers or win == JOKER or (hand.melds and any(meld.jokers for meld in hand.melds)):
-            return None
-        if hand.aside:  # the tiles set aside: 34 counts in the context's bytes
-            if self.aside_at < 0:
+        tail = self._empty_tail
+        if context.facts:
+            kept = self._tails.get(id(context))
+            if kept is None or kept[0] is not context:
+                kept = self._keep(context)
+            if kept[1] is None:
                 return None
-            counts = bytearray(tail)
-            at = self.aside_at - self._tail_start
-            for kind in hand.aside:
-                counts[at + kind] += 1
-            tail = bytes(counts)
-        parts.append(tail)
-        return b"".join(parts)
+            tail = kept[1]
+        record: bytes | None = _write(self, hand, context, tail)
+        return record
 
-    def _keep(self, context: Context) -> tuple[Context, bytes | None, bytes | None]:
-        """A context's bytes before the melds and after the hand's own, kept by its
-        identity (the entry holds the context, so the identity stays its own):
-        the hands of one table share a few contexts, and the notation reuses them."""
-        encoded = self._context_bytes(context)
-        kept = (context, *encoded) if encoded is not None else (context, None, None)
-        if len(self._contexts) >= 4096:
-            self._contexts.clear()
-        self._contexts[id(context)] = kept
+    def _keep(self, context: Context) -> tuple[Context, bytes | None]:
+        """The bytes of a context's facts, kept by its identity (the entry holds the
+        context, so the identity stays its own): the hands of one table share a few
+        contexts, and the notation reuses them."""
+        kept = (context, self._facts_bytes(context.facts))
+        if len(self._tails) >= 4096:
+            self._tails.clear()
+        self._tails[id(context)] = kept
         return kept
 
-    def _context_bytes(self, context: Context) -> tuple[bytes, bytes] | None:
-        dealer = context.dealer_wind
-        flags = ((RECORD_AFTER_KONG if context.after_kong else 0) | (RECORD_LAST_TILE if context.last_tile else 0)
-                 | (RECORD_FIRST_TURN if context.first_turn else 0))
-        head = bytes((
-            _METHOD_CODE[context.win_by], flags, context.seat, context.round,
-            0 if context.source is None else SOURCE_STEPS[context.source],
-            RECORD_NONE if dealer is None else dealer,
-            RECORD_NONE if context.indicator is None else context.indicator,
-            RECORD_NONE if context.void is None else context.void,
-            context.winners,
-        ))
-        if not context.facts:
-            return head, self._empty_tail
+    def _facts_bytes(self, facts: tuple[tuple[str, FactValue], ...]) -> bytes | None:
+        """A record's bytes after the hand's own (the facts of play, the tiles set aside
+        left at 0) for these facts, or ``None`` where the ruleset does not declare one."""
         tail = bytearray(self._empty_tail)
         places = self._tail_at
-        for name, value in context.facts:
+        for name, value in facts:
             place = places.get(name)
             if place is None:
                 return None
@@ -174,22 +158,7 @@ class RecordCodec:
                 tail[at] = 1
             else:
                 tail[at:at + 8] = int(value).to_bytes(8, "little")
-        return head, bytes(tail)
-
-    def _meld_bytes(self, melds: tuple[Meld, ...]) -> bytes | None:
-        if len(melds) > self.max_melds:
-            return None
-        out = bytearray(self._no_melds)
-        at = 0
-        for meld in melds:
-            source = meld.source
-            out[at] = _MELD_CODE[meld.kind]
-            out[at + 1] = meld.tile
-            out[at + 2] = ((MELD_CONCEALED if meld.concealed else 0) | (MELD_ADDED if meld.added else 0)
-                           | (0 if source is None else SOURCE_STEPS[source] << MELD_SOURCE_SHIFT)
-                           | (joker_places(meld.tiles, meld.jokers) << MELD_JOKER_SHIFT if meld.jokers else 0))
-            at += 3
-        return bytes(out)
+        return bytes(tail)
 
     # -- reading -------------------------------------------------------------------
 
@@ -276,7 +245,8 @@ class RecordCodec:
     def _read_melds(self, record: bytes | memoryview) -> tuple[Meld, ...]:
         melds: list[Meld] = []
         for i in range(self.max_melds):
-            kind, tile, flags = record[44 + 3 * i:47 + 3 * i]
+            at = RECORD_MELDS + 3 * i
+            kind, tile, flags = record[at], record[at + 1], record[at + 2]
             if kind == 0 and not (tile or flags):
                 continue
             where = f"meld {i}"
@@ -298,6 +268,108 @@ class RecordCodec:
             except HandFieldError as error:
                 raise RecordError(f"{where}: {error}") from None
         return tuple(melds)
+
+
+@cython.cfunc
+def _write_context(p: cython.p_uchar, context: Context) -> cython.void:
+    """A context's bytes before the melds: method, flags, seat, round, source, dealer
+    (:attr:`~mjr.hand.Context.dealer_wind`), indicator, void suit, winners (see
+    :data:`mjr.abi.RECORD_METHOD` on)."""
+    source = context.source
+    dealer = context.seat if context.dealer else context.dealer_seat
+    indicator = context.indicator
+    void = context.void
+    p[_METHOD] = _METHOD_CODE[context.win_by]
+    p[_METHOD + 1] = ((_AFTER_KONG if context.after_kong else 0) | (_LAST_TILE if context.last_tile else 0)
+                      | (_FIRST_TURN if context.first_turn else 0))
+    p[_METHOD + 2] = context.seat
+    p[_METHOD + 3] = context.round
+    p[_METHOD + 4] = 0 if source is None else SOURCE_STEPS[source]
+    p[_METHOD + 5] = _NONE if dealer is None else dealer
+    p[_METHOD + 6] = _NONE if indicator is None else indicator
+    p[_METHOD + 7] = _NONE if void is None else void
+    p[_METHOD + 8] = context.winners
+
+
+@cython.cfunc
+def _write(codec: RecordCodec, hand: Hand, context: Context, tail: bytes) -> object:
+    """``hand`` as a record, the bytes of its context's facts given (see :meth:`RecordCodec._keep`),
+    or ``None``: written straight into a new record's bytes (compiled, at install, a
+    fresh ``bytes`` it alone holds; interpreted, a ``bytearray`` copied at the end)."""
+    i: cython.Py_ssize_t
+    at: cython.Py_ssize_t
+    kind: cython.int
+    tiles: tuple[int, ...] = hand.tiles
+    melds: tuple[Meld, ...] = hand.melds
+    win = hand.win_tile
+    won: cython.int = _NONE if win is None else win
+    flowers: tuple[int, ...] = hand.flowers
+    most: cython.Py_ssize_t = codec.max_melds
+    if len(melds) > most:
+        return None
+    out = bytes(codec.size) if cython.compiled else bytearray(codec.size)
+    p: cython.p_uchar = out
+    for i in range(len(tiles)):  # the concealed counts, the winning tile's kind among them
+        kind = tiles[i]
+        if p[kind] == _MOST_COUNTED:
+            return None
+        p[kind] += 1
+    p[_WIN] = won
+    if won < _JOKER:  # a joker is of no kind
+        if p[won] == _MOST_COUNTED:
+            return None
+        p[won] += 1
+    _write_context(p, context)
+    at = _MELDS
+    jokers: cython.bint = False
+    for meld in melds:
+        jokers |= _write_meld(p, at, meld)
+        at += 3
+    at = _MELDS + 3 * most
+    if codec.flowers:  # the flowers' byte, then the red fives', the jokers', the context's
+        for flower in flowers:
+            p[at] |= 1 << (cython.cast(cython.int, flower) - 1)
+        at += 1
+    elif flowers:
+        return None
+    if codec.red:
+        p[at] = red_byte(hand.red)
+        at += 1
+    elif hand.red:
+        return None
+    if codec.jokers:  # the concealed jokers' byte the next
+        p[at] = cython.cast(cython.int, hand.jokers) + (won == _JOKER)
+        at += 1
+    elif jokers or hand.jokers or won == _JOKER:
+        return None
+    read: cython.p_const_uchar = tail
+    for i in range(len(tail)):
+        p[at + i] = read[i]
+    aside: tuple[int, ...] = hand.aside
+    if aside:  # the tiles set aside: 34 counts in the context's bytes
+        if codec.aside_at < 0:
+            return None
+        at = codec.aside_at
+        for kind in aside:
+            p[at + kind] += 1
+    return out if cython.compiled else bytes(out)
+
+
+@cython.cfunc
+def _write_meld(p: cython.p_uchar, at: cython.Py_ssize_t, meld: Meld) -> cython.bint:
+    """A meld's three bytes from ``at``: kind, lowest tile, flags (see
+    :data:`mjr.abi.MELD_KINDS`); whether it holds jokers."""
+    source = meld.source
+    jokers: tuple[int, ...] = meld.jokers
+    flags: cython.int = (_CONCEALED if meld.concealed else 0) | (_ADDED if meld.added else 0)
+    if source is not None:
+        flags |= cython.cast(cython.int, SOURCE_STEPS[source]) << _SOURCE_SHIFT
+    if jokers:
+        flags |= cython.cast(cython.int, joker_places(meld.tiles, jokers)) << _JOKER_SHIFT
+    p[at] = _MELD_CODE[meld.kind]
+    p[at + 1] = meld.tile
+    p[at + 2] = flags
+    return len(jokers) > 0
 
 
 def numpy_dtype(codec: RecordCodec) -> Any:
