@@ -7,6 +7,10 @@ notation writer, ``Result.to_json``) can trust them.  The notation module reads 
 writes them as text and JSON, with its own positioned errors first; rulesets check
 them against their own tile set and claims.  What each field may hold, and the
 checks that name a bad one, are :mod:`mjr.hand.fields`.
+
+A Hand and a Context keep every field in their ``__dict__`` (no slots; the trusted
+constructors below fill it whole), where the compiled record writer of
+:mod:`mjr.ruleset.records` reads them: a tenth of the cost of reading attributes.
 """
 
 from __future__ import annotations

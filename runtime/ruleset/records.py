@@ -107,6 +107,8 @@ class RecordCodec:
             self._tail_at[fact.id] = (tiles_at - start + N_KINDS * fact.slot, fact.kind)
         self._empty_tail = bytes(tail)
         self._tails: dict[int, tuple[Context, bytes | None]] = {}
+        #: what the writer reads of the layout, in one piece
+        self.layout = (size, max_melds, flowers, red, bool(jokers), aside_at)
 
     # -- writing -------------------------------------------------------------------
 
@@ -128,9 +130,9 @@ class RecordCodec:
         return record
 
     def _keep(self, context: Context) -> tuple[Context, bytes | None]:
-        """The bytes of a context's facts, kept by its identity (the entry holds the
-        context, so the identity stays its own): the hands of one table share a few
-        contexts, and the notation reuses them."""
+        """The bytes of a context's facts of play, kept by its identity (the entry
+        holds the context, so the identity stays its own): the hands of one table
+        share a few contexts, and the notation reuses them."""
         kept = (context, self._facts_bytes(context.facts))
         if len(self._tails) >= 4096:
             self._tails.clear()
@@ -274,21 +276,24 @@ class RecordCodec:
 def _write_context(p: cython.p_uchar, context: Context) -> cython.void:
     """A context's bytes before the melds: method, flags, seat, round, source, dealer
     (:attr:`~mjr.hand.Context.dealer_wind`), indicator, void suit, winners (see
-    :data:`mjr.abi.RECORD_METHOD` on)."""
-    source = context.source
-    dealer = context.seat if context.dealer else context.dealer_seat
-    indicator = context.indicator
-    void = context.void
-    p[_METHOD] = _METHOD_CODE[context.win_by]
-    p[_METHOD + 1] = ((_AFTER_KONG if context.after_kong else 0) | (_LAST_TILE if context.last_tile else 0)
-                      | (_FIRST_TURN if context.first_turn else 0))
-    p[_METHOD + 2] = context.seat
-    p[_METHOD + 3] = context.round
+    :data:`mjr.abi.RECORD_METHOD` on).  Read from the context's ``__dict__``, where a
+    Context (plain frozen data, every field set) keeps its fields: a tenth of the
+    cost of reading them as attributes."""
+    fields: dict[str, Any] = context.__dict__
+    source = fields["source"]
+    dealer = fields["seat"] if fields["dealer"] else fields["dealer_seat"]
+    indicator = fields["indicator"]
+    void = fields["void"]
+    p[_METHOD] = _METHOD_CODE[fields["win_by"]]
+    p[_METHOD + 1] = ((_AFTER_KONG if fields["after_kong"] else 0) | (_LAST_TILE if fields["last_tile"] else 0)
+                      | (_FIRST_TURN if fields["first_turn"] else 0))
+    p[_METHOD + 2] = fields["seat"]
+    p[_METHOD + 3] = fields["round"]
     p[_METHOD + 4] = 0 if source is None else SOURCE_STEPS[source]
     p[_METHOD + 5] = _NONE if dealer is None else dealer
     p[_METHOD + 6] = _NONE if indicator is None else indicator
     p[_METHOD + 7] = _NONE if void is None else void
-    p[_METHOD + 8] = context.winners
+    p[_METHOD + 8] = fields["winners"]
 
 
 @cython.cfunc
@@ -299,15 +304,25 @@ def _write(codec: RecordCodec, hand: Hand, context: Context, tail: bytes) -> obj
     i: cython.Py_ssize_t
     at: cython.Py_ssize_t
     kind: cython.int
-    tiles: tuple[int, ...] = hand.tiles
-    melds: tuple[Meld, ...] = hand.melds
-    win = hand.win_tile
+    size: cython.Py_ssize_t
+    most: cython.Py_ssize_t
+    has_flowers: cython.bint
+    has_red: cython.bint
+    has_jokers: cython.bint
+    aside_at: cython.Py_ssize_t
+    size, most, has_flowers, has_red, has_jokers, aside_at = codec.layout
+    fields: dict[str, Any] = hand.__dict__  # as the context's: see _write_context
+    tiles: tuple[int, ...] = fields["tiles"]
+    melds: tuple[Meld, ...] = fields["melds"]
+    win = fields["win_tile"]
     won: cython.int = _NONE if win is None else win
-    flowers: tuple[int, ...] = hand.flowers
-    most: cython.Py_ssize_t = codec.max_melds
+    flowers: tuple[int, ...] = fields["flowers"]
+    red: tuple[int, ...] = fields["red"]
+    aside: tuple[int, ...] = fields["aside"]
+    jokers: cython.int = fields["jokers"]
     if len(melds) > most:
         return None
-    out = bytes(codec.size) if cython.compiled else bytearray(codec.size)
+    out = bytes(size) if cython.compiled else bytearray(size)
     p: cython.p_uchar = out
     for i in range(len(tiles)):  # the concealed counts, the winning tile's kind among them
         kind = tiles[i]
@@ -321,37 +336,35 @@ def _write(codec: RecordCodec, hand: Hand, context: Context, tail: bytes) -> obj
         p[won] += 1
     _write_context(p, context)
     at = _MELDS
-    jokers: cython.bint = False
+    meld_jokers: cython.bint = False
     for meld in melds:
-        jokers |= _write_meld(p, at, meld)
+        meld_jokers |= _write_meld(p, at, meld)
         at += 3
     at = _MELDS + 3 * most
-    if codec.flowers:  # the flowers' byte, then the red fives', the jokers', the context's
+    if has_flowers:  # the flowers' byte, then the red fives', the jokers', the context's
         for flower in flowers:
-            p[at] |= 1 << (cython.cast(cython.int, flower) - 1)
+            p[at] |= 1 << (flower - 1)
         at += 1
     elif flowers:
         return None
-    if codec.red:
-        p[at] = red_byte(hand.red)
+    if has_red:
+        p[at] = red_byte(red)
         at += 1
-    elif hand.red:
+    elif red:
         return None
-    if codec.jokers:  # the concealed jokers' byte the next
-        p[at] = cython.cast(cython.int, hand.jokers) + (won == _JOKER)
+    if has_jokers:  # the concealed jokers' byte the next
+        p[at] = jokers + (won == _JOKER)
         at += 1
-    elif jokers or hand.jokers or won == _JOKER:
+    elif meld_jokers or jokers or won == _JOKER:
         return None
     read: cython.p_const_uchar = tail
     for i in range(len(tail)):
         p[at + i] = read[i]
-    aside: tuple[int, ...] = hand.aside
     if aside:  # the tiles set aside: 34 counts in the context's bytes
-        if codec.aside_at < 0:
+        if aside_at < 0:
             return None
-        at = codec.aside_at
         for kind in aside:
-            p[at + kind] += 1
+            p[aside_at + kind] += 1
     return out if cython.compiled else bytes(out)
 
 
