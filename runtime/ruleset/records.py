@@ -46,7 +46,7 @@ from ..hand.model import Context, FactValue, Hand, Meld
 from ..tiles.flowers import flowers_of_mask
 from ..tiles.jokers import joker_places, jokers_of_places
 from ..tiles.kinds import N_KINDS
-from ..tiles.red import red_byte, red_of_byte
+from ..tiles.red import red_of_byte
 from .facts import Facts
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
@@ -133,34 +133,12 @@ class RecordCodec:
         """The bytes of a context's facts of play, kept by its identity (the entry
         holds the context, so the identity stays its own): the hands of one table
         share a few contexts, and the notation reuses them."""
-        kept = (context, self._facts_bytes(context.facts))
+        kept = (context, _facts_tail(self._empty_tail, self._tail_at, context.facts))
         if len(self._tails) >= 4096:
             self._tails.clear()
         self._tails[id(context)] = kept
         return kept
 
-    def _facts_bytes(self, facts: tuple[tuple[str, FactValue], ...]) -> bytes | None:
-        """A record's bytes after the hand's own (the facts of play, the tiles set aside
-        left at 0) for these facts, or ``None`` where the ruleset does not declare one."""
-        tail = bytearray(self._empty_tail)
-        places = self._tail_at
-        for name, value in facts:
-            place = places.get(name)
-            if place is None:
-                return None
-            at, kind = place
-            if kind == "tiles":
-                if type(value) is not tuple:
-                    return None
-                for tile in value:
-                    tail[at + tile] += 1
-            elif isinstance(value, tuple):
-                return None
-            elif value is True and kind == "flag":  # the template's 8 bytes are 0
-                tail[at] = 1
-            else:
-                tail[at:at + 8] = int(value).to_bytes(8, "little")
-        return bytes(tail)
 
     # -- reading -------------------------------------------------------------------
 
@@ -297,6 +275,42 @@ def _write_context(p: cython.p_uchar, context: Context) -> cython.void:
 
 
 @cython.cfunc
+def _facts_tail(empty: bytes, places: dict[str, tuple[int, str]], facts: tuple[tuple[str, FactValue], ...]) -> object:
+    """A record's bytes after the hand's own for these facts of play (``empty``: for
+    none, each number at its low end; ``places``: where each fact's bytes start in
+    them, and its kind), the tiles set aside left at 0; or ``None`` where the ruleset
+    declares no such fact, or its value is of another kind."""
+    i: cython.Py_ssize_t
+    at: cython.Py_ssize_t
+    number: cython.longlong
+    out = bytes(len(empty)) if cython.compiled else bytearray(len(empty))
+    p: cython.p_uchar = out
+    read: cython.p_const_uchar = empty
+    for i in range(len(empty)):
+        p[i] = read[i]
+    for name, value in facts:
+        place = places.get(name)
+        if place is None:
+            return None
+        at = place[0]
+        kind = place[1]
+        if kind == "tiles":
+            if type(value) is not tuple:
+                return None
+            for tile in value:
+                p[at + cython.cast(cython.int, tile)] += 1
+        elif type(value) is tuple:
+            return None
+        elif value is True and kind == "flag":  # the empty bytes hold 0
+            p[at] = 1
+        else:  # a number, as eight bytes, little-endian
+            number = value
+            for i in range(8):
+                p[at + i] = (number >> (8 * i)) & 255
+    return out if cython.compiled else bytes(out)
+
+
+@cython.cfunc
 def _write(codec: RecordCodec, hand: Hand, context: Context, tail: bytes) -> object:
     """``hand`` as a record, the bytes of its context's facts given (see :meth:`RecordCodec._keep`),
     or ``None``: written straight into a new record's bytes (compiled, at install, a
@@ -347,8 +361,9 @@ def _write(codec: RecordCodec, hand: Hand, context: Context, tail: bytes) -> obj
         at += 1
     elif flowers:
         return None
-    if has_red:
-        p[at] = red_byte(red)
+    if has_red:  # two bits of count per suit, as red_byte writes them: 5m 5p 5s are kinds 4, 13, 22
+        for kind in red:
+            p[at] += 1 << (2 * (kind // 9))
         at += 1
     elif red:
         return None
