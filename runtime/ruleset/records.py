@@ -95,7 +95,7 @@ class RecordCodec:
         # A record's last bytes, after the melds and the hand's flowers, red fives and
         # jokers, in a context with no facts given (each number at its low end), and where
         # in them each fact's bytes start: a context's are a copy with its facts written in.
-        start = self._tail_start = record_jokers(max_melds, flowers, red) + bool(jokers)  # after the hand's own bytes
+        start = record_jokers(max_melds, flowers, red) + bool(jokers)  # after the hand's own bytes
         tail = bytearray(size - start)
         self._tail_at: dict[str, tuple[int, str]] = {}
         for fact in self._values:
@@ -138,7 +138,6 @@ class RecordCodec:
             self._tails.clear()
         self._tails[id(context)] = kept
         return kept
-
 
     # -- reading -------------------------------------------------------------------
 
