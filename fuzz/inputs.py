@@ -15,7 +15,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 import mjr
-from mjr.abi import SOURCES, WIN_METHODS
+from mjr.abi import SEATS, SOURCES, WIN_METHODS
 from mjr.compiler.build import bundled_dir
 from mjr.hand.model import KONG, MELD_KINDS
 from mjr.table.bots import GreedyBot, RandomBot, play_out
@@ -52,9 +52,9 @@ melds = st.builds(
 contexts = st.fixed_dictionaries({}, optional={
     "win_by": _often(st.sampled_from(WIN_METHODS)), "after_kong": _often(st.booleans()),
     "last_tile": _often(st.booleans()), "first_turn": _often(st.booleans()), "dealer": _often(st.booleans()),
-    "seat": _often(st.integers(0, 3)), "round": _often(st.integers(0, 3)),
+    "seat": _often(st.integers(0, SEATS - 1)), "round": _often(st.integers(0, 3)),
     "source": _often(st.sampled_from([None, *SOURCES])), "indicator": _often(st.none() | kinds),
-    "winners": _often(st.integers(1, 3)), "void": _often(st.none() | st.integers(0, 2)),
+    "winners": _often(st.integers(1, SEATS - 1)), "void": _often(st.none() | st.integers(0, 2)),
 })
 
 
@@ -81,11 +81,11 @@ def valid_contexts(draw: st.DrawFn) -> mjr.Context:
         last_tile=draw(st.booleans()),
         first_turn=draw(st.booleans()),
         dealer=draw(st.booleans()),
-        seat=draw(st.integers(0, 3)),
+        seat=draw(st.integers(0, SEATS - 1)),
         round=draw(st.integers(0, 3)),
         source=None if win_by == "self_draw" else draw(st.sampled_from([None, *SOURCES])),
         indicator=draw(st.none() | kinds),
-        winners=1 if win_by == "self_draw" else draw(st.integers(1, 3)),
+        winners=1 if win_by == "self_draw" else draw(st.integers(1, SEATS - 1)),
         void=draw(st.none() | st.integers(0, 2)),
     )
 

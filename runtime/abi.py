@@ -22,12 +22,22 @@ GROUP_KNITTED = 4
 GROUP_CONCEALED, GROUP_CLAIMED, GROUP_ADDED, GROUP_DECLARED, GROUP_LATEST = 1, 2, 4, 8, 16
 #: Who a claimed meld's tile came from.
 GROUP_FROM_RIGHT, GROUP_FROM_OPPOSITE, GROUP_FROM_LEFT = 32, 64, 128
-#: A source letter (L, O, R) as a record writes it: its steps on from the winner in
-#: play order at a table of four (see :func:`seat_steps` for any table).
-SOURCE_STEPS = {"R": 1, "O": 2, "L": 3}
-#: The most and the fewest players a table seats (``seats``).  Its seats are the
-#: first winds in play order: E S W N, E S W, or E S.
-SEATS, MIN_SEATS = 4, 2
+#: The most and the fewest players a table seats (``seats``).  Its seats are named
+#: in play order: the winds E S W N, then 5 6 7 8, seats with no wind (a table of
+#: three sits E S W, one of two E S).
+SEATS, MIN_SEATS = 8, 2
+SEAT_NAMES = "ESWN5678"
+#: How many a table seats where its ruleset does not say.
+DEFAULT_SEATS = 4
+#: The seats that have a wind (the seats E S W N): a seat wind, flowers numbered for a seat.
+WIND_SEATS = 4
+#: Where a claimed tile came from, relative to the hand's owner: L the player before
+#: in play order, O the one across, R the next one (see :func:`seat_steps`), and at
+#: a table of five or more the steps on in play order (2-6) of a player no letter
+#: names.  A record writes a source as its code: its place here plus one (0: none),
+#: so 1 R, 2 O, 3 L as at a table of four, and 4-8 the steps 2-6.
+SOURCES = ("R", "O", "L", "2", "3", "4", "5", "6")
+SOURCE_CODES = {source: code for code, source in enumerate(SOURCES, 1)}
 #: The most sets a hand holds: five and a pair, for a deal of 16.  The shared kernel's
 #: tables (mjr.ruleset.kernels) cover a suit of as many tiles.
 MOST_SETS = 5
@@ -40,14 +50,17 @@ DECOMPOSITION_HASH = 2654435761  # Knuth's: 2**32 over the golden ratio
 
 
 def seat_steps(seats: int) -> dict[str, int]:
-    """The source letters a table of ``seats`` has, as steps on in play order: R
-    the next player, L the one before, O the one across (a table of four or two).
-    At a table of two the other player sits opposite, with nobody left or right."""
+    """The sources a table of ``seats`` has, as steps on in play order: R the next
+    player, L the one before, O the one across (at a table of an even number), and
+    the other steps by number (a table of five or more).  At a table of two the
+    other player sits opposite, with nobody left or right."""
     if seats == 2:
         return {"O": 1}
     steps = {"R": 1, "L": seats - 1}
     if seats % 2 == 0:
         steps["O"] = seats // 2
+    named = set(steps.values())
+    steps.update({str(step): step for step in range(2, seats - 1) if step not in named})
     return steps
 SHAPES = ("standard", "seven_pairs", "thirteen_orphans")
 
@@ -90,10 +103,13 @@ RECORD_NONE = 255
 RECORD_AFTER_KONG, RECORD_LAST_TILE, RECORD_FIRST_TURN = 1, 2, 4
 #: The win method byte is the index in this tuple (the first context flags).
 RECORD_METHODS = CONTEXT_FLAGS[:3]
-#: A meld is three bytes: kind (0 none, then 1 chow, 2 pung, 3 kong), lowest tile,
-#: and flags: concealed, added, and the source as steps (see SOURCE_STEPS) in bits 2-3.
+#: A meld is three bytes: kind (0 none, then 1 chow, 2 pung, 3 kong) in bits 0-1,
+#: lowest tile, and flags: concealed, added, and its source's code (see SOURCES) in
+#: bits 2-3, the jokers' places in bits 4-7.  A code past 3 (a source a table of
+#: five or more names by number) puts its bits 2-3 in bits 2-3 of the kind byte.
 MELD_KINDS = ("", "chow", "pung", "kong")
 MELD_CONCEALED, MELD_ADDED, MELD_SOURCE_SHIFT = 1, 2, 2
+MELD_KIND_MASK, MELD_SOURCE_MASK = 3, 12
 
 #: What the kernel says of each hand.  Below REFUSED: it was scored (a win, or why
 #: not); from REFUSED on: it was not, and why (see mjr.Ruleset.refusal).
@@ -153,8 +169,6 @@ def ruleset_id_problem(ident: str) -> str:
 
 # -- words and numbers of hands and play that the compiler checks a ruleset against
 
-#: Where a claimed tile came from, relative to the hand's owner.
-SOURCES = ("L", "O", "R")
 #: The place a ruleset's clause names (``from left``) as the source letter of a hand.
 PLACE_SOURCES = {"left": "L", "opposite": "O", "right": "R"}
 #: The payer of a ``table pays`` clause, and of its settlement line: the deposits on

@@ -7,11 +7,12 @@ from dataclasses import replace
 from hypothesis import strategies as st
 
 from fuzz.inputs import valid_contexts
+from mjr.abi import SOURCES
 from mjr.hand.model import CHOW, KONG, PUNG, Context, Hand, Meld
 from mjr.tiles.kinds import N_KINDS, rank_of
 
 kinds = st.integers(0, N_KINDS - 1)
-sources = st.sampled_from([None, "L", "O", "R"])
+sources = st.sampled_from([None, *SOURCES])
 chow_starts = st.sampled_from([k for k in range(27) if rank_of(k) <= 7])
 
 melds = st.one_of(

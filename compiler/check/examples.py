@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from mjr.abi import TABLE
+from mjr.abi import SEAT_NAMES, TABLE
 from mjr.dsl import ast
 from mjr.dsl.quoting import quoted
 from mjr.errors import Span, did_you_mean
@@ -56,7 +56,7 @@ def _expectation(expectation: ast.Expectation, fans: tuple[ir.Fan, ...], payment
     if expectation.kind == "payments":
         lines = cast("tuple[tuple[str, int, Span], ...]", value)
         for seat, _, span in lines:
-            if seat not in ("E", "S", "W", "N", TABLE):
-                report(span, f"{seat!r} is not a seat: use E, S, W or N (or {TABLE}, for its deposits)")
+            if seat not in (*SEAT_NAMES, TABLE):
+                report(span, f"{seat!r} is not a seat: use {', '.join(SEAT_NAMES)} (or {TABLE}, for its deposits)")
         return tuple((seat, amount) for seat, amount, _ in lines)
     return value

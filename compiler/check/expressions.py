@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from mjr.abi import ASIDE, SEATS
+from mjr.abi import ASIDE, DEFAULT_SEATS, WIND_SEATS
 from mjr.dsl import ast
 from mjr.dsl.quoting import chain, quoted
 from mjr.errors import Span, did_you_mean
@@ -26,6 +26,7 @@ from ..model.vocabulary import (
     PAYER_WORDS,
     PLACE_OF_WORD,
     SCORE_NAMES,
+    SEAT_WIND_WORDS,
     TILE_WORDS,
     TUPLE_WORDS,
     WAIT_COUNT_WORDS,
@@ -94,7 +95,7 @@ class Names:
 
 class ExpressionChecker:
     def __init__(self, names: Names, report: Report, unusable: frozenset[str] = frozenset(),
-                 warn: Report | None = None, seats: int = SEATS):
+                 warn: Report | None = None, seats: int = DEFAULT_SEATS):
         self.names = names
         #: the players the table seats: a word naming a place where nobody sits is refused
         self.seats = seats
@@ -230,6 +231,10 @@ class ExpressionChecker:
             problem = place_problem(PLACE_OF_WORD[name], self.seats)
             if problem is not None:
                 return self._error(node.span, f"{quoted(name)}: {problem}")
+        if name in SEAT_WIND_WORDS and self.seats > WIND_SEATS:
+            return self._error(node.span, f"{quoted(name)}: a table of {self.seats} (seats {self.seats}) has seats "
+                                          f"past the fourth, which have no wind: a ruleset seating more than "
+                                          f"{WIND_SEATS} cannot use it")
         if name in PAYER_WORDS:
             if self.place != AMOUNT:
                 return self._error(node.span, f"{name!r} is a word of the payer: it can be used only in a "

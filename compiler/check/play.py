@@ -25,6 +25,7 @@ from mjr.abi import (
     KONG_KINDS,
     OPEN_KONG_WORDS,
     REVEAL_WORDS,
+    SEATS,
     SHAPES,
 )
 from mjr.dsl import ast
@@ -53,8 +54,9 @@ REVEAL_AFTER_MOST = 8
 DECLARE_WALL_MOST = 40
 DEAD_WALL_MOST = 40
 DEAD_PER_KONG_MOST = 4
-#: How many players ``hand_ends wins N`` may wait for (the fourth has nobody left to win from).
-WINS_MOST = 3
+#: How many players ``hand_ends wins N`` may wait for: all but one at the largest table
+#: (at any table the hand ends too when one player is left, with nobody to win from).
+WINS_MOST = SEATS - 1
 DRAW_TESTS = ("ready", "won", "suits", "discards_terminal")
 #: The words that may follow a draw check's number: shared among payers and payees, or
 #: doubled where the payer or the payee deals.
@@ -196,7 +198,8 @@ def _ends_after(statement: ast.PlaySetting, report: Report) -> int | None:
         return None
     value, span = statement.number
     if not 1 <= value <= WINS_MOST:
-        report(span, f"hand_ends wins {value}: the hand ends after 1 to {WINS_MOST} players have won")
+        report(span, f"hand_ends wins {value}: the hand ends after 1 to {WINS_MOST} players have won "
+                     "(all but one at the largest table)")
         return None
     return value
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from mjr.abi import MIN_SEATS, PLACE_SOURCES, SEATS, seat_steps
+from mjr.abi import DEFAULT_SEATS, MIN_SEATS, PLACE_SOURCES, SEAT_NAMES, SEATS, seat_steps
 from mjr.dsl import ast
 from mjr.errors import Span
 from mjr.tiles.kinds import FIRST_HONOR, N_KINDS, SUIT_LETTERS, parse_tile
@@ -71,19 +71,22 @@ def kinds_of(tiles: ast.Tiles, report: Report) -> tuple[int, ...]:
 def seats_of(statement: ast.Statement | None, report: Report) -> int:
     """How many players ``seats`` sits at the table (4 when it is not written)."""
     if not isinstance(statement, ast.Seats):
-        return SEATS
+        return DEFAULT_SEATS
     if not MIN_SEATS <= statement.count <= SEATS:
         report(statement.span, f"seats {statement.count}: a table seats {MIN_SEATS} to {SEATS} players "
-                               "(its seats are the winds E S W N, in play order)")
-        return SEATS
+                               f"(its seats are {' '.join(SEAT_NAMES)}, in play order)")
+        return DEFAULT_SEATS
     return statement.count
+
+
+_NUMBER_WORDS = ("two", "three", "four", "five", "six", "seven", "eight")
 
 
 def place_problem(place: str, seats: int) -> str | None:
     """Why nobody sits at ``place`` (left, opposite, right) at a table of ``seats``, or None."""
     if PLACE_SOURCES[place] in seat_steps(seats):
         return None
-    table = f"a table of {('two', 'three')[seats - 2]} (seats {seats}) has no {place} player"
+    table = f"a table of {_NUMBER_WORDS[seats - MIN_SEATS]} (seats {seats}) has no {place} player"
     return f"{table}: the other player sits opposite" if seats == 2 else table
 
 

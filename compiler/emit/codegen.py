@@ -755,8 +755,7 @@ def module_context(ruleset: ir.Ruleset, key: str) -> ModuleContext:
         claim_from=_claim_from(ruleset.claims),
         robbed_copies=abi.robbed_pung(bool(ruleset.wildcards.fixed or ruleset.wildcards.derived or ruleset.jokers),
                                       ruleset.wildcards.forbidden),
-        source_steps=[0, *(abi.seat_steps(ruleset.seats).get(letter, -1)
-                           for letter, _ in sorted(abi.SOURCE_STEPS.items(), key=lambda item: item[1]))],
+        source_steps=[0, *(abi.seat_steps(ruleset.seats).get(source, -1) for source in abi.SOURCES)],
     )
 
 
@@ -784,6 +783,6 @@ def _worse(ruleset: ir.Ruleset) -> str:
 
 
 def _claim_from(claims: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, int]:
-    """Per claim, a bit for each source step (mjr.abi.SOURCE_STEPS) it may come from; 0 for any."""
-    return {claim: sum(1 << abi.SOURCE_STEPS[abi.PLACE_SOURCES[word]] for word in words if word in abi.PLACE_SOURCES)
+    """Per claim, a bit for each source code (mjr.abi.SOURCE_CODES) it may come from; 0 for any."""
+    return {claim: sum(1 << abi.SOURCE_CODES[abi.PLACE_SOURCES[word]] for word in words if word in abi.PLACE_SOURCES)
             for claim, words in claims}

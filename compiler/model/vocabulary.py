@@ -102,6 +102,9 @@ PAYER_WORDS: dict[str, WordInfo] = {
 #: the ruleset's table seats nobody there (``seats``).
 PLACE_OF_WORD = {f"{who}_{place}": place for who in ("discarder", "payer", "from")
                  for place in ("left", "opposite", "right")}
+#: The words of a seat's wind (and the flowers numbered for it): refused where the
+#: table seats more than the four winds (mjr.abi.WIND_SEATS).
+SEAT_WIND_WORDS = frozenset({"seat_wind", "seat_flowers"})
 #: Words that need the hand to say who deals, and who discarded.
 NEEDS_DEALER = frozenset({"discarder_dealer", "winner_from_dealer", "payer_dealer", "payer_from_dealer"})
 NEEDS_SOURCE = frozenset({"discarder_dealer", "discarder_left", "discarder_opposite", "discarder_right",

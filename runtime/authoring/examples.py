@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import cast
 
-from ..abi import TABLE
+from ..abi import SEAT_NAMES, TABLE
 from ..errors import MjrError, NotationError
 from ..hand.model import Hand
 from ..ruleset.loaded import Ruleset
@@ -160,7 +160,7 @@ def _check(ruleset: Ruleset, result: Result, kind: str, expected: object) -> str
     except MjrError as error:
         return f"cannot settle: {error}"
     if kind == "payments":
-        seated = "ESWN"[:ruleset.seats]
+        seated = SEAT_NAMES[:ruleset.seats]
         totals = {seat: 0 for seat in seated}
         totals.update(dict(cast("tuple[tuple[str, int], ...]", expected)))
         empty = [seat for seat in totals if seat not in seated and seat != TABLE]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from itertools import groupby
 
-from ..abi import JOKER
+from ..abi import JOKER, SEAT_NAMES
 from ..errors import clip_repr, did_you_mean
 from ..hand.model import Hand, Meld
 from ..notation.format import format_meld
@@ -26,7 +26,7 @@ from ..table.state import WinRecord
 from ..table.wall import FLOWER_BASE, WALL_JOKER, parse_wall_tile, wall_tile_name
 from ..tiles.flowers import flower_name
 from ..tiles.jokers import JOKER_LETTER
-from ..tiles.kinds import FIRST_HONOR, N_KINDS, SUIT_LETTERS, WIND_LETTERS, suit_of, tile_text
+from ..tiles.kinds import FIRST_HONOR, N_KINDS, SUIT_LETTERS, suit_of, tile_text
 from .output import counted
 from .output import table as aligned
 
@@ -123,8 +123,9 @@ def choices(actions: Iterable[Action]) -> str:
 
 
 def wind(table: Table, seat: int) -> str:
-    """The seat wind of ``seat`` this hand: the dealer's is East."""
-    return WIND_LETTERS[(seat - table.seating.dealer) % table.seats]
+    """The name of ``seat`` this hand: its seat wind (the dealer's is East), or its
+    number past the fourth seat (mjr.abi.SEAT_NAMES)."""
+    return SEAT_NAMES[(seat - table.seating.dealer) % table.seats]
 
 
 def seat_label(table: Table, seat: int, people: Collection[int] = ()) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from ..abi import MAX_FACT_NUMBER, MAX_FACT_TILES, NOTATION_WORDS, SOURCES, WIN_METHODS
+from ..abi import MAX_FACT_NUMBER, MAX_FACT_TILES, NOTATION_WORDS, SEAT_NAMES, SEATS, SOURCES, WIN_METHODS
 from ..tiles.kinds import FIRST_HONOR, N_KINDS, tile_name
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 CHOW, PUNG, KONG = "chow", "pung", "kong"
 MELD_KINDS = (CHOW, PUNG, KONG)
 _FLAGS = ("after_kong", "last_tile", "first_turn", "dealer")
+#: What a seat and a source may be, in words.
+SEAT_WORDS = f"seats are 0-{SEATS - 1} ({' '.join(SEAT_NAMES)}: the winds, then seats with no wind)"
+SOURCE_WORDS = f"expected 'L', 'O', 'R', a step on '{SOURCES[3]}'-'{SOURCES[-1]}' (at a table of five or more) or None"
 #: The kinds a chow may start at: ranks 1-7 of a suit.
 CHOW_STARTS = frozenset(kind for kind in range(FIRST_HONOR) if kind % 9 < 7)
 #: A fact of play's name (its largest number and most tiles: mjr.abi).
@@ -78,7 +81,7 @@ def meld_problem(meld: Meld) -> tuple[str, object, str] | None:
     if meld.kind == CHOW and meld.tile not in CHOW_STARTS:
         return "tile", meld.tile, f"no chow starts at {tile_name(meld.tile)}: a chow starts at rank 1-7 of a suit"
     if not (meld.source is None or (isinstance(meld.source, str) and meld.source in SOURCES)):
-        return "source", meld.source, _typed("expected 'L', 'O', 'R' or None", meld.source, str)
+        return "source", meld.source, _typed(SOURCE_WORDS, meld.source, str)
     problem = _bool_problem(meld, ("concealed", "added"))
     if problem is not None:
         return problem
@@ -144,14 +147,14 @@ def context_problem(context: Context) -> tuple[str, object, str] | None:
     checks = (
         ("win_by", isinstance(context.win_by, str) and context.win_by in WIN_METHODS,
          "expected 'self_draw', 'discard' or 'robbing_kong'", str),
-        ("seat", _in_range(context.seat, 0, 3), "seats are winds 0-3 (E S W N)", int),
+        ("seat", _in_range(context.seat, 0, SEATS - 1), SEAT_WORDS, int),
         ("round", _in_range(context.round, 0, 3), "rounds are winds 0-3 (E S W N)", int),
         ("source", context.source is None or (isinstance(context.source, str) and context.source in SOURCES),
-         "expected 'L', 'O', 'R' or None", str),
-        ("winners", _in_range(context.winners, 1, 3), "expected 1, 2 or 3", int),
+         SOURCE_WORDS, str),
+        ("winners", _in_range(context.winners, 1, SEATS - 1), f"expected 1-{SEATS - 1}", int),
         ("void", context.void is None or _in_range(context.void, 0, 2), "void suits are 0-2 (m p s), or None", int),
-        ("dealer_seat", context.dealer_seat is None or _in_range(context.dealer_seat, 0, 3),
-         "seats are winds 0-3 (E S W N), or None", int),
+        ("dealer_seat", context.dealer_seat is None or _in_range(context.dealer_seat, 0, SEATS - 1),
+         f"{SEAT_WORDS}, or None", int),
     )
     for name, ok, reason, wanted in checks:
         if not ok:

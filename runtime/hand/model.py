@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
-from ..abi import JOKER, MAX_FACT_NUMBER, MAX_FACT_TILES, ROBBED_PUNG, SOURCES, WIN_METHODS
+from ..abi import JOKER, MAX_FACT_NUMBER, MAX_FACT_TILES, ROBBED_PUNG, SEATS, SOURCES, WIN_METHODS
 from ..errors import HandFieldError
 from ..tiles.aside import aside_problem
 from ..tiles.flowers import flowers_problem
@@ -86,8 +86,9 @@ class Meld:
     """A declared set: ``[345p<L]`` chow, ``[555p]`` pung, ``[5555p]`` / ``(5555p)`` kong.
 
     ``tile`` is the lowest tile kind of the set.  ``source`` is the player the
-    claimed tile came from (L left, O opposite, R right), ``None`` when unknown or
-    for a concealed kong.  ``added`` marks a kong made by adding a drawn fourth tile
+    claimed tile came from (L left, O opposite, R right, or at a table of five or
+    more the steps on in play order, 2-6, of a player no letter names), ``None``
+    when unknown or for a concealed kong.  ``added`` marks a kong made by adding a drawn fourth tile
     to an exposed pung (补杠).  Only a kong is concealed or added, and a concealed
     kong has no source; a chow starts at rank 1-7 of a suit.
     """
@@ -130,12 +131,13 @@ class Context:
     """Everything about a win that is not the tiles themselves.
 
     ``source`` names the player who discarded the winning tile, or whose kong was
-    robbed (L, O, R).  ``seat`` and ``round`` are winds 0-3 (E S W N).  ``void`` is a
+    robbed (L, O, R, or 2-6 steps on: see :class:`Meld`).  ``seat`` is 0-7 (E S W
+    N, then 5 6 7 8 at a table of five or more) and ``round`` a wind 0-3 (E S W N).  ``void`` is a
     declared void suit (0-2) where a region declares one.  A self-draw has no
     source and one winner; a robbed kong is not ``after_kong``.
 
     ``dealer`` says the winner deals; ``dealer_seat`` names another dealer's seat
-    (0-3).  A ``dealer_seat`` equal to ``seat`` is read as ``dealer=True`` (and
+    (0-7).  A ``dealer_seat`` equal to ``seat`` is read as ``dealer=True`` (and
     stored so), so each table has one form.  ``facts`` holds the facts of play a
     ruleset declares, as ``(name, value)`` pairs: ``True`` for a flag that holds
     (leave a false flag out), an int 0-1,000,000, or a tuple of tile kinds; they
@@ -168,14 +170,14 @@ class Context:
             self.win_by in WIN_METHODS
             and type(self.after_kong) is bool and type(self.last_tile) is bool
             and type(self.first_turn) is bool and type(self.dealer) is bool
-            and type(self.seat) is int and 0 <= self.seat <= 3
+            and type(self.seat) is int and 0 <= self.seat < SEATS
             and type(self.round) is int and 0 <= self.round <= 3
             and self.source in _SOURCE_OR_NONE
             and (self.indicator is None or (type(self.indicator) is int and 0 <= self.indicator < N_KINDS))
-            and type(self.winners) is int and 1 <= self.winners <= 3
+            and type(self.winners) is int and 1 <= self.winners < SEATS
             and (self.void is None or (type(self.void) is int and 0 <= self.void <= 2))
             and (self.win_by == "discard" or (self.source is None and self.winners == 1 and not self.after_kong))
-            and (self.dealer_seat is None or (type(self.dealer_seat) is int and 0 <= self.dealer_seat <= 3
+            and (self.dealer_seat is None or (type(self.dealer_seat) is int and 0 <= self.dealer_seat < SEATS
                                               and not self.dealer))
             and type(self.facts) is tuple and (not self.facts or facts_problem(self.facts) is None)
         ):  # the last line passes when no field RULED_OUT names is set; context_problem decides the rest

@@ -10,7 +10,7 @@ the facts of play by name.  ``parse_hand(format_hand(h)) == h`` for every hand i
 
 from __future__ import annotations
 
-from ..abi import JOKER
+from ..abi import JOKER, SEAT_NAMES
 from ..hand.model import Context, Hand, Meld
 from ..tiles.aside import ASIDE
 from ..tiles.flowers import format_flowers
@@ -82,7 +82,7 @@ def _format_context(context: Context) -> list[str]:
         words.append(context.win_by)
     words += [flag for flag in FLAG_WORDS if getattr(context, flag)]
     if context.seat:
-        words += ["seat", WIND_LETTERS[context.seat]]
+        words += ["seat", SEAT_NAMES[context.seat]]
     if context.round:
         words += ["round", WIND_LETTERS[context.round]]
     if context.source is not None:
@@ -94,7 +94,7 @@ def _format_context(context: Context) -> list[str]:
     if context.void is not None:
         words += ["void", VOID_LETTERS[context.void]]
     if context.dealer_seat is not None:
-        words += ["dealer", WIND_LETTERS[context.dealer_seat]]
+        words += ["dealer", SEAT_NAMES[context.dealer_seat]]
     for name, value in context.facts:
         words.append(name)
         if type(value) is int:

@@ -7,7 +7,7 @@
       "melds": [{"kind": "pung",           # "chow" | "pung" | "kong"
                  "tile": "5p",             # lowest tile of the set
                  "concealed": false,       # only a kong
-                 "from": "O",              # "L" | "O" | "R" | null
+                 "from": "O",              # "L" | "O" | "R" | "2"-"6" | null
                  "added": false,           # only an exposed kong
                  "jokers": []}],           # the tiles its jokers stand for (see mjr.tiles.jokers), or []
       "win": "2s",                         # or null for a waiting hand; "J" for a joker
@@ -17,10 +17,10 @@
       "context": {"win_by": "self_draw",   # "self_draw" | "discard" | "robbing_kong"
                   "after_kong": false, "last_tile": false,
                   "first_turn": false, "dealer": false,
-                  "seat": "E", "round": "S",   # winds E S W N
-                  "from": "L",             # "L" | "O" | "R" | null
+                  "seat": "E", "round": "S",   # seats E S W N 5 6 7 8, winds E S W N
+                  "from": "L",             # "L" | "O" | "R" | "2"-"6" | null
                   "indicator": "5m",       # a tile or null
-                  "winners": 1,            # 1-3
+                  "winners": 1,            # 1-7
                   "void": "m",             # "m" | "p" | "s" | null
                   "dealer_seat": "S",      # another player's seat when they deal, or null
                   "facts": {"streak": 2, "bought": true, "birds": ["3m", "5p"]}},
@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NoReturn, TypeVar, cast
 
-from ..abi import JOKER, MAX_JOKERS, SOURCES, WIN_METHODS
+from ..abi import JOKER, MAX_JOKERS, SEAT_NAMES, SEATS, SOURCES, WIN_METHODS
 from ..errors import HandFieldError, NotationError, clip, clip_repr, closest
 from ..hand.model import (
     FACT_NAME,
@@ -92,13 +92,13 @@ def _context_to_json(context: Context) -> dict[str, Any]:
         "last_tile": context.last_tile,
         "first_turn": context.first_turn,
         "dealer": context.dealer,
-        "seat": WIND_LETTERS[context.seat],
+        "seat": SEAT_NAMES[context.seat],
         "round": WIND_LETTERS[context.round],
         "from": context.source,
         "indicator": _optional_name(context.indicator),
         "winners": context.winners,
         "void": None if context.void is None else VOID_LETTERS[context.void],
-        "dealer_seat": None if context.dealer_seat is None else WIND_LETTERS[context.dealer_seat],
+        "dealer_seat": None if context.dealer_seat is None else SEAT_NAMES[context.dealer_seat],
         "facts": {name: [tile_name(k) for k in value] if type(value) is tuple else value
                   for name, value in context.facts},
     }
@@ -219,8 +219,8 @@ def _json_optional_choice(
 
 def _json_winners(obj: dict[str, object], path: str) -> int:
     value = obj.get("winners", 1)
-    if not isinstance(value, int) or isinstance(value, bool) or value not in (1, 2, 3):
-        _json_fail(_at(path, "winners"), f"expected 1, 2 or 3, got {clip_repr(value)}")
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value < SEATS:
+        _json_fail(_at(path, "winners"), f"expected 1-{SEATS - 1}, got {clip_repr(value)}")
     return value
 
 
@@ -250,22 +250,22 @@ def _built(path: str, build: Callable[[], _T]) -> _T:
 
 def _json_context(value: object, path: str) -> Context:
     obj = _json_object(value, path, _CONTEXT_KEYS)
-    winds = tuple(WIND_LETTERS)
+    winds, seats = tuple(WIND_LETTERS), tuple(SEAT_NAMES)
     void = _json_optional_choice(obj, "void", path, tuple(VOID_LETTERS))
-    dealer_seat = _json_optional_choice(obj, "dealer_seat", path, winds)
+    dealer_seat = _json_optional_choice(obj, "dealer_seat", path, seats)
     fields: dict[str, Any] = {
         "win_by": _json_choice(obj, "win_by", path, WIN_METHODS, DEFAULT_CONTEXT.win_by),
         "after_kong": _json_bool(obj, "after_kong", path),
         "last_tile": _json_bool(obj, "last_tile", path),
         "first_turn": _json_bool(obj, "first_turn", path),
         "dealer": _json_bool(obj, "dealer", path),
-        "seat": WIND_LETTERS.index(_json_choice(obj, "seat", path, winds, "E")),
+        "seat": SEAT_NAMES.index(_json_choice(obj, "seat", path, seats, "E")),
         "round": WIND_LETTERS.index(_json_choice(obj, "round", path, winds, "E")),
         "source": _json_optional_choice(obj, "from", path, SOURCES),
         "indicator": _json_optional_tile(obj, "indicator", path),
         "winners": _json_winners(obj, path),
         "void": None if void is None else VOID_LETTERS.index(void),
-        "dealer_seat": None if dealer_seat is None else WIND_LETTERS.index(dealer_seat),
+        "dealer_seat": None if dealer_seat is None else SEAT_NAMES.index(dealer_seat),
         "facts": _json_facts(obj.get("facts", {}), _at(path, "facts")),
     }
     return _built(path, lambda: Context(**fields))

@@ -66,7 +66,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..abi import JOKER, MAX_FACT_TILES, MAX_JOKERS, SOURCES, WIN_METHODS
+from ..abi import JOKER, MAX_FACT_TILES, MAX_JOKERS, SEAT_NAMES, SEATS, SOURCES, WIN_METHODS
 from ..errors import NotationError, clip, closest
 from ..hand.model import FACT_NAME, FIRST_TURN_CLAIM, Context, FactValue, Hand, Meld, conflict, first_turn_claim
 from ..tiles.aside import ASIDE
@@ -91,7 +91,9 @@ __all__ = [
     "parse_hand",
 ]
 
-WINNER_COUNTS = "123"
+WINNER_COUNTS = "".join(str(count) for count in range(1, SEATS))
+#: What ``from`` takes: the letters, then the steps on by number (mjr.abi.SOURCES).
+_FROM_CHOICES = "LOR" + "".join(source for source in SOURCES if source.isdigit())
 _EXAMPLES = {
     ASIDE: "aside 1z7z",
     "win": "win 5m",
@@ -268,8 +270,8 @@ class _Parser:
                 self.check_in_play((win,), value.start)
             elif word.text == ASIDE:
                 self.aside = self.read_aside(self.value_of(word))
-            elif word.text == "dealer" and self.next_is_wind():
-                fields["dealer_seat"] = WIND_LETTERS.index(self.letter(self.value_of(word), WIND_LETTERS, "dealer"))
+            elif word.text == "dealer" and self.next_is_seat():
+                fields["dealer_seat"] = SEAT_NAMES.index(self.letter(self.value_of(word), SEAT_NAMES, "dealer"))
             else:
                 name = _FIELD_OF_WORD.get(word.text, word.text)
                 fields[name] = self.context_value(word)
@@ -277,10 +279,10 @@ class _Parser:
         self.check_conflicts(fields, phrases)
         return win, Context(**fields, facts=tuple(facts))
 
-    def next_is_wind(self) -> bool:
+    def next_is_seat(self) -> bool:
         """Is the next word a seat (``dealer S``) rather than another word?"""
         after = self.peek()
-        return after is not None and len(after.text) == 1 and after.text in WIND_LETTERS
+        return after is not None and len(after.text) == 1 and after.text in SEAT_NAMES
 
     def fact_value(self, word: _Word) -> FactValue:
         """A fact's value: the word after it for a number or tiles (by its declared
@@ -394,10 +396,12 @@ class _Parser:
             return True
         value = self.value_of(word)
         match word.text:
-            case "seat" | "round":
-                return WIND_LETTERS.index(self.letter(value, WIND_LETTERS, word.text))
+            case "seat":
+                return SEAT_NAMES.index(self.letter(value, SEAT_NAMES, "seat"))
+            case "round":
+                return WIND_LETTERS.index(self.letter(value, WIND_LETTERS, "round"))
             case "from":
-                return self.letter(value, "".join(SOURCES), "from")
+                return self.letter(value, _FROM_CHOICES, "from")
             case "indicator":
                 return self.one_tile(value, "indicator")
             case "winners":

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 
 import cython
 
-from ..abi import ASIDE, CONTEXT_WORDS, MAX_FACT_NUMBER, MAX_FACT_TILES, SOURCES, WIN_METHODS
+from ..abi import ASIDE, CONTEXT_WORDS, MAX_FACT_NUMBER, MAX_FACT_TILES, SEAT_NAMES, SEATS, SOURCES, WIN_METHODS
 from ..errors import NotationError
 from ..hand.model import FACT_NAME, RULED_OUT, Context, FactValue, Hand, Meld, conflict, trusted_context, trusted_hand
 from ..tiles.flowers import FLOWER_LETTER, N_FLOWERS, flowers_of_mask
@@ -47,19 +47,20 @@ _WIN_TILE = _ONE_TILE | {RED_DIGIT + letter: _RED_WIN + kind for letter, kind in
 #: The flowers of each set of them (bit ``n - 1`` for flower ``n``), as a hand keeps them.
 _FLOWERS_OF_MASK = tuple(flowers_of_mask(mask) for mask in range(1 << N_FLOWERS))
 _WINDS = {letter: index for index, letter in enumerate(WIND_LETTERS)}
+_SEATS = {name: index for index, name in enumerate(SEAT_NAMES)}
 #: Each hand keyword: the field it sets (``win`` its own), and either the value it
 #: sets or, for a word that takes a value, the table of the words it takes.  A
-#: ``dealer`` followed by a wind sets the dealer's seat, and by anything else the flag.
+#: ``dealer`` followed by a seat sets the dealer's seat, and by anything else the flag.
 _KEYWORD_FIELDS: dict[str, tuple[str, object]] = {
     "win": ("win", _WIN_TILE),
     **{method: ("win_by", method) for method in WIN_METHODS},
     **{flag: (flag, True) for flag in ("after_kong", "last_tile", "first_turn")},
-    "dealer": ("dealer", _WINDS),
-    "seat": ("seat", _WINDS),
+    "dealer": ("dealer", _SEATS),
+    "seat": ("seat", _SEATS),
     "round": ("round", _WINDS),
     "from": ("source", {source: source for source in SOURCES}),
     "indicator": ("indicator", _ONE_TILE),
-    "winners": ("winners", {"1": 1, "2": 2, "3": 3}),
+    "winners": ("winners", {str(count): count for count in range(1, SEATS)}),
     "void": ("void", {"m": 0, "p": 1, "s": 2}),
 }
 assert set(_KEYWORD_FIELDS) == set(CONTEXT_WORDS)

@@ -174,7 +174,8 @@ def _meld_suffix(text: str, pos: int, end: int, opener: int) -> _Suffix:
             fail(text, pos, "a concealed kong (5555p) takes no source; write [5555p<L] for a claimed kong")
         pos += 1
         if pos >= end or text[pos] not in SOURCES:
-            fail(text, pos, "expected L, O or R after '<' (left, opposite, right)")
+            fail(text, pos, "expected L, O or R after '<' (left, opposite, right), or 2-6 (steps on in play order "
+                            "at a table of five or more)")
         source = text[pos]
         pos += 1
     plus_at = pos

@@ -13,12 +13,12 @@ gives the reason as text, or ``None``; :meth:`mjr.Ruleset.check_hand` raises
 
 from __future__ import annotations
 
-from ..abi import JOKER, PLACE_SOURCES, RED_COPIES, SEATS, seat_steps
+from ..abi import JOKER, PLACE_SOURCES, RED_COPIES, SEAT_NAMES, seat_steps
 from ..hand.model import CHOW
 from ..notation.parse import format_meld
 from ..tiles.aside import foreign_aside
 from ..tiles.flowers import flower_name
-from ..tiles.kinds import N_KINDS, WIND_LETTERS, tile_name
+from ..tiles.kinds import N_KINDS, tile_name
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
 if TYPE_CHECKING:
@@ -100,28 +100,35 @@ def outside_rules(rules: GeneratedModule, hand: Hand, winning: bool) -> str | No
 
 def _seat_problem(rules: GeneratedModule, context: Context) -> str | None:
     """A seat or a player the ruleset's table has not (it seats ``rules.seats``,
-    the first winds in play order)."""
+    named in play order: see :data:`mjr.abi.SEAT_NAMES`)."""
     seats = rules.seats
-    if seats == SEATS:
+    if context.seat < seats and (context.dealer_seat or 0) < seats and context.winners < seats \
+            and (context.source is None or context.source in seat_steps(seats)):
         return None
-    at_table = f"{rules.id} seats {seats} players ({' '.join(WIND_LETTERS[:seats])})"
+    at_table = f"{rules.id} seats {seats} players ({' '.join(SEAT_NAMES[:seats])})"
     for what, seat in (("seat", context.seat), ("dealer", context.dealer_seat)):
         if seat is not None and seat >= seats:
-            return f"{at_table}: nobody sits at {WIND_LETTERS[seat]} ({what} {WIND_LETTERS[seat]})"
+            return f"{at_table}: nobody sits at {SEAT_NAMES[seat]} ({what} {SEAT_NAMES[seat]})"
     if context.winners >= seats:
         return f"{at_table}: at most {seats - 1} win on one discard, not {context.winners} (winners {context.winners})"
     return _source_problem(rules, context.source, "the discarder")
 
 
 def _source_problem(rules: GeneratedModule, source: str | None, what: str) -> str | None:
-    """A source letter (L, O, R) naming a place where the ruleset's table seats nobody."""
+    """A source (L, O, R, or steps on by number) naming a place where the ruleset's
+    table seats nobody, or a step it names by letter."""
     steps = seat_steps(rules.seats)
     if source is None or source in steps:
         return None
-    place = next(word for word, letter in PLACE_SOURCES.items() if letter == source)
-    letters = " or ".join(sorted(steps))
-    return (f"{rules.id} seats {rules.seats} players: nobody sits {place} ({source}), so {what} "
-            f"cannot be there; use {letters}")
+    at_table = f"{rules.id} seats {rules.seats} players"
+    named = next((letter for letter, step in steps.items() if source.isdigit() and step == int(source)), None)
+    if named is not None:
+        return f"{at_table}: the player {source} steps on is {named} there: write {named} for {what}"
+    place = next((f"{word} ({letter})" for word, letter in PLACE_SOURCES.items() if letter == source),
+                 f"{source} steps on")
+    *others, last = sorted(steps, key=steps.__getitem__)  # in play order
+    choices = f"{', '.join(others)} or {last}" if others else last
+    return f"{at_table}: nobody sits {place}, so {what} cannot be there; use {choices}"
 
 
 def _claim_source_problem(rules: GeneratedModule, meld: Meld, claim: str) -> str | None:
@@ -180,10 +187,11 @@ def context_problem(rules: GeneratedModule, context: Context) -> str | None:
         return problem
     if rules.needs_dealer and context.dealer_wind is None:
         return (f"{rules.id}'s rules need to know who deals: add 'dealer' (the winner deals) "
-                "or 'dealer X' (X the dealer's seat, E S W N)")
+                f"or 'dealer X' (X the dealer's seat, {' '.join(SEAT_NAMES[:rules.seats])})")
     if rules.needs_source and context.win_by != "self_draw" and context.source is None:
+        sources = " or ".join("'from " + source + "'" for source in seat_steps(rules.seats))
         return (f"{rules.id}'s rules need to know who discarded the winning tile (or whose kong was robbed): "
-                "add 'from L', 'from O' or 'from R'")
+                f"add {sources}")
     indicator = context.indicator
     if indicator is None:
         return None

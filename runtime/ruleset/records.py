@@ -26,7 +26,9 @@ from ..abi import (
     MELD_ADDED,
     MELD_CONCEALED,
     MELD_JOKER_SHIFT,
+    MELD_KIND_MASK,
     MELD_KINDS,
+    MELD_SOURCE_MASK,
     MELD_SOURCE_SHIFT,
     RECORD_AFTER_KONG,
     RECORD_FIRST_TURN,
@@ -36,7 +38,8 @@ from ..abi import (
     RECORD_METHODS,
     RECORD_NONE,
     RECORD_WIN,
-    SOURCE_STEPS,
+    SOURCE_CODES,
+    SOURCES,
     record_flowers,
     record_jokers,
     record_red,
@@ -55,7 +58,7 @@ if TYPE_CHECKING:
 
 _MELD_CODE = {kind: code for code, kind in enumerate(MELD_KINDS) if kind}
 _METHOD_CODE = {method: code for code, method in enumerate(RECORD_METHODS)}
-_STEP_SOURCE = {step: source for source, step in SOURCE_STEPS.items()}
+_CODE_SOURCE = {code: source for source, code in SOURCE_CODES.items()}
 # The layout's numbers as C constants for the compiled writer (see mjr.abi).
 _MOST_COUNTED = cython.declare(cython.int, 255)  # the most copies of a kind a count holds: it is a byte
 _WIN = cython.declare(cython.int, RECORD_WIN)
@@ -69,6 +72,7 @@ _JOKER = cython.declare(cython.int, JOKER)
 _CONCEALED = cython.declare(cython.int, MELD_CONCEALED)
 _ADDED = cython.declare(cython.int, MELD_ADDED)
 _SOURCE_SHIFT = cython.declare(cython.int, MELD_SOURCE_SHIFT)
+_SOURCE_MASK = cython.declare(cython.int, MELD_SOURCE_MASK)
 _JOKER_SHIFT = cython.declare(cython.int, MELD_JOKER_SHIFT)
 
 
@@ -191,12 +195,13 @@ class RecordCodec:
             raise RecordError(f"win method {method} is not one of 0-2 ({', '.join(RECORD_METHODS)})")
         if flags > 7:
             raise RecordError(f"flags {flags} has bits beyond after_kong (1), last_tile (2) and first_turn (4)")
-        if source > 3:
-            raise RecordError(f"source {source} is not 0 (none) or 1-3 (steps on from the winner: R O L)")
+        if source > len(SOURCES):
+            raise RecordError(f"source {source} is not 0 (none) or 1-{len(SOURCES)} (R O L, then 2-6 steps on "
+                              "from the winner)")
         return Context(
             win_by=RECORD_METHODS[method], after_kong=bool(flags & RECORD_AFTER_KONG),
             last_tile=bool(flags & RECORD_LAST_TILE), first_turn=bool(flags & RECORD_FIRST_TURN),
-            seat=seat, round=round_, source=_STEP_SOURCE.get(source), winners=winners,
+            seat=seat, round=round_, source=_CODE_SOURCE.get(source), winners=winners,
             indicator=None if indicator == RECORD_NONE else indicator,
             void=None if void == RECORD_NONE else void,
             dealer_seat=None if dealer == RECORD_NONE else dealer,
@@ -225,13 +230,16 @@ class RecordCodec:
         melds: list[Meld] = []
         for i in range(self.max_melds):
             at = RECORD_MELDS + 3 * i
-            kind, tile, flags = record[at], record[at + 1], record[at + 2]
-            if kind == 0 and not (tile or flags):
+            byte, tile, flags = record[at], record[at + 1], record[at + 2]
+            if byte == 0 and not (tile or flags):
                 continue
             where = f"meld {i}"
-            if kind == 0 or kind >= len(MELD_KINDS) or len(melds) < i:
-                raise RecordError(f"{where}: kind {kind} is not 1-3 (chow, pung, kong), or a meld follows an "
-                                  "empty one (melds come first, one after another)")
+            kind, code = byte & MELD_KIND_MASK, (byte & MELD_SOURCE_MASK) | (flags >> MELD_SOURCE_SHIFT & 3)
+            if kind == 0 or byte > MELD_KIND_MASK | MELD_SOURCE_MASK or len(melds) < i:
+                raise RecordError(f"{where}: kind {byte} is not 1-3 (chow, pung, kong) with a source's high bits "
+                                  "(4, 8), or a meld follows an empty one (melds come first, one after another)")
+            if code > len(SOURCES):
+                raise RecordError(f"{where}: source {code} is not 0 (none) or 1-{len(SOURCES)}")
             if flags > 15 and not self.jokers:
                 raise RecordError(f"{where}: flags {flags} has bits beyond concealed (1), added (2) and the "
                                   "source (4, 8, 12)")
@@ -242,7 +250,7 @@ class RecordCodec:
                     raise RecordError(f"{where}: jokers at places {places:#x} of a {shape.kind} of "
                                       f"{len(shape.tiles)} tiles")
                 melds.append(Meld(MELD_KINDS[kind], tile, bool(flags & MELD_CONCEALED),
-                                  _STEP_SOURCE.get(flags >> MELD_SOURCE_SHIFT & 3), bool(flags & MELD_ADDED),
+                                  _CODE_SOURCE.get(code), bool(flags & MELD_ADDED),
                                   jokers_of_places(shape.tiles, places)))
             except HandFieldError as error:
                 raise RecordError(f"{where}: {error}") from None
@@ -266,7 +274,7 @@ def _write_context(p: cython.p_uchar, context: Context) -> cython.void:
                       | (_FIRST_TURN if fields["first_turn"] else 0))
     p[_METHOD + 2] = fields["seat"]
     p[_METHOD + 3] = fields["round"]
-    p[_METHOD + 4] = 0 if source is None else SOURCE_STEPS[source]
+    p[_METHOD + 4] = 0 if source is None else SOURCE_CODES[source]
     p[_METHOD + 5] = _NONE if dealer is None else dealer
     p[_METHOD + 6] = _NONE if indicator is None else indicator
     p[_METHOD + 7] = _NONE if void is None else void
@@ -389,11 +397,13 @@ def _write_meld(p: cython.p_uchar, at: cython.Py_ssize_t, meld: Meld) -> cython.
     source = meld.source
     jokers: tuple[int, ...] = meld.jokers
     flags: cython.int = (_CONCEALED if meld.concealed else 0) | (_ADDED if meld.added else 0)
+    code: cython.int = 0
     if source is not None:
-        flags |= cython.cast(cython.int, SOURCE_STEPS[source]) << _SOURCE_SHIFT
+        code = SOURCE_CODES[source]
+        flags |= (code & 3) << _SOURCE_SHIFT
     if jokers:
         flags |= cython.cast(cython.int, joker_places(meld.tiles, jokers)) << _JOKER_SHIFT
-    p[at] = _MELD_CODE[meld.kind]
+    p[at] = _MELD_CODE[meld.kind] | (code & _SOURCE_MASK)
     p[at + 1] = meld.tile
     p[at + 2] = flags
     return len(jokers) > 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
 
+from ..abi import DEFAULT_SEATS, SEAT_NAMES
 from ..hand.model import Hand
 from ..notation.parse import format_hand
 
@@ -137,7 +138,7 @@ class Wait:
 
 @dataclass(frozen=True)
 class PaymentLine:
-    payer: str  # seat wind E S W N, or ``table``: its deposits (``table pays``)
+    payer: str  # a seat (E S W N 5 6 7 8: mjr.abi.SEAT_NAMES), or ``table``: its deposits (``table pays``)
     payee: str
     amount: int
     clause: str
@@ -149,13 +150,13 @@ class Settlement:
     """Payments for one win; every line names the clause behind it; zero-sum."""
 
     lines: tuple[PaymentLine, ...]
-    #: the players at the table: the first winds of E S W N
-    seats: int = 4
+    #: the players at the table: the first seats of E S W N 5 6 7 8
+    seats: int = DEFAULT_SEATS
 
     def totals(self) -> dict[str, int]:
         """Each seated player's net, and the table's (its deposits, ``table``) when a
         line takes from them: together they sum to zero."""
-        net = {seat: 0 for seat in "ESWN"[:self.seats]}
+        net = {seat: 0 for seat in SEAT_NAMES[:self.seats]}
         for line in self.lines:
             net.setdefault(line.payer, 0)
             net[line.payer] -= line.amount

@@ -1,9 +1,11 @@
 """Settlement of a single win: who pays whom, and which clause says so.
 
-Seats are winds: a table of ``seats`` players sits the first of E S W N, and play
-runs in that order.  For the winner the right-hand player (下家) is the next seat,
-the left-hand player (上家) the one before, and the opposite player half way round
-(at a table of four, or of two: see :func:`mjr.abi.seat_steps`).  A ``pay``
+Seats are named in play order (:data:`mjr.abi.SEAT_NAMES`): a table of ``seats``
+players sits the first of E S W N 5 6 7 8, and play runs in that order.  For the
+winner the right-hand player (下家) is the next seat, the left-hand player (上家)
+the one before, the opposite player half way round (at a table of an even
+number), and the others, at a table of five or more, are so many steps on (see
+:func:`mjr.abi.seat_steps`).  A ``pay``
 clause names the payers of an ordinary win, and each pays the amount the
 evaluation worked out for their seat (amounts may differ by payer); a ``liable``
 clause moves the sum of those amounts onto one player.  A ``table pays`` clause
@@ -12,16 +14,21 @@ adds a line from the deposits on the table (``table``).
 
 from __future__ import annotations
 
-from ..abi import PLACE_SOURCES, TABLE, seat_steps
+from ..abi import PLACE_SOURCES, SEAT_NAMES, TABLE, seat_steps
 from ..errors import MjrError
-from ..tiles.kinds import WIND_LETTERS
 from .result import PaymentLine, Result, Settlement, Stakes
 
 
 def seat_of(winner: int, source: str, seats: int) -> str:
-    """The wind of the player at relative position ``source`` (L, O, R) from ``winner``
-    at a table of ``seats`` (a hand the ruleset accepts has only letters it seats)."""
-    return WIND_LETTERS[(winner + seat_steps(seats)[source]) % seats]
+    """The seat of the player at relative position ``source`` (L, O, R, or steps on)
+    from ``winner`` at a table of ``seats`` (a hand the ruleset accepts has only
+    sources it seats)."""
+    return SEAT_NAMES[(winner + seat_steps(seats)[source]) % seats]
+
+
+def _from_words(seats: int) -> str:
+    """The words that name a discarder at a table of ``seats``: 'from L' or 'from R' ..."""
+    return " or ".join(f"'from {source}'" for source in seat_steps(seats))
 
 
 def amounts_by_seat(winner: int, amounts: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
@@ -29,7 +36,7 @@ def amounts_by_seat(winner: int, amounts: tuple[int, ...]) -> tuple[tuple[str, i
     winner's right: the kernel's amounts for the players 1, 2, ... steps on, one for
     each other seat at the table."""
     seats = len(amounts) + 1
-    return tuple((WIND_LETTERS[(winner + step) % seats], int(amount)) for step, amount in enumerate(amounts, 1))
+    return tuple((SEAT_NAMES[(winner + step) % seats], int(amount)) for step, amount in enumerate(amounts, 1))
 
 
 def settle(result: Result, clauses: tuple[tuple[str, str, bool, str, int], ...], table: Stakes,
@@ -40,14 +47,14 @@ def settle(result: Result, clauses: tuple[tuple[str, str, bool, str, int], ...],
         raise MjrError("no payment clause of the ruleset applies to this win")
     if not result.amounts:
         raise MjrError("settling this win needs to know who discarded (or whose kong was robbed), on which "
-                       "the amounts depend: add 'from L', 'from O' or 'from R' to the hand")
-    seated = WIND_LETTERS[:seats]
+                       f"the amounts depend: add {_from_words(seats)} to the hand")
+    seated = SEAT_NAMES[:seats]
     strangers = sorted(str(seat) for seat in table.won if seat not in seated)
     if strangers:
         raise MjrError(f"Stakes.won names {strangers[0]!r}, which is no seat of a table of {seats} "
                        f"({' '.join(seated)})")
     by_id = {clause[0]: clause for clause in clauses}
-    winner = WIND_LETTERS[result.hand.context.seat]
+    winner = SEAT_NAMES[result.hand.context.seat]
     pay_id, pay_name, _, payer_kind, payer_index = by_id[result.payment]
     amounts = {seat: amount * table.stake for seat, amount in result.amounts}
     payers = _payers(result, payer_kind, payer_index, table, seats)
@@ -67,12 +74,12 @@ def _payers(result: Result, kind: str, index: int, table: Stakes, seats: int) ->
     assert hand is not None
     winner = hand.context.seat
     if kind == "each":
-        others = [WIND_LETTERS[(winner + step) % seats] for step in range(1, seats)]
+        others = [SEAT_NAMES[(winner + step) % seats] for step in range(1, seats)]
         return [seat for seat in others if seat not in table.won]
     if kind == "discarder":
         if hand.context.source is None:
             raise MjrError("settling this win needs to know who discarded (or whose kong was robbed): "
-                           "add 'from L', 'from O' or 'from R' to the hand")
+                           f"add {_from_words(seats)} to the hand")
         return [seat_of(winner, hand.context.source, seats)]
     if kind in PLACE_SOURCES:
         return [seat_of(winner, PLACE_SOURCES[kind], seats)]

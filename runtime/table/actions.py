@@ -57,8 +57,9 @@ def _checked_tile(kind: str, tile: object) -> int:
 
 @dataclass(frozen=True, order=True)
 class Action:
-    """What one player does: ``seat`` 0-3, the kind, and its tile where it has one
-    (the discard, the lowest tile of a chow, the kind of a kong on the player's own turn)."""
+    """What one player does: ``seat`` (0 to the table's seats less one, at most
+    0-7), the kind, and its tile where it has one (the discard, the lowest tile of
+    a chow, the kind of a kong on the player's own turn)."""
 
     seat: int
     kind: str

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, fields
 from typing import IO, Any, TypeGuard
 
+from ..abi import SEATS
 from ..errors import LogError, MjrError, clip, clip_repr
 from ..ruleset.loaded import Ruleset
 from ..ruleset.loader import bundled_ids, load
@@ -270,8 +271,9 @@ class _Replay:
             raise LogError(f"line {number}: an event outside a hand (a hand starts with a 'hand' line)")
         if "action" in record:
             seat, action = record.get("seat"), record["action"]
-            if not _is_int(seat) or not 0 <= seat <= 3:
-                raise LogError(f"line {number}: an event names its seat (0-3)")
+            seats = table.state.seats
+            if not _is_int(seat) or not 0 <= seat < seats:
+                raise LogError(f"line {number}: an event names its seat (0-{seats - 1})")
             if not isinstance(action, str):
                 raise LogError(f"line {number}: an event's action is text, not {_shown(action)}")
             try:
@@ -393,7 +395,8 @@ def _seating(seating: Any, number: int) -> Seating:
         raise LogError(f"line {number}: the seating is an object of {', '.join(SEATING_KEYS)}")
     for key, value in seating.items():
         counted = key in ("streak", *SEATING_LATER)
-        allowed = (_is_int(value) and 0 <= value <= 3) if not counted else (_is_int(value) and value >= 0)
+        most = 3 if key == "round" else SEATS - 1  # a round wind; a seat
+        allowed = (_is_int(value) and 0 <= value <= most) if not counted else (_is_int(value) and value >= 0)
         if not allowed and not (key == "previous_winner" and value is None):
             raise LogError(f"line {number}: the seating's {key} is {_shown(value)}")
     return Seating(**seating)

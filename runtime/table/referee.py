@@ -8,7 +8,8 @@ from its ruleset: the tile set, the deal, the claims and win methods, the scorin
 every win (:meth:`mjr.Ruleset.evaluate`), its payments (:meth:`mjr.Ruleset.settle`),
 and the rules of play (:attr:`mjr.Ruleset.play`).
 
-Seats 0-3 sit in play order; the dealer's seat wind is East and the others follow.
+Seats 0 to ``seats - 1`` sit in play order; the dealer's seat is named East and the
+others follow (S W N, then 5 6 7 8 past the winds: mjr.abi.SEAT_NAMES).
 
 The referee changes the hand's state (:mod:`mjr.table.state`) by the phase it is
 in; the modules below it work out what that state comes to under the ruleset (the
@@ -28,13 +29,13 @@ import threading
 from collections.abc import Callable
 from typing import IO, ClassVar, Concatenate, Generic, ParamSpec, TypeVar, cast, overload
 
-from ..abi import PLACE_SOURCES, SEATS, TABLE
+from ..abi import PLACE_SOURCES, SEAT_NAMES, SEATS, TABLE
 from ..errors import IllegalAction, LogWriteError, MjrError, TableError, clip_repr
 from ..hand.model import Context, Hand, Meld
 from ..ruleset.loaded import Ruleset
 from ..ruleset.result import Stakes
 from ..ruleset.rules_of_play import PlayRules
-from ..tiles.kinds import N_KINDS, WIND_LETTERS
+from ..tiles.kinds import N_KINDS
 from .actions import Action
 from .close import (
     abort_after_discard,
@@ -383,7 +384,7 @@ class Table:
         table (an int, or a numpy int), ``action`` an :class:`Action` or text.  A log
         that cannot be written raises :class:`~mjr.errors.LogWriteError` once the
         action is done."""
-        action = _action_of(action, seat)
+        action = _action_of(action, seat, self.state.seats)
         seat_number(action.seat, "seat", self.state.seats)
         legal = self._current_legal()
         if action not in legal.get(action.seat, ()):
@@ -742,7 +743,7 @@ class Table:
     def _win(self, wins: list[tuple[int, str, int | None, int | None]]) -> None:
         """Score and settle each win; then the hand ends or play goes on."""
         state = self.state
-        out = frozenset(WIND_LETTERS[(seat - state.seating.dealer) % state.seats]
+        out = frozenset(SEAT_NAMES[(seat - state.seating.dealer) % state.seats]
                         for seat, player in enumerate(state.players) if player.out)
         records = []
         state.deposit_taker = wins[0][0]  # the deposits go to the first winner in turn
@@ -799,17 +800,18 @@ class Table:
         return self.state.net()
 
 
-def _action_of(action: object, seat: object) -> Action:
-    """The :class:`Action` ``act`` was given (an action, or its text with ``seat``),
-    checked whole; else :class:`IllegalAction` naming the argument."""
+def _action_of(action: object, seat: object, seats: int) -> Action:
+    """The :class:`Action` ``act`` was given at a table of ``seats`` (an action, or
+    its text with ``seat``), checked whole; else :class:`IllegalAction` naming the
+    argument."""
     if isinstance(action, str):
         if seat is None:
             raise IllegalAction("an action given as text needs its seat")
-        return Action.parse(seat_number(seat), action)
+        return Action.parse(seat_number(seat, seats=seats), action)
     if not isinstance(action, Action):
         raise IllegalAction(f"an action is an Action or its text with the seat (e.g. act('discard 5m', 0)), "
                             f"not {type(action).__name__}")
-    if seat is not None and seat_number(seat) != action.seat:
+    if seat is not None and seat_number(seat, seats=seats) != action.seat:
         raise IllegalAction(f"seat {seat} given with an action of seat {action.seat}")
     return Action(action.seat, action.kind, action.tile)  # checked again: its fields may have been changed since
 

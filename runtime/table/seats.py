@@ -122,16 +122,16 @@ def seat_number(value: object, name: str = "seat", seats: int = SEATS) -> int:
 
 def relative_source(seat: int, source: int, seats: int) -> str:
     """Where ``source`` sits for ``seat`` at a table of ``seats``, as a claimed
-    tile's source is written: ``R`` (the next in play order), ``O`` (opposite) or
-    ``L`` (the one before): see :func:`mjr.abi.seat_steps`."""
+    tile's source is written: ``R`` (the next in play order), ``O`` (opposite),
+    ``L`` (the one before), or the steps on by number: see :func:`mjr.abi.seat_steps`."""
     step = (source - seat) % seats
-    return next(letter for letter, steps in seat_steps(seats).items() if steps == step)
+    return next(name for name, steps in seat_steps(seats).items() if steps == step)
 
 
 @dataclass(frozen=True)
 class Seating:
     """Who deals, the round wind, and what the session carries into the hand: the
-    dealer's seat 0-3, the round wind 0-3 (E S W N), the dealer's streak (hands kept,
+    dealer's seat 0-7, the round wind 0-3 (E S W N), the dealer's streak (hands kept,
     0 or more), the previous hand's winner (a seat, or ``None``), the hands in a row
     drawn or won by their dealer (``repeats``, 本场: fact source ``repeats``) and the
     deposits on the table (``declare``'s stakes, in points, not yet won).  A seating

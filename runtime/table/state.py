@@ -14,9 +14,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field, replace
 
+from ..abi import SEAT_NAMES
 from ..ruleset.loaded import Ruleset
 from ..ruleset.result import Result
-from ..tiles.kinds import WIND_LETTERS
 from .actions import Action
 from .seats import Player, Seating
 from .wall import Wall
@@ -118,7 +118,7 @@ ON_TABLE = -1
 
 @dataclass(frozen=True)
 class Payment:
-    """One payment of a hand of play, by seat (0-3, or :data:`ON_TABLE` for the
+    """One payment of a hand of play, by seat (0-7, or :data:`ON_TABLE` for the
     deposits on the table), with the clause behind it."""
 
     payer: int
@@ -252,9 +252,9 @@ class TableState:
                 return candidate
         return seat
 
-    def seat_of(self, wind: str) -> int:
-        """The seat of a seat wind (``E S W N``) this hand."""
-        return (self.seating.dealer + WIND_LETTERS.index(wind)) % self.seats
+    def seat_of(self, name: str) -> int:
+        """The seat of a seat's name this hand (``E S W N 5 6 7 8``, the dealer's E)."""
+        return (self.seating.dealer + SEAT_NAMES.index(name)) % self.seats
 
 
 __all__ = ["ON_TABLE", "HandOutcome", "Offer", "Payment", "Phase", "TableState", "TurnTile", "WinRecord"]

@@ -200,9 +200,10 @@ MISUSES = [
      "any_tile", "^^^^"),
     ("    hand_ends win 3\n",
      "4:15: unknown word for 'hand_ends' 'win' (did you mean 'wins'?); the words are first_win, wins, wall", "^^^"),
-    ("    hand_ends wins\n", "4:15: 'hand_ends wins' needs how many players win before the hand ends (1 to 3)",
+    ("    hand_ends wins\n", "4:15: 'hand_ends wins' needs how many players win before the hand ends (1 to 7)",
      "^^^^"),
-    ("    hand_ends wins 4\n", "4:20: hand_ends wins 4: the hand ends after 1 to 3 players have won", "^"),
+    ("    hand_ends wins 8\n", "4:20: hand_ends wins 8: the hand ends after 1 to 7 players have won (all but one "
+                              "at the largest table)", "^"),
     ("    hand_ends wall 2\n", "4:20: 'hand_ends wall' takes no number (only 'hand_ends wins N' does)", "^"),
     ("    dead_wall 41\n", "4:15: dead_wall 41: the tiles never drawn are 0 to 40", "^^"),
     ("    kong_pay k \"杠\" on open : each opponent pays 1\n",

@@ -34,23 +34,26 @@ def refused(build: Callable[[], object]) -> HandFieldError:
         (lambda: Meld("pung", True), "tile", "bad Meld.tile True: tile kinds are ints 0-33 (see mjr.tiles), not bool"),
         (lambda: Meld("pung", 3.0), "tile", "bad Meld.tile 3.0: tile kinds are ints 0-33 (see mjr.tiles), not float"),  # type: ignore[arg-type]
         (lambda: Meld("pung", "5m"), "tile", "bad Meld.tile '5m'"),  # type: ignore[arg-type]
-        (lambda: Meld("pung", 3, source="Q"), "source", "bad Meld.source 'Q': expected 'L', 'O', 'R' or None"),
+        (lambda: Meld("pung", 3, source="Q"), "source",
+         "bad Meld.source 'Q': expected 'L', 'O', 'R', a step on '2'-'6' (at a table of five or more) or None"),
         (lambda: Meld("pung", 3, concealed=True), "concealed", "only a kong can be concealed, not a pung"),
         (lambda: Meld("kong", 3, concealed=True, source="L"), "source", "a concealed kong has no source"),
         (lambda: Meld("kong", 3, concealed=True, added=True), "added", "only an exposed kong can be added"),
         (lambda: Meld("pung", 3, added=True), "added", "only an exposed kong can be added"),
         (lambda: Meld("kong", 3, concealed=1), "concealed", "bad Meld.concealed 1: expected True or False, not int"),
         # contexts
-        (lambda: Context(seat=99), "seat", "bad Context.seat 99: seats are winds 0-3 (E S W N)"),
-        (lambda: Context(seat=True), "seat", "bad Context.seat True: seats are winds 0-3 (E S W N), not bool"),
+        (lambda: Context(seat=99), "seat", "bad Context.seat 99: seats are 0-7 (E S W N 5 6 7 8: the winds, then "
+                                           "seats with no wind)"),
+        (lambda: Context(seat=True), "seat", "bad Context.seat True: seats are 0-7 (E S W N 5 6 7 8: the winds, "
+                                             "then seats with no wind), not bool"),
         (lambda: Context(round=-1), "round", "bad Context.round -1"),
-        (lambda: Context(winners=0), "winners", "bad Context.winners 0: expected 1, 2 or 3"),
+        (lambda: Context(winners=0), "winners", "bad Context.winners 0: expected 1-7"),
         (lambda: Context(source="Q"), "source", "bad Context.source 'Q'"),
         (lambda: Context(win_by="tsumo"), "win_by", "bad Context.win_by 'tsumo'"),
         (lambda: Context(indicator=34), "indicator", "bad Context.indicator 34"),
         (lambda: Context(void=3), "void", "bad Context.void 3: void suits are 0-2 (m p s), or None"),
         (lambda: Context(dealer="yes"), "dealer", "bad Context.dealer 'yes': expected True or False, not str"),
-        (lambda: Context(winners=2.0), "winners", "bad Context.winners 2.0: expected 1, 2 or 3, not float"),
+        (lambda: Context(winners=2.0), "winners", "bad Context.winners 2.0: expected 1-7, not float"),
         (lambda: Context(indicator=True), "indicator", "bad Context.indicator True"),
         (lambda: Context(last_tile=None), "last_tile", "bad Context.last_tile None"),
         (lambda: Context(win_by="self_draw", source="L"), "source",

@@ -19,7 +19,7 @@ from strategies import contexts, hands_in
 from mjr.errors import MjrError, NotationError
 from mjr.hand.model import CHOW, KONG, PUNG, Context, Hand, Meld, impossibility
 from mjr.notation.json import hand_from_json, hand_to_json
-from mjr.notation.parse import format_hand, parse_hand
+from mjr.notation.parse import _parse_hand_full, format_hand, parse_hand
 
 CASES = Path(__file__).parents[1] / "notation_cases"
 
@@ -70,10 +70,28 @@ def test_canonical_text_round_trips(text: str) -> None:
         ("11z discard winners 1", "11z"),
         ("11z void s winners 2 dealer robbing_kong", "11z robbing_kong dealer winners 2 void s"),
         ("11z seat E round E", "11z"),
+        ("11z [555p<2] from 6 seat 8 winners 7 dealer 5", "11z [555p<2] seat 8 from 6 winners 7 dealer 5"),
     ],
 )
 def test_text_is_canonicalised(text: str, canonical: str) -> None:
     assert format_hand(parse_hand(text)) == canonical
+
+
+def test_seats_past_the_winds_and_steps_on_by_number_are_read_everywhere() -> None:
+    """``seat 5``-``8``, ``dealer 5``-``8`` and sources ``2``-``6`` (a table of five
+    or more): the fast reader, the full parser and JSON agree, and a seat past 8, a
+    step past 6 or a round past the winds is refused at its character."""
+    text = "123m 456m [555p<3] 5s win 5s from 2 seat 6 dealer 7 winners 4"
+    hand = parse_hand(text)
+    assert (hand.context.seat, hand.context.dealer_seat, hand.context.source, hand.context.winners) == (5, 6, "2", 4)
+    assert hand.melds[0].source == "3"
+    assert _parse_hand_full(text) == hand == hand_from_json(hand_to_json(hand))
+    assert hand_to_json(hand)["context"]["seat"] == "6" and hand_to_json(hand)["melds"][0]["from"] == "3"
+    for bad, column in (("1m seat 9", 8), ("1m from 7", 8), ("1m round 5", 9), ("1m [555p<7]", 9),
+                        ("1m winners 8", 11), ("1m dealer 9", 10)):  # (columns from 0)
+        with pytest.raises(NotationError) as caught:
+            parse_hand(bad)
+        assert caught.value.column == column, (bad, str(caught.value))
 
 
 @given(hands)

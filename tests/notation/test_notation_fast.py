@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import contexts, hands_in, kinds
 
+from mjr.abi import SEATS
 from mjr.hand.model import Context, Hand, impossibility
 from mjr.notation import parse as notation
 from mjr.notation.parse import _parse_hand_full, format_hand, parse_hand
@@ -34,7 +35,7 @@ def fuller_contexts(draw: st.DrawFn) -> Context:
     context = draw(contexts)
     names = draw(st.lists(st.sampled_from(sorted(DECLARED)), unique=True, max_size=4))
     facts = tuple((name, draw(FACT_VALUES[name])) for name in names)
-    dealer_seat = None if context.dealer else draw(st.none() | st.integers(0, 3))
+    dealer_seat = None if context.dealer else draw(st.none() | st.integers(0, SEATS - 1))
     return replace(context, facts=facts, dealer_seat=dealer_seat)
 
 
@@ -121,6 +122,7 @@ def test_any_whitespace_separates_words_alike(hand: Hand, space: str) -> None:
 VOCABULARY = [
     "win", "self_draw", "discard", "robbing_kong", "after_kong", "last_tile", "first_turn", "dealer", "seat",
     "round", "from", "indicator", "winners", "void", "E", "S", "W", "N", "L", "O", "R", "1", "2", "3", "4", "0",
+    "5", "6", "7", "8", "9", "[555p<2]", "[555p<6]", "[555p<7]", "[555p<1]",
     "m", "p", "s", "5m", "9z", "C", "123m", "EEE", "[555p]", "[345p<L]", "(5555p)", "[5555p<O+]", "[55p]",
     "streak", "birds", "lucky", "bonus", "streek", "selfdraw", "3m5p", "12", "1000001", "9999999", "\u0663",
     "Seat", "facts", "x", "15f", "1f", "8f", "9f", "0f", "11f", "f", "0m", "0p", "0s", "0z", "000m", "[055p]",

@@ -16,20 +16,30 @@ from hypothesis import strategies as st
 import mjr
 from fuzz.inputs import valid_hands
 from mjr.abi import (
+    SEATS,
+    SOURCES,
     STATUS_IMPOSSIBLE,
     STATUS_MALFORMED,
     STATUS_NAMES,
     STATUS_OUTSIDE_RULES,
     STATUS_REFUSED,
     STATUS_WIN,
+    seat_steps,
 )
 from mjr.errors import BatchError, HandError, HandFieldError, MjrError, RecordError
 from mjr.hand.model import impossibility
 from mjr.tiles.kinds import N_KINDS
 
+#: Bundled rulesets, one at a table of six (seats past the winds, steps on by number).
 BUNDLED = ("guangdong.jipinghu", "guangdong.tuidaohu", "sichuan.xuezhan", "changsha", "hangzhou", "wenzhou", "taiwan",
-           "taiwan.thirteen", "hongkong", "japan.riichi", "shanghai", "fuzhou")
+           "taiwan.thirteen", "hongkong", "japan.riichi", "shanghai", "fuzhou", "sichuan.xuezhan players=6")
 BACKENDS = ("compiled", "python")
+
+
+def load(ident: str, backend: str) -> mjr.Ruleset:
+    """A ruleset of BUNDLED: an id, and the options after it."""
+    name, *options = ident.split()
+    return load_on(name, backend, **{key: int(value) for key, value in (o.split("=") for o in options)})
 
 
 def deal(ruleset: mjr.Ruleset, rng: random.Random) -> mjr.Hand:
@@ -46,7 +56,7 @@ def deal(ruleset: mjr.Ruleset, rng: random.Random) -> mjr.Hand:
         if kind == "chow":
             tile = min(tile, 26) // 9 * 9 + min(tile % 9, 6)
         concealed = kind == "kong" and rng.random() < 0.5
-        source = None if concealed else rng.choice((None, "L", "O", "R"))
+        source = None if concealed else _source(ruleset, rng)
         melds.append(mjr.Meld(kind, tile, concealed, source, kind == "kong" and not concealed and rng.random() < 0.3))
     size = ruleset.deal + 1 - 3 * len(melds) + rng.choice((0, 0, 0, 0, 1, -1, 3))
     tiles = sorted(wall[:max(size, 0)])
@@ -55,6 +65,11 @@ def deal(ruleset: mjr.Ruleset, rng: random.Random) -> mjr.Hand:
         tiles.remove(win)
     return mjr.Hand(tuple(tiles), tuple(melds), win, _context(ruleset, rng, melds, wall), _flowers(ruleset, rng),
                     aside=_aside(ruleset, rng))
+
+
+def _source(ruleset: mjr.Ruleset, rng: random.Random) -> str | None:
+    """A claimed tile's source: mostly one the table has, now and then any."""
+    return rng.choice((None, *seat_steps(ruleset.seats), *seat_steps(ruleset.seats), *SOURCES))
 
 
 def _aside(ruleset: mjr.Ruleset, rng: random.Random) -> tuple[int, ...]:
@@ -90,15 +105,15 @@ def _context(ruleset: mjr.Ruleset, rng: random.Random, melds: list[mjr.Meld], wa
             facts.append((fact.id, rng.randint(max(0, fact.low - 1), fact.high + 1)))
         else:
             facts.append((fact.id, tuple(wall[-rng.randint(1, min(fact.high + 1, 16)):])))
-    dealer = rng.choice((None, 0, 1, 2, 3))
+    dealer = rng.choice((None, *range(ruleset.seats + 1)))  # (now and then a seat past the table)
     fields = dict(
         win_by=win_by, after_kong=win_by != "robbing_kong" and rng.random() < 0.2, last_tile=rng.random() < 0.2,
         first_turn=all(meld.concealed for meld in melds) and rng.random() < 0.1,
-        seat=rng.randrange(4), round=rng.randrange(4),
-        source=None if win_by == "self_draw" else rng.choice((None, "L", "O", "R", "L", "O", "R")),
+        seat=rng.randrange(min(ruleset.seats + 1, SEATS)), round=rng.randrange(4),
+        source=None if win_by == "self_draw" else _source(ruleset, rng),
         indicator=rng.choice(sorted(ruleset.kinds)) if ruleset.has_wildcards and rng.random() < 0.7 else
         (rng.randrange(N_KINDS) if rng.random() < 0.05 else None),
-        winners=1 if win_by == "self_draw" else rng.choice((1, 1, 2, 3)),
+        winners=1 if win_by == "self_draw" else rng.choice((1, 1, *range(1, ruleset.seats))),
         void=rng.choice((None, 0, 1, 2)), dealer_seat=dealer, facts=tuple(facts),
     )
     try:
@@ -126,7 +141,7 @@ def _check_status(ruleset: mjr.Ruleset, hand: mjr.Hand) -> int:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_the_compiled_checks_refuse_what_check_hand_refuses(ident: str, data: st.DataObject) -> None:
-    _refuses_what_check_hand_refuses(load_on(ident, "compiled"), data)
+    _refuses_what_check_hand_refuses(load(ident, "compiled"), data)
 
 
 # The same generated checks run by the interpreter, on hands drawn alike: a hundred of
@@ -136,7 +151,7 @@ def test_the_compiled_checks_refuse_what_check_hand_refuses(ident: str, data: st
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_the_interpreted_checks_refuse_what_check_hand_refuses(ident: str, data: st.DataObject) -> None:
-    _refuses_what_check_hand_refuses(load_on(ident, "python"), data)
+    _refuses_what_check_hand_refuses(load(ident, "python"), data)
 
 
 def _refuses_what_check_hand_refuses(ruleset: mjr.Ruleset, data: st.DataObject) -> None:
@@ -159,7 +174,7 @@ def test_a_record_reads_back_as_the_hand_it_was_written_from(ident: str, data: s
     """The writer (compiled at install) against the reader, a separate piece of code:
     every field of the hand comes back, facts of play as the ruleset keeps them (a
     number at its low end is left out)."""
-    ruleset = load_on(ident, "compiled")
+    ruleset = load(ident, "compiled")
     hand = data.draw(dealt_hands(ruleset) | valid_hands().filter(lambda h: h.win_tile is not None))
     record = ruleset.records.record(hand)
     if record is None:  # refused before the kernel: the test above says why
@@ -179,7 +194,7 @@ def test_a_record_reads_back_as_the_hand_it_was_written_from(ident: str, data: s
 def test_a_damaged_record_is_refused_as_the_hand_it_reads_as(ident: str, backend: str, data: st.DataObject) -> None:
     """Any byte of a record set to any value: the kernel refuses it as malformed
     exactly when it reads back as no hand, and otherwise as evaluate would."""
-    ruleset = load_on(ident, backend)
+    ruleset = load(ident, backend)
     record = bytearray(ruleset.records.record(data.draw(dealt_hands(ruleset))) or b"")
     if not record:
         return
@@ -205,7 +220,7 @@ def _mixed_hands(ruleset: mjr.Ruleset, n: int, seed: int) -> list[mjr.Hand]:
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("ident", BUNDLED)
 def test_a_batch_scores_each_hand_as_evaluate_does(ident: str, backend: str) -> None:
-    ruleset = load_on(ident, backend)
+    ruleset = load(ident, backend)
     hands = _mixed_hands(ruleset, 300, seed=7)
     scores = ruleset.evaluate_batch(hands, fans=True, workers=1)
     for index, hand in enumerate(hands):

@@ -284,10 +284,10 @@ def _bad_calls() -> list[tuple[str, object]]:
         (lambda t: t.act(None), "an action is an Action or its text .*not NoneType"),
         (lambda t: t.act(["draw"], 0), "an action is an Action or its text .*not list"),
         (lambda t: t.act(Action(0, "draw"), 2), "seat 2 given with an action of seat 0"),
-        (lambda t: t.act(changed), "Action.seat must be an int 0-3, not 0.0"),
-        (lambda t: t.act(Action(0.0, "draw")), "Action.seat must be an int 0-3, not 0.0 \\(float\\)"),
-        (lambda t: t.act(Action(True, "draw")), "Action.seat must be an int 0-3, not True"),
-        (lambda t: t.act(Action(-1, "draw")), "Action.seat must be 0-3, not -1"),
+        (lambda t: t.act(changed), "Action.seat must be an int 0-7, not 0.0"),
+        (lambda t: t.act(Action(0.0, "draw")), "Action.seat must be an int 0-7, not 0.0 \\(float\\)"),
+        (lambda t: t.act(Action(True, "draw")), "Action.seat must be an int 0-7, not True"),
+        (lambda t: t.act(Action(-1, "draw")), "Action.seat must be 0-7, not -1"),
         (lambda t: t.act(Action(0, "throw")), "Action.kind must be one of draw, discard"),
         (lambda t: t.act(Action(0, None)), "Action.kind must be one of .* not None"),  # type: ignore[arg-type]
         (lambda t: t.act(Action(0, "draw", 3)), "Action.tile: 'draw' takes no tile, not 3"),
@@ -350,7 +350,7 @@ def test_a_bool_seat_is_refused_not_logged(jipinghu: mjr.Ruleset) -> None:
     before = table_state(table)
     with pytest.raises(IllegalAction, match="seat must be an int 0-3, not True \\(bool\\)"):
         table.act(str(table.legal()[1][0]), True)
-    with pytest.raises(IllegalAction, match="Action.seat must be an int 0-3, not True \\(bool\\)"):
+    with pytest.raises(IllegalAction, match="Action.seat must be an int 0-7, not True \\(bool\\)"):
         table.act(Action(True, table.legal()[1][0].kind, table.legal()[1][0].tile))
     assert table_state(table) == before
     assert '"seat": true' not in log.getvalue()
@@ -387,15 +387,15 @@ def test_a_table_refuses_settings_it_cannot_play(jipinghu: mjr.Ruleset, settings
 
 
 @pytest.mark.parametrize(("fields", "reason"), [
-    ({"dealer": 5}, "Seating.dealer must be 0-3, not 5"),
-    ({"dealer": -1}, "Seating.dealer must be 0-3, not -1"),
-    ({"dealer": True}, "Seating.dealer must be an int 0-3, not True \\(bool\\)"),
+    ({"dealer": 8}, "Seating.dealer must be 0-7, not 8"),
+    ({"dealer": -1}, "Seating.dealer must be 0-7, not -1"),
+    ({"dealer": True}, "Seating.dealer must be an int 0-7, not True \\(bool\\)"),
     ({"round": 7}, "Seating.round must be 0-3, not 7"),
     ({"round": 1.0}, "Seating.round must be an int 0-3, not 1.0 \\(float\\)"),
     ({"streak": -1}, "Seating.streak must be 0-2,147,483,647, not -1"),
     ({"streak": "2"}, "Seating.streak must be an int"),
-    ({"previous_winner": 4}, "Seating.previous_winner must be 0-3, not 4"),
-    ({"previous_winner": False}, "Seating.previous_winner must be an int 0-3, not False"),
+    ({"previous_winner": 8}, "Seating.previous_winner must be 0-7, not 8"),
+    ({"previous_winner": False}, "Seating.previous_winner must be an int 0-7, not False"),
 ])
 def test_a_seating_out_of_range_is_refused_when_made(fields: dict, reason: str) -> None:
     from mjr.errors import MjrError, TableError
