@@ -23,6 +23,7 @@ TERMINAL_NAMES = {
     "INT": "a number",
     "SIGNED_INT": "a number",
     "TILE": "a tile",
+    "SEAT_NUMBER": "a seat 5-8",
     "SUIT": "a suit letter",
     "LBRACE": "'{'",
     "RBRACE": "'}'",

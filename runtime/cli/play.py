@@ -7,6 +7,7 @@ every line the game shows is written by :mod:`mjr.cli.play_screen`."""
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable
 from typing import IO
@@ -59,6 +60,9 @@ def run_play(ruleset: Ruleset, args: argparse.Namespace, out: IO[str] | None = N
     Ctrl-C), the hands played standing."""
     out = out or sys.stdout
     read = read or _input_line
+    if getattr(args, "json", False):
+        raise MjrError("mjr play is played in plain text and takes no --json: --log FILE writes the hands as "
+                       "JSON lines")
     kinds = seat_kinds(args.seats, ruleset.seats)
     if args.hands < 1:
         raise MjrError(f"--hands must be 1 or more, not {args.hands}")
@@ -235,6 +239,10 @@ def run_replay(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     except LogError as error:
         print(f"mjr: replay: {args.log}: {error}", file=sys.stderr)
         return 1
+    if getattr(args, "json", False):
+        print(json.dumps({"log": args.log, "hands": report.hands, "events": report.events,
+                          "ledger": list(report.ledger)}, indent=2), file=out)
+        return 0
     print(f"{args.log}: {counted(report.hands, 'hand')}, {counted(report.events, 'event')}: every "
           f"action and payment agrees with the rules", file=out)
     print(screen.ledger_line(report.ledger), file=out)

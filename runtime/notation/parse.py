@@ -280,9 +280,10 @@ class _Parser:
         return win, Context(**fields, facts=tuple(facts))
 
     def next_is_seat(self) -> bool:
-        """Is the next word a seat (``dealer S``) rather than another word?"""
+        """Is the next word a seat (``dealer S``, or a number meant as one) rather
+        than another word?"""
         after = self.peek()
-        return after is not None and len(after.text) == 1 and after.text in SEAT_NAMES
+        return after is not None and (after.text in SEAT_NAMES or after.text.isdecimal())
 
     def fact_value(self, word: _Word) -> FactValue:
         """A fact's value: the word after it for a number or tiles (by its declared

@@ -9,6 +9,7 @@ a batch is split across threads, each with its own share of the output arrays.
 
 from __future__ import annotations
 
+import math
 import os
 from array import array
 from collections import Counter
@@ -255,12 +256,32 @@ def _from_arrow(ruleset: Ruleset, table: Any) -> Any:
         shape = out.dtype[name].shape
         values = numpy.asarray(column.flatten().flatten() if len(shape) == 2 else
                                column.flatten() if shape else column)
+        _check_arrow_values(name, values, out.dtype[name].base, max(1, math.prod(shape)))
         try:
             out[name] = values.reshape((table.num_rows, *shape))
         except ValueError:
             raise BatchError(f"the Arrow column {name!r} holds {values.size} values; "
                              f"{table.num_rows} rows need {table.num_rows} x {shape or 1}") from None
     return out
+
+
+def _check_arrow_values(name: str, values: Any, target: Any, per_row: int) -> None:
+    """Refuse an Arrow column's values that its record field cannot hold as they
+    are (a number past the field's range, a fraction, a null), naming the row,
+    rather than let NumPy wrap or truncate them into another hand."""
+    import numpy
+
+    if not values.size:
+        return
+    if values.dtype.kind not in "iub":
+        raise BatchError(f"the Arrow column {name!r} holds {values.dtype} values (nulls, fractions or text); "
+                         f"it takes whole numbers")
+    limits = numpy.iinfo(target)
+    outside = (values < limits.min) | (values > limits.max)
+    if outside.any():
+        at = int(numpy.argmax(outside))
+        raise BatchError(f"the Arrow column {name!r} holds {values[at]} in row {at // per_row}: "
+                         f"a {target} field holds {limits.min}-{limits.max}")
 
 
 __all__ = ["BatchScores", "run_batch", "record_view"]

@@ -170,9 +170,11 @@ class Ruleset:
                             f"not {type(hand).__name__}")
         return hand
 
-    def check_hand(self, hand: Hand, winning: bool) -> None:
-        """Raise HandError when the hand is impossible or outside this ruleset's tiles
-        and claims."""
+    def check_hand(self, hand: Hand | str, winning: bool) -> None:
+        """Raise HandError when the hand (or its text) is impossible or outside this
+        ruleset's tiles and claims."""
+        if type(hand) is not Hand:
+            hand = self._hand(hand)
         problem = impossibility(hand, self.indicator_in_play, self.generated.robbed_pung)
         if problem is None:
             problem = checks.outside_rules(self.generated, hand, winning)
@@ -444,9 +446,11 @@ class Ruleset:
         ``counts`` (34 concealed counts, the winning tile included), ``win``,
         ``method`` (0 self_draw, 1 discard, 2 robbing_kong), ``flags`` (1
         after_kong, 2 last_tile, 4 first_turn), ``seat``, ``round``, ``source``
-        (0 none, 1 right, 2 opposite, 3 left), ``dealer``, ``indicator``, ``void``
-        (255: none), ``winners``, ``melds`` (kind 1 chow 2 pung 3 kong, lowest tile,
-        flags 1 concealed 2 added + 4 x source), ``flowers`` (bit n - 1 for flower n)
+        (a code: 0 none, 1 right, 2 opposite, 3 left, 4-8 the steps on 2-6 at a
+        table of five or more), ``dealer``, ``indicator``, ``void`` (255: none),
+        ``winners``, ``melds`` (kind 1 chow 2 pung 3 kong, lowest tile, flags 1
+        concealed 2 added + 4 x the source's code; a code past 3 puts its bits 4
+        and 8 in the kind byte: see docs/api.rst), ``flowers`` (bit n - 1 for flower n)
         when the tile set has flowers, ``red`` (two bits of count per suit m p s)
         when it has red fives, ``facts`` / ``fact_tiles`` when the ruleset
         declares facts of play, by slot, and ``aside`` (34 counts of the tiles set

@@ -48,10 +48,10 @@ def settle(result: Result, clauses: tuple[tuple[str, str, bool, str, int], ...],
     if not result.amounts:
         raise MjrError("settling this win needs to know who discarded (or whose kong was robbed), on which "
                        f"the amounts depend: add {_from_words(seats)} to the hand")
-    seated = SEAT_NAMES[:seats]
-    strangers = sorted(str(seat) for seat in table.won if seat not in seated)
+    seated = tuple(SEAT_NAMES[:seats])
+    strangers = sorted(repr(seat) for seat in table.won if seat not in seated)
     if strangers:
-        raise MjrError(f"Stakes.won names {strangers[0]!r}, which is no seat of a table of {seats} "
+        raise MjrError(f"Stakes.won names {strangers[0]}, which is no seat of a table of {seats} "
                        f"({' '.join(seated)})")
     by_id = {clause[0]: clause for clause in clauses}
     winner = SEAT_NAMES[result.hand.context.seat]

@@ -41,6 +41,12 @@ def test_bots_play_a_session_whose_log_replays(capsys, monkeypatch, tmp_path: Pa
     assert ledger.startswith("ledger: seat 0 ")
     code, out, _ = run(capsys, monkeypatch, "replay", str(log))
     assert code == 0 and "3 hands" in out and out.splitlines()[-1] == ledger
+    code, out, _ = run(capsys, monkeypatch, "replay", str(log), "--json")
+    report = json.loads(out)
+    assert code == 0 and report["hands"] == 3
+    assert report["ledger"] == [int(total) for total in re.findall(r"seat \d+ ([+-]?\d+)", ledger)]
+    code, out, _ = run(capsys, monkeypatch, "play", "-r", "changsha", *BOTS, "--json")
+    assert code == 2 and "takes no --json" in json.loads(out)["error"]
 
 
 def test_a_changed_log_is_refused_naming_its_line(capsys, monkeypatch, tmp_path: Path) -> None:

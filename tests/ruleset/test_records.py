@@ -278,6 +278,16 @@ def test_an_arrow_table_is_read_by_its_columns(tuidaohu: mjr.Ruleset) -> None:
     assert tuidaohu.evaluate_batch(table).points.tolist() == [tuidaohu.evaluate(hand).points]
     with pytest.raises(BatchError, match="no column 'win'"):
         tuidaohu.evaluate_batch(pyarrow.table({"counts": [list(hand.concealed_counts())]}))
+    counts = [list(hand.concealed_counts())] * 2
+    for column, values, why in (
+        ("seat", [0, 261], r"'seat' holds 261 in row 1: a uint8 field holds 0-255"),  # not seat 5, wrapped
+        ("source", [-1, 0], r"'source' holds -1 in row 0"),
+        ("seat", [0.5, 0], r"'seat' holds float64 values"),
+        ("seat", [None, 0], r"'seat' holds .* values \(nulls, fractions or text\)"),
+    ):
+        table = pyarrow.table({"counts": counts, "win": [12, 12], "method": [0, 0], column: values})
+        with pytest.raises(BatchError, match=why):
+            tuidaohu.evaluate_batch(table)
 
 
 def test_refused_hands_are_named_by_index(jipinghu: mjr.Ruleset) -> None:

@@ -224,9 +224,9 @@ def test_stakes_name_only_seated_players(three: mjr.Ruleset) -> None:
 
     result = three.evaluate(f"{WIN} self_draw")
     assert three.settle(result, Stakes(won=frozenset({"S"}))).totals() == {"E": 1, "S": 0, "W": -1}
-    for stranger in ("N", "X"):
-        with pytest.raises(MjrError, match=f"Stakes.won names '{stranger}', which is no seat of a table of 3"):
-            three.settle(result, Stakes(won=frozenset({stranger})))
+    for stranger in ("N", "X", "SW", "", 1):  # (a seat is named, not a part of the names, nor numbered from 0)
+        with pytest.raises(MjrError, match=f"Stakes.won names {stranger!r}, which is no seat of a table of 3"):
+            three.settle(result, Stakes(won=frozenset({stranger})))  # type: ignore[arg-type]
 
 
 # -- five to eight: seats past the winds, and players no letter names -----------------
@@ -314,3 +314,13 @@ def test_mjr_play_seats_seven(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     out = capsys.readouterr().out
     assert "ledger: seat 0" in out and "seat 6" in out
+
+
+def test_an_example_naming_a_seat_past_eight_is_a_syntax_error(tmp_path) -> None:  # noqa: ANN001 - pytest's path
+    path = tmp_path / "nine.mjr"
+    path.write_text('ruleset t.nine "Nine" {\n    tiles suits(m p s)\n    fan chicken "Chicken" 1 : standard\n'
+                    '    pay self_drawn "Self-drawn" when self_draw : each opponent pays points\n'
+                    '    example "9 pays" {\n        hand "123m 456m 789m 234p 5p win 5p self_draw"\n'
+                    '        expect payments E +3 9 -1\n    }\n}\n', encoding="utf-8")
+    with pytest.raises(MjrError, match=r"nine.mjr:7:30: unexpected '9'; expected a seat 5-8, a tile"):
+        mjr.load(path)
