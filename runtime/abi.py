@@ -6,6 +6,10 @@ with them.  Changing one changes the build-cache key (it is part of mjr's versio
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
+
 #: Context flags, bit i for word i.
 CONTEXT_FLAGS = ("self_draw", "discard", "robbing_kong", "after_kong", "last_tile", "first_turn", "dealer")
 #: Every word of the hand notation that is not a tile: no fact of play may take one.
@@ -49,19 +53,29 @@ DECOMPOSITION_PAIR = 52
 DECOMPOSITION_HASH = 2654435761  # Knuth's: 2**32 over the golden ratio
 
 
-def seat_steps(seats: int) -> dict[str, int]:
+@cache
+def seat_steps(seats: int) -> Mapping[str, int]:
     """The sources a table of ``seats`` has, as steps on in play order: R the next
     player, L the one before, O the one across (at a table of an even number), and
     the other steps by number (a table of five or more).  At a table of two the
-    other player sits opposite, with nobody left or right."""
+    other player sits opposite, with nobody left or right.  (Worked out once per
+    table size, read-only.)"""
     if seats == 2:
-        return {"O": 1}
+        return MappingProxyType({"O": 1})
     steps = {"R": 1, "L": seats - 1}
     if seats % 2 == 0:
         steps["O"] = seats // 2
     named = set(steps.values())
     steps.update({str(step): step for step in range(2, seats - 1) if step not in named})
-    return steps
+    return MappingProxyType(steps)
+
+
+@cache
+def step_sources(seats: int) -> tuple[str, ...]:
+    """The source of each step on at a table of ``seats`` (index 1 to ``seats - 1``;
+    index 0, the player themself, is "")."""
+    names = {step: source for source, step in seat_steps(seats).items()}
+    return ("", *(names[step] for step in range(1, seats)))
 SHAPES = ("standard", "seven_pairs", "thirteen_orphans")
 
 

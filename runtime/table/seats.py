@@ -12,7 +12,7 @@ from itertools import chain, repeat
 from operator import index
 from typing import SupportsIndex, cast
 
-from ..abi import SEATS, seat_steps
+from ..abi import SEATS, step_sources
 from ..errors import IllegalAction, MjrError, TableError, clip_repr
 from ..hand.model import Meld
 from ..ruleset.rules_of_play import Declaration
@@ -124,8 +124,7 @@ def relative_source(seat: int, source: int, seats: int) -> str:
     """Where ``source`` sits for ``seat`` at a table of ``seats``, as a claimed
     tile's source is written: ``R`` (the next in play order), ``O`` (opposite),
     ``L`` (the one before), or the steps on by number: see :func:`mjr.abi.seat_steps`."""
-    step = (source - seat) % seats
-    return next(name for name, steps in seat_steps(seats).items() if steps == step)
+    return step_sources(seats)[(source - seat) % seats]
 
 
 @dataclass(frozen=True)
