@@ -113,7 +113,7 @@ def test_a_table_clause_is_no_players(tmp_path: Path, clause: str, message: str)
 
 @pytest.mark.parametrize(("payee", "message"), [
     ("5m", "'5m' is not a seat: use E, S, W, N, 5, 6, 7, 8 \\(or table, for its deposits\\)"),
-    ("pot", "t.mjr:17:40: unexpected 'pot'; expected a tile"),
+    ("pot", "t.mjr:17:40: unexpected 'pot'; expected a seat 5-8, a tile"),
 ])
 def test_an_example_names_seats_or_the_table(tmp_path: Path, payee: str, message: str) -> None:
     path = tmp_path / "t.mjr"
