@@ -13,7 +13,7 @@ gives the reason as text, or ``None``; :meth:`mjr.Ruleset.check_hand` raises
 
 from __future__ import annotations
 
-from ..abi import JOKER, PLACE_SOURCES, RED_COPIES, SEAT_NAMES, seat_steps
+from ..abi import JOKER, PLACE_SOURCES, RED_COPIES, SEAT_NAMES, seat_steps, step_sources
 from ..hand.model import CHOW
 from ..notation.parse import format_meld
 from ..tiles.aside import foreign_aside
@@ -22,6 +22,8 @@ from ..tiles.kinds import N_KINDS, tile_name
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers take it as true)
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ..hand.model import Context, Hand, Meld
     from .module import GeneratedModule
 
@@ -102,33 +104,42 @@ def _seat_problem(rules: GeneratedModule, context: Context) -> str | None:
     """A seat or a player the ruleset's table has not (it seats ``rules.seats``,
     named in play order: see :data:`mjr.abi.SEAT_NAMES`)."""
     seats = rules.seats
-    if context.seat < seats and (context.dealer_seat or 0) < seats and context.winners < seats \
-            and (context.source is None or context.source in seat_steps(seats)):
-        return None
-    at_table = f"{rules.id} seats {seats} players ({' '.join(SEAT_NAMES[:seats])})"
+    at_table = f"{rules.id} seats {seats} players"
     for what, seat in (("seat", context.seat), ("dealer", context.dealer_seat)):
         if seat is not None and seat >= seats:
-            return f"{at_table}: nobody sits at {SEAT_NAMES[seat]} ({what} {SEAT_NAMES[seat]})"
+            return (f"{at_table} ({' '.join(SEAT_NAMES[:seats])}): nobody sits at {SEAT_NAMES[seat]} "
+                    f"({what} {SEAT_NAMES[seat]})")
     if context.winners >= seats:
-        return f"{at_table}: at most {seats - 1} win on one discard, not {context.winners} (winners {context.winners})"
+        return (f"{at_table} ({' '.join(SEAT_NAMES[:seats])}): at most {seats - 1} win on one discard, "
+                f"not {context.winners} (winners {context.winners})")
     return _source_problem(rules, context.source, "the discarder")
 
 
 def _source_problem(rules: GeneratedModule, source: str | None, what: str) -> str | None:
     """A source (L, O, R, or steps on by number) naming a place where the ruleset's
     table seats nobody, or a step it names by letter."""
-    steps = seat_steps(rules.seats)
-    if source is None or source in steps:
+    seats = rules.seats
+    if source is None or source in seat_steps(seats):
         return None
-    at_table = f"{rules.id} seats {rules.seats} players"
-    named = next((letter for letter, step in steps.items() if source.isdigit() and step == int(source)), None)
-    if named is not None:
+    at_table = f"{rules.id} seats {seats} players"
+    if source.isdigit() and int(source) < seats:
+        named = step_sources(seats)[int(source)]
         return f"{at_table}: the player {source} steps on is {named} there: write {named} for {what}"
     place = next((f"{word} ({letter})" for word, letter in PLACE_SOURCES.items() if letter == source),
                  f"{source} steps on")
-    *others, last = sorted(steps, key=steps.__getitem__)  # in play order
-    choices = f"{', '.join(others)} or {last}" if others else last
-    return f"{at_table}: nobody sits {place}, so {what} cannot be there; use {choices}"
+    return f"{at_table}: nobody sits {place}, so {what} cannot be there; use {_either(step_sources(seats)[1:])}"
+
+
+def _either(words: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    *others, last = words
+    return f"{', '.join(others)} or {last}" if others else last
+
+
+def from_words(seats: int) -> str:
+    """How a hand names its discarder at a table of ``seats``, in play order:
+    'from R', 'from O' or 'from L' at four."""
+    return _either([f"'from {source}'" for source in step_sources(seats)[1:]])
 
 
 def _claim_source_problem(rules: GeneratedModule, meld: Meld, claim: str) -> str | None:
@@ -189,9 +200,8 @@ def context_problem(rules: GeneratedModule, context: Context) -> str | None:
         return (f"{rules.id}'s rules need to know who deals: add 'dealer' (the winner deals) "
                 f"or 'dealer X' (X the dealer's seat, {' '.join(SEAT_NAMES[:rules.seats])})")
     if rules.needs_source and context.win_by != "self_draw" and context.source is None:
-        sources = " or ".join("'from " + source + "'" for source in seat_steps(rules.seats))
         return (f"{rules.id}'s rules need to know who discarded the winning tile (or whose kong was robbed): "
-                f"add {sources}")
+                f"add {from_words(rules.seats)}")
     indicator = context.indicator
     if indicator is None:
         return None

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ..abi import PLACE_SOURCES, SEAT_NAMES, TABLE, seat_steps
 from ..errors import MjrError
+from .checks import from_words
 from .result import PaymentLine, Result, Settlement, Stakes
 
 
@@ -24,11 +25,6 @@ def seat_of(winner: int, source: str, seats: int) -> str:
     from ``winner`` at a table of ``seats`` (a hand the ruleset accepts has only
     sources it seats)."""
     return SEAT_NAMES[(winner + seat_steps(seats)[source]) % seats]
-
-
-def _from_words(seats: int) -> str:
-    """The words that name a discarder at a table of ``seats``: 'from L' or 'from R' ..."""
-    return " or ".join(f"'from {source}'" for source in seat_steps(seats))
 
 
 def amounts_by_seat(winner: int, amounts: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
@@ -47,7 +43,7 @@ def settle(result: Result, clauses: tuple[tuple[str, str, bool, str, int], ...],
         raise MjrError("no payment clause of the ruleset applies to this win")
     if not result.amounts:
         raise MjrError("settling this win needs to know who discarded (or whose kong was robbed), on which "
-                       f"the amounts depend: add {_from_words(seats)} to the hand")
+                       f"the amounts depend: add {from_words(seats)} to the hand")
     seated = tuple(SEAT_NAMES[:seats])
     strangers = sorted(repr(seat) for seat in table.won if seat not in seated)
     if strangers:
@@ -79,7 +75,7 @@ def _payers(result: Result, kind: str, index: int, table: Stakes, seats: int) ->
     if kind == "discarder":
         if hand.context.source is None:
             raise MjrError("settling this win needs to know who discarded (or whose kong was robbed): "
-                           f"add {_from_words(seats)} to the hand")
+                           f"add {from_words(seats)} to the hand")
         return [seat_of(winner, hand.context.source, seats)]
     if kind in PLACE_SOURCES:
         return [seat_of(winner, PLACE_SOURCES[kind], seats)]
