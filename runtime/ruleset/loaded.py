@@ -109,6 +109,9 @@ class Ruleset:
         self._whole_suits = all(len({*range(9 * s, 9 * s + 9)} & generated.kinds) in (0, 9) for s in range(3))
         #: the most declared melds a hand with a knitted straight may have (-1: none may have one)
         self._knitted_melds = (generated.deal - 1) // 3 - 3 if standard and knitted else -1
+        #: the kind the ``wildcard stand_in`` tile plays as, by the indicator flipped (-1: its own)
+        self._stand_in_targets = {indicator: checks.stand_in_target(generated, generated.wildcard_flags(indicator))
+                                  for indicator in (None, *range(N_KINDS))}
         #: the facts of play the ruleset declares, by id
         self.facts = generated.facts
         #: the table options a game may choose (:class:`mjr.OptionInfo`), and the
@@ -264,28 +267,37 @@ class Ruleset:
     def _completes(self, hand: Hand) -> bool:
         """:meth:`is_win` of a checked hand: the built-in shapes by the table kernel,
         then the declared shapes (whose conditions only the ruleset's module knows)."""
-        wild = self.wildcard_kinds(hand)
         counts = bytearray(hand.concealed_counts())
         jokers = hand.jokers + (hand.win_tile == JOKER)  # dedicated jokers, beside the wild kinds
-        for kind in range(N_KINDS):
-            if wild[kind]:
-                jokers += counts[kind]
-                counts[kind] = 0
-        target = checks.stand_in_target(self.generated, wild)
+        complete = self.shape_completes(counts, jokers, len(hand.melds), hand.context.indicator)
+        if complete is not None:
+            return complete
+        status = self._run(hand)[0]
+        return status != STATUS_SHAPE and status < STATUS_REFUSED
+
+    def shape_completes(self, counts: bytearray, jokers: int, melds: int, indicator: int | None) -> bool | None:
+        """Whether a hand's concealed tiles, 34 ``counts`` (the winning tile among
+        them) and ``jokers`` dedicated jokers, with ``melds`` declared melds, form a
+        complete hand by a built-in shape, the wildcards being those ``indicator``
+        makes (``None``: none flipped): a look-up in the table kernel, no hand built.
+        ``None`` where only the ruleset's module can tell: a declared shape the
+        built-in ones miss, or a wildcard in a tile set with a suit cut short.
+        ``counts`` is left as it was."""
+        counts = bytearray(counts)
+        for kind in self.generated.wild_kinds(indicator):
+            jokers += counts[kind]
+            counts[kind] = 0
+        target = self._stand_in_targets[indicator]
         if target >= 0:
             stand_in = self.generated.wild_stand_in
             counts[target], counts[stand_in] = counts[stand_in], 0
         if jokers and not self._whole_suits:  # a wildcard may not stand for a kind left out
-            status = self._run(hand)[0]
-            return status != STATUS_SHAPE and status < STATUS_REFUSED
-        if self._built_in_completes(counts, jokers, bool(hand.melds)):
+            return None
+        if self._built_in_completes(counts, jokers, bool(melds)):
             return True
-        if len(hand.melds) <= self._knitted_melds and _knitted_completes(counts, jokers):
+        if melds <= self._knitted_melds and _knitted_completes(counts, jokers):
             return True
-        if not self.generated.declared_shapes:
-            return False
-        status = self._run(hand)[0]
-        return status != STATUS_SHAPE and status < STATUS_REFUSED
+        return None if self.generated.declared_shapes else False
 
     def _built_in_completes(self, counts: bytearray, jokers: int, melds: bool) -> bool:
         standard, seven_pairs, orphans = self._shapes

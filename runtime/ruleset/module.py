@@ -162,13 +162,20 @@ class GeneratedModule:
 
     def wildcard_kinds(self, hand: Hand) -> bytearray:
         """34 flags: the kinds that are wildcards for this hand."""
+        return self.wildcard_flags(hand.context.indicator)
+
+    def wildcard_flags(self, indicator: int | None) -> bytearray:
+        """34 flags: the kinds that are wildcards where ``indicator`` is flipped (``None``: none is)."""
         flags = bytearray(N_KINDS)
-        for kind in self.wild_fixed:
+        for kind in self.wild_kinds(indicator):
             flags[kind] = 1
-        indicator = hand.context.indicator
-        if self.wild_derived and indicator is not None:
-            flags[self.wild_derived[indicator]] = 1
         return flags
+
+    def wild_kinds(self, indicator: int | None) -> tuple[int, ...]:
+        """The kinds that are wildcards where ``indicator`` is flipped: the fixed ones, then the derived one."""
+        if self.wild_derived and indicator is not None:
+            return (*self.wild_fixed, self.wild_derived[indicator])
+        return self.wild_fixed
 
 
 def read_module(module: ModuleType) -> GeneratedModule:

@@ -17,6 +17,7 @@ joker is discarded as ``discard J``; a claim takes the held jokers it needs itse
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ..errors import IllegalAction, MjrError, clip_repr
 from ..tiles.kinds import FIRST_HONOR, N_KINDS, tile_name
@@ -128,6 +129,14 @@ class Action:
             raise IllegalAction(f"{clip_repr(text)}: a joker has no kind of its own; a kong names the kind of its "
                                 "real tiles, e.g. 'kong 5m'")
         return cls(seat, kind, tile)
+
+
+@cache
+def offered(seat: int, kind: str, tile: int | None = None) -> Action:
+    """The action of these fields as a table offers it: made (and checked) once,
+    then shared, an :class:`Action` being frozen.  A table offers a few hundred
+    actions in all, and each of them again and again."""
+    return Action(seat, kind, tile)
 
 
 def _chow_start(text: str) -> int:

@@ -66,6 +66,21 @@ def seat_hand(state: TableState, seat: int, tile: int | None, method: str, sourc
                 aside=tuple(player.aside))
 
 
+def may_win(state: TableState, seat: int, tile: int, method: str) -> bool:
+    """Whether ``seat`` may win on ``tile`` by ``method``: false where its tiles form
+    no complete hand by the ruleset's shapes, told from the player's counts by the
+    table kernel (:meth:`mjr.Ruleset.shape_completes`) with no hand built and
+    nothing scored, and exactly where :func:`score` finds no win on the shape."""
+    player = state.players[seat]
+    counts, jokers = bytearray(player.counts), player.jokers
+    if method != "self_draw":  # a drawn tile is among the player's own already
+        if tile == WALL_JOKER:
+            jokers += 1
+        else:
+            counts[tile] += 1
+    return state.ruleset.shape_completes(counts, jokers, len(player.melds), state.indicator) is not False
+
+
 def score(state: TableState, seat: int, tile: int, method: str, winners: int = 1) -> Result:
     """What a win by ``seat`` on ``tile`` scores; a win on the tile on offer is fed by its seat."""
     source = None if method == "self_draw" else state.offer.seat if state.offer else None
@@ -143,4 +158,4 @@ def _in_sight(state: TableState, tile: int) -> int:
     return seen
 
 
-__all__ = ["score", "seat_hand", "table_facts", "win_context"]
+__all__ = ["may_win", "score", "seat_hand", "table_facts", "win_context"]

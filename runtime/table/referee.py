@@ -29,14 +29,14 @@ import threading
 from collections.abc import Callable
 from typing import IO, ClassVar, Concatenate, Generic, ParamSpec, TypeVar, cast, overload
 
-from ..abi import PLACE_SOURCES, SEAT_NAMES, SEATS, TABLE
+from ..abi import SEAT_NAMES, SEATS, TABLE
 from ..errors import IllegalAction, LogWriteError, MjrError, TableError, clip_repr
 from ..hand.model import Context, Hand, Meld
 from ..ruleset.loaded import Ruleset
 from ..ruleset.result import Stakes
 from ..ruleset.rules_of_play import PlayRules
-from ..tiles.kinds import N_KINDS
-from .actions import Action
+from ..tiles.kinds import FIRST_HONOR, N_KINDS
+from .actions import Action, offered
 from .close import (
     abort_after_discard,
     abort_called,
@@ -48,7 +48,7 @@ from .close import (
     kong_payment,
 )
 from .deal import deal, take
-from .hands import score, seat_hand, win_context
+from .hands import may_win, score, seat_hand, win_context
 from .record import hand_end, hand_header, write_lines
 from .seats import Player, Seating, relative_source, seat_number, tiles_of, whole_number
 from .state import ON_TABLE, HandOutcome, Offer, Payment, Phase, TableState, TurnTile, WinRecord
@@ -253,42 +253,43 @@ class Table:
         if phase.offered:
             return {} if state.offer is None else state.offer.waiting
         if phase is Phase.DECLARE:
-            return {seat: [Action(seat, "void", suit * 9) for suit in range(3)]
+            return {seat: [offered(seat, "void", suit * 9) for suit in range(3)]
                     for seat in ((state.seating.dealer + step) % state.seats for step in range(state.seats))
                     if state.players[seat].void is None}
         if phase is Phase.DRAW:
             roams = state.rules.last_draw == "roams" and state.wall.live == 1
-            return {turn: [Action(turn, "draw")] + [Action(turn, "pass")] * roams}
+            return {turn: [offered(turn, "draw")] + [offered(turn, "pass")] * roams}
         if phase is Phase.REPLACE:
             opening = state.rules.open_kong
             assert opening is not None
             may_open = not opening.when_ready or is_ready(state, turn)
-            return {turn: [Action(turn, "draw")] + [Action(turn, "open")] * may_open}
+            return {turn: [offered(turn, "draw")] + [offered(turn, "open")] * may_open}
         return {turn: self._turn_actions()}
 
     def _turn_actions(self) -> list[Action]:
+        """The turn's player's actions, in :class:`Action` order (by kind, then tile)."""
         state = self.state
         seat, player, drawn = state.turn, state.players[state.turn], state.turn_tile.drawn
         if drawn is not None and self._must_show():
-            actions = [Action(seat, "discard", drawn)]
+            discards = [drawn]
         else:
-            actions = [Action(seat, "discard", tile) for tile in held_tiles(player.counts, player.jokers)
-                       if state.may_use(tile, "discard")]
-        actions += [Action(seat, "declare", tile)
-                    for tile in declaring_discards(state, seat, [action.tile for action in actions
-                                                                 if action.tile is not None])]
+            discards = list(held_tiles(player.counts, player.jokers))
+            if state.wild and "discard" in state.forbidden:
+                discards = [tile for tile in discards if state.may_use(tile, "discard")]
+        kongs: list[int] = []
+        win = abort = False
         if drawn is not None:
             if state.wall.live > 0 and "kong" in state.ruleset.claims and not player.locked and state.may_kong:
-                actions += [Action(seat, "kong", kind) for kind, count in enumerate(player.counts)
-                            if count == 4 and state.may_use(kind, "kong")]
-                actions += [Action(seat, "kong", meld.tile) for meld in player.melds
-                            if meld.kind == "pung" and player.counts[meld.tile] and state.may_use(meld.tile, "kong")]
-            if not player.dead and "self_draw" in state.ruleset.win_methods and \
-                    score(state, seat, drawn, "self_draw").is_win:
-                actions.append(Action(seat, "win"))
-            if abort_called(state, seat):
-                actions.append(Action(seat, "abort"))
-        return sorted(actions)
+                kongs = [kind for kind, count in enumerate(player.counts) if count == 4 and state.may_use(kind, "kong")]
+                kongs += [meld.tile for meld in player.melds
+                          if meld.kind == "pung" and player.counts[meld.tile] and state.may_use(meld.tile, "kong")]
+            win = not player.dead and "self_draw" in state.ruleset.win_methods and \
+                may_win(state, seat, drawn, "self_draw") and score(state, seat, drawn, "self_draw").is_win
+            abort = bool(abort_called(state, seat))
+        return [offered(seat, "abort")] * abort + \
+            [offered(seat, "declare", tile) for tile in declaring_discards(state, seat, discards)] + \
+            [offered(seat, "discard", tile) for tile in discards] + \
+            [offered(seat, "kong", kind) for kind in sorted(kongs)] + [offered(seat, "win")] * win
 
     def _must_show(self) -> bool:
         """Whether the turn's player must discard the tile just drawn unless winning
@@ -306,20 +307,23 @@ class Table:
         banned = player.banned is not None and (not player.banned or tile in player.banned)
         if banned and robbing and not state.rules.own_discards:
             banned = False  # 漏胡 bars discard wins; furiten (own_discards) bars robbing a kong too
-        if method in state.ruleset.win_methods and not banned and not player.dead and not player.barred:
+        if method in state.ruleset.win_methods and not banned and not player.dead and not player.barred and \
+                may_win(state, seat, tile, method):
             result = score(state, seat, tile, method)
             concealed = state.offer is not None and state.offer.concealed
             if result.is_win and (not concealed or result.shape in state.rules.rob_concealed) and \
                     not discards_bar(state, seat):
-                actions.append(Action(seat, "win"))
+                actions.append(offered(seat, "win"))
         if not robbing and state.wall.live > 0 and not player.locked and tile != WALL_JOKER:
+            held = player.counts[tile] + player.jokers  # a pung takes two tiles of the hand, a kong three
             for claim in ("pung", "kong") if state.may_kong else ("pung",):
-                if self._may_claim(claim, seat) and may_meld(state, seat, claim, tile):
-                    actions.append(Action(seat, claim))
-            if self._may_claim("chow", seat):
-                actions += [Action(seat, "chow", start) for start in chow_starts(player.counts, player.jokers, tile)
+                if held >= 2 + (claim == "kong") and self._may_claim(claim, seat) and \
+                        may_meld(state, seat, claim, tile):
+                    actions.append(offered(seat, claim))
+            if tile < FIRST_HONOR and self._may_claim("chow", seat):
+                actions += [offered(seat, "chow", start) for start in chow_starts(player.counts, player.jokers, tile)
                             if may_meld(state, seat, "chow", tile, start)]
-        return actions + [Action(seat, "pass")] if actions else []
+        return actions + [offered(seat, "pass")] if actions else []
 
     @_locked
     def may_use(self, tile: int, *uses: str) -> bool:
@@ -332,13 +336,13 @@ class Table:
         sits for ``seat`` at the table, as the meld's source is written, whoever of the
         players between them has left the hand."""
         state = self.state
-        if claim not in state.ruleset.claims:
+        places = state.claim_places.get(claim)
+        if places is None:
             return False
-        places = [word for word in state.ruleset.claims[claim] if word in PLACE_SOURCES]
         if not places:
             return True
         assert state.offer is not None
-        return relative_source(seat, state.offer.seat, state.seats) in {PLACE_SOURCES[word] for word in places}
+        return relative_source(seat, state.offer.seat, state.seats) in places
 
     # -- scoring a win -------------------------------------------------------------
 
@@ -455,7 +459,7 @@ class Table:
                            for other in range(state.seats) if other != seat and not state.players[other].out]
         state.players[seat].dead = state.players[seat].dead or rule.dead_hand
         if state.phase.offered:
-            self._answer(Action(seat, "pass"))
+            self._answer(offered(seat, "pass"))
         return True
 
     # -- what an action does, by phase -------------------------------------------------
@@ -589,7 +593,7 @@ class Table:
         seat, tile, answers = state.offer.seat, state.offer.tile, state.offer.answers
         robbing = state.phase is Phase.ROB
         order = [(seat + step) % state.seats for step in range(1, state.seats)]
-        winners = [other for other in order if answers.get(other, Action(other, "pass")).kind == "win"]
+        winners = [other for other in order if answers.get(other, offered(other, "pass")).kind == "win"]
         self._ban_missed(winners, tile)
         if winners:
             if state.rules.discard_win == "nearest":
@@ -636,7 +640,7 @@ class Table:
         for other in range(state.seats):
             if other == offer.seat or other in winners or state.players[other].out:
                 continue
-            if Action(other, "win") not in offer.options.get(other, ()) and not (
+            if offered(other, "win") not in offer.options.get(other, ()) and not (
                     furiten and not offer.concealed and completes(state, other, tile, offer.seat)):
                 continue
             player = state.players[other]

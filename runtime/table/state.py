@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field, replace
 
-from ..abi import SEAT_NAMES
+from ..abi import PLACE_SOURCES, SEAT_NAMES
 from ..ruleset.loaded import Ruleset
 from ..ruleset.result import Result
 from .actions import Action
@@ -99,7 +99,8 @@ class Offer:
 
     def answered(self, action: Action) -> Offer:
         """The offer with ``action`` its seat's answer."""
-        return replace(self, answers={**self.answers, action.seat: action})
+        return Offer(self.seat, self.tile, self.options, {**self.answers, action.seat: action}, self.red,
+                     self.declaring, self.concealed)
 
     @property
     def waiting(self) -> dict[int, list[Action]]:
@@ -179,6 +180,10 @@ class TableState:
         # the wildcard kinds of the hand, once the indicator is flipped, and the dedicated jokers
         self.wild: frozenset[int] = frozenset()
         self.forbidden: tuple[str, ...] = ruleset.generated.wild_forbidden
+        #: the claims the ruleset allows, each with the places of the discarder it may be
+        #: made from (``chow(left)``: ``L``), none for any
+        self.claim_places = {claim: frozenset(PLACE_SOURCES[word] for word in words if word in PLACE_SOURCES)
+                             for claim, words in ruleset.claims.items()}
         self.payments: list[Payment] = []
         self.wins: list[WinRecord] = []
         #: the hand's record, line by line as its log has them (mjr.table.record)
