@@ -335,9 +335,15 @@ class Ruleset:
         self.check_hand(hand, winning=False)
         held = copies(hand, self.indicator_in_play, self.generated.robbed_pung)
         robbed = self.generated.robbed_pung if hand.context.win_by == "robbing_kong" else 0
+        counts, melds, indicator = bytearray(hand.concealed_counts()), len(hand.melds), hand.context.indicator
         found = []
         for kind in sorted(self.kinds):
             if held[kind] + 1 + robbed > 4:  # no fifth copy (impossibility), the winning tile included
+                continue
+            counts[kind] += 1
+            shape = self.shape_completes(counts, hand.jokers, melds, indicator)  # no hand built where none completes
+            counts[kind] -= 1
+            if shape is False:
                 continue
             candidate = hand.with_win(kind)
             if self.generated.wild_forbidden and checks.wildcard_use_problem(self.generated, candidate) is not None:
@@ -524,8 +530,7 @@ def _knitted_completes(counts: bytearray, jokers: int) -> bool:
     """Whether the concealed tiles hold a knitted straight of real tiles (no
     wildcard fills a knitted place) and the rest, with the wildcards, form sets and
     a pair: the kernel's ``_knitted``."""
-    for first, second in KNITTED_SUITS:
-        kinds = knitted_kinds(9 * first, second << GROUP_KNIT_SHIFT)
+    for kinds in KNITTED_STRAIGHTS:
         if all(counts[kind] for kind in kinds):
             rest = bytearray(counts)
             for kind in kinds:
@@ -535,8 +540,8 @@ def _knitted_completes(counts: bytearray, jokers: int) -> bool:
     return False
 
 
-#: The suits of a knitted straight's 1-4-7 and 2-5-8 (the 3-6-9 takes the third).
-KNITTED_SUITS = tuple((a, b) for a in range(3) for b in range(3) if a != b)
+#: The nine kinds of each knitted straight: the suits of its 1-4-7 and 2-5-8 (the 3-6-9 takes the third).
+KNITTED_STRAIGHTS = tuple(knitted_kinds(9 * a, b << GROUP_KNIT_SHIFT) for a in range(3) for b in range(3) if a != b)
 
 
 @cache

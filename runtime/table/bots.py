@@ -19,7 +19,7 @@ from collections.abc import Callable
 from functools import cache
 
 from ..tiles.kinds import FIRST_HONOR, N_KINDS, parse_tile
-from .actions import Action
+from .actions import Action, offered
 from .close import is_ready
 from .referee import Table
 from .wall import WALL_JOKER
@@ -97,8 +97,8 @@ class GreedyBot:
             for kind in used:
                 after[kind] -= 1
             # after a claim the player discards: the best shape after its best discard
-            left = min((distance(_without(after, kind), len(player.melds) + 1, sets, jokers)
-                        for kind in range(N_KINDS) if after[kind]), default=now)
+            left = min(distances_after_discard(after, len(player.melds) + 1, sets, jokers,
+                                               [kind for kind in range(N_KINDS) if after[kind]]), default=now)
             if left < best_distance:
                 best, best_distance = action, left
         return best
@@ -110,8 +110,10 @@ class GreedyBot:
             return discards[0]
         discards = [a for a in discards if a.tile is not None and _in_void(table, seat, a.tile)] or discards
         melds, sets, jokers = len(table.players[seat].melds), _sets(table), table.players[seat].jokers
-        scored = sorted((distance(_without(counts, a.tile), melds, sets, jokers), self.rng.random(), a)
-                        for a in discards if a.tile is not None)
+        tiles = [a.tile for a in discards if a.tile is not None]
+        after = distances_after_discard(counts, melds, sets, jokers, tiles)
+        scored = sorted([(left, self.rng.random(), offered(seat, "discard", tile)) for left, tile in zip(after, tiles,
+                                                                                                      strict=True)])
         best = [entry for entry in scored if entry[0] == scored[0][0]]
         if scored[0][0] > 0 or len(best) == 1:
             return best[0][2]
@@ -167,17 +169,43 @@ def distance(counts: list[int], melds: int, sets: int = 4, jokers: int = 0) -> i
     one tile short of ready, and so on; a cheap estimate, counted suit by suit.  Each
     of ``jokers`` (dedicated jokers held beside ``counts``) is a tile of the hand's
     choosing, one step nearer."""
-    sets_needed = sets - melds
-    blocks_sets, blocks_partial, pair = 0, 0, False
-    for suit in range(3):
-        sets, partial, has_pair = _suit_blocks(tuple(counts[suit * 9:suit * 9 + 9]))
-        blocks_sets += sets
-        blocks_partial += partial
-        pair = pair or has_pair
-    for kind in range(FIRST_HONOR, N_KINDS):
-        if counts[kind] >= 3:
+    return _distance(_suits_blocks(counts), counts[FIRST_HONOR:], sets - melds, jokers)
+
+
+def distances_after_discard(counts: list[int], melds: int, sets: int, jokers: int, tiles: list[int]) -> list[int]:
+    """:func:`distance` of the hand after discarding each of ``tiles`` (kinds it
+    holds), worked out from the hand's own blocks: a discard changes one suit's."""
+    suits, honors, needed = _suits_blocks(counts), counts[FIRST_HONOR:], sets - melds
+    found = []
+    for tile in tiles:
+        if tile >= FIRST_HONOR:
+            after = list(honors)
+            after[tile - FIRST_HONOR] -= 1
+            found.append(_distance(suits, after, needed, jokers))
+        else:
+            suit, rank = divmod(tile, 9)
+            ranks = counts[suit * 9:suit * 9 + 9]
+            ranks[rank] -= 1
+            blocks = list(suits)
+            blocks[suit] = _suit_blocks(tuple(ranks))
+            found.append(_distance(blocks, honors, needed, jokers))
+    return found
+
+
+def _suits_blocks(counts: list[int]) -> list[tuple[int, int, bool]]:
+    """The best blocks of each suit of ``counts``."""
+    return [_suit_blocks(tuple(counts[suit * 9:suit * 9 + 9])) for suit in range(3)]
+
+
+def _distance(suits: list[tuple[int, int, bool]], honors: list[int], sets_needed: int, jokers: int) -> int:
+    """:func:`distance` from the blocks of the three suits and the honours' counts."""
+    blocks_sets = suits[0][0] + suits[1][0] + suits[2][0]
+    blocks_partial = suits[0][1] + suits[1][1] + suits[2][1]
+    pair = suits[0][2] or suits[1][2] or suits[2][2]
+    for count in honors:
+        if count >= 3:
             blocks_sets += 1
-        elif counts[kind] == 2:
+        elif count == 2:
             if not pair:
                 pair = True
             else:

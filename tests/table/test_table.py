@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import io
 import os
+import random
 
 import pytest
 
@@ -262,6 +263,23 @@ def test_the_greedy_shape_estimate_counts_the_rulesets_sets() -> None:
     assert distance(counts("123m 456m 789m 123p 7p"), 0, 4) == 0
     assert distance(counts("123m 456m 789m 123p 456p 7p"), 0, 5) == 0
     assert distance(counts("123m 456m 789m 123p 7p 1s 5s 9s"), 0, 5) > 0
+
+
+def test_the_estimate_after_each_discard_is_the_estimate_of_the_hand_left() -> None:
+    """The greedy bot's estimates after each discard, worked out suit by suit from
+    the hand's own, are the estimates of the hands each discard leaves."""
+    from mjr.table.bots import distance, distances_after_discard
+
+    rng = random.Random(5)
+    wall = [kind for kind in range(34) for _ in range(4)]
+    for _ in range(500):
+        counts = [0] * 34
+        for kind in rng.sample(wall, 14):
+            counts[kind] += 1
+        melds, sets, jokers = rng.choice((0, 0, 1, 2)), rng.choice((4, 5)), rng.choice((0, 0, 1))
+        held = [kind for kind in range(34) if counts[kind]]
+        after = [distance([n - (kind == k) for k, n in enumerate(counts)], melds, sets, jokers) for kind in held]
+        assert distances_after_discard(counts, melds, sets, jokers, held) == after
 
 
 # -- the arguments of a table and of act are checked before anything changes ---------------
