@@ -69,7 +69,25 @@ def kept_cache() -> Path | None:
     return current
 
 
+def out_of_date_modules(package: Path) -> list[str]:
+    """The compiled modules of mjr's source folder ``package`` (an editable install
+    builds them in place) whose Python source has changed since: Python would import
+    the old build and the tests would test it, not the source."""
+    if package.name != "runtime":  # an installed package: built and copied whole
+        return []
+    stale = []
+    for built in package.rglob("*.so"):
+        source = built.with_name(built.name.split(".")[0] + ".py")
+        if source.is_file() and source.stat().st_mtime > built.stat().st_mtime:
+            stale.append(str(source.relative_to(package.parent)))
+    return sorted(stale)
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    stale = out_of_date_modules(Path(mjr.__file__).parent)
+    if stale:
+        raise pytest.UsageError(f"out of date, the source changed since the module was compiled: {', '.join(stale)}; "
+                                "build them again (pip install --no-deps -e .)")
     if not os.environ.get("MJR_CACHE_DIR"):
         kept = kept_cache()
         if kept is None:

@@ -299,6 +299,15 @@ class Ruleset:
             return True
         return None if self.generated.declared_shapes else False
 
+    def shape_may_wait(self, counts: bytearray, jokers: int, melds: int, indicator: int | None) -> bool:
+        """Whether some tile may complete a hand one tile short, 34 ``counts`` and
+        ``jokers`` as :meth:`shape_completes` takes them: false only where none can
+        (a joker for the missing tile completes no built-in shape, and the ruleset
+        has no shape of its own nor a knitted straight, whose tiles must be real)."""
+        if melds <= self._knitted_melds:
+            return True
+        return self.shape_completes(counts, jokers + 1, melds, indicator) is not False
+
     def _built_in_completes(self, counts: bytearray, jokers: int, melds: bool) -> bool:
         standard, seven_pairs, orphans = self._shapes
         if melds:

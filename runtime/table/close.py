@@ -15,7 +15,7 @@ import random
 from ..errors import HandError
 from ..ruleset.rules_of_play import PlayerTest
 from ..tiles.kinds import FIRST_HONOR, TERMINALS_AND_HONORS, parse_tile
-from .hands import seat_hand
+from .hands import may_win, seat_hand
 from .seats import Seating
 from .state import HandOutcome, Payment, TableState, WinRecord
 
@@ -78,7 +78,12 @@ def is_ready(state: TableState, seat: int) -> bool:
 def _ready(state: TableState, seat: int, counts: list[int] | None = None) -> bool:
     """Whether ``seat``'s 13 tiles (its concealed ``counts`` where given) are ready: a
     tile completes them to a win, or to one short of the ruleset's minimum alone
-    (:meth:`mjr.Ruleset.ready_tiles`), self-drawn where the ruleset allows it."""
+    (:meth:`mjr.Ruleset.ready_tiles`), self-drawn where the ruleset allows it.  No
+    hand is built where no tile completes their shape."""
+    player = state.players[seat]
+    held = bytearray(player.counts if counts is None else counts)
+    if not state.ruleset.shape_may_wait(held, player.jokers, len(player.melds), state.indicator):
+        return False
     if "self_draw" in state.ruleset.win_methods:
         hand = seat_hand(state, seat, None, "self_draw", counts=counts)
     else:
@@ -89,6 +94,8 @@ def _ready(state: TableState, seat: int, counts: list[int] | None = None) -> boo
 def completes(state: TableState, seat: int, tile: int, source: int) -> bool:
     """Whether ``tile``, discarded by ``source``, completes ``seat``'s hand in shape,
     whether it would score or not (a fifth copy never does)."""
+    if not may_win(state, seat, tile, "discard"):
+        return False
     try:
         return state.ruleset.is_win(seat_hand(state, seat, tile, "discard", source))
     except HandError:

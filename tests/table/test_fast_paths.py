@@ -1,6 +1,8 @@
 """The table's short cuts are exact: where it tells from a player's counts that no
-win is there (:func:`mjr.table.hands.may_win`), scoring the hand finds none either,
-and the actions it offers come in :class:`Action` order, as sorting them would put
+win is there (:func:`mjr.table.hands.may_win`), scoring the hand finds none either;
+where it tells that no tile completes a hand one tile short
+(:meth:`mjr.Ruleset.shape_may_wait`), the hand has no waits nor near misses; and
+the actions it offers come in :class:`Action` order, as sorting them would put
 them.  Checked at every step of random hands under every bundled ruleset, and under
 rulesets of dedicated jokers beside a flipped wildcard."""
 
@@ -13,7 +15,7 @@ from conftest import write_rulesets
 
 import mjr
 from mjr.table import GreedyBot, Table, unplayable
-from mjr.table.hands import may_win, score
+from mjr.table.hands import may_win, score, seat_hand
 from mjr.table.state import Phase
 
 HANDS = 6
@@ -49,6 +51,13 @@ def _check_state(table: Table) -> None:
         method = "robbing_kong" if state.phase is Phase.ROB else "discard"
         asks += [(seat, state.offer.tile, method) for seat in range(state.seats)
                  if seat != state.offer.seat and not state.players[seat].out]
+    if state.phase is Phase.DRAW:  # every hand one tile short: none that may wait is passed over
+        for seat, player in enumerate(state.players):
+            if player.out or state.ruleset.shape_may_wait(bytearray(player.counts), player.jokers, len(player.melds),
+                                                          state.indicator):
+                continue
+            hand = seat_hand(state, seat, None, "self_draw")
+            assert not state.ruleset.waits(hand) and not state.ruleset.near_misses(hand), mjr.format_hand(hand)
     for seat, tile, method in asks:
         if not may_win(state, seat, tile, method):
             result = score(state, seat, tile, method)
