@@ -35,7 +35,7 @@ from ..hand.model import Context, Hand, copies, impossibility
 from ..notation.parse import format_hand, parse_hand
 from ..options import OptionInfo, describe
 from ..options import Value as OptionValue
-from ..tiles.kinds import N_KINDS, tile_name
+from ..tiles.kinds import FIRST_HONOR, N_KINDS, tile_name
 from ..tiles.red import RED_KINDS
 from . import checks
 from . import kernels as tables
@@ -539,6 +539,8 @@ def _knitted_completes(counts: bytearray, jokers: int) -> bool:
     """Whether the concealed tiles hold a knitted straight of real tiles (no
     wildcard fills a knitted place) and the rest, with the wildcards, form sets and
     a pair: the kernel's ``_knitted``."""
+    if counts[:FIRST_HONOR].count(0) > FIRST_HONOR - 9:  # fewer than the nine suited kinds of a knitted straight
+        return False
     for kinds in KNITTED_STRAIGHTS:
         if all(counts[kind] for kind in kinds):
             rest = bytearray(counts)

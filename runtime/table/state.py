@@ -12,7 +12,7 @@ and its answers (:class:`Offer`).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..abi import PLACE_SOURCES, SEAT_NAMES
 from ..ruleset.loaded import Ruleset
@@ -66,7 +66,7 @@ class TurnTile:
         """The turn after drawing ``tile`` (a kind; its ``red`` copy or not): a kong's
         ``replacement`` or not, of an ``opened`` kong or not, the ``last`` draw of the
         wall or not."""
-        return replace(self, drawn=tile, drawn_red=red, after_kong=replacement, opened=opened, last_draw=last)
+        return TurnTile(tile, red, replacement, opened, last, self.discard_after_kong, self.discard_opened)
 
     def discarded(self) -> TurnTile:
         """The turn after its discard, which carries how the tile before it came."""
@@ -76,11 +76,12 @@ class TurnTile:
     def claimed(self) -> TurnTile:
         """The claimer's turn: no tile drawn, not after a kong or the last draw (the
         claimed discard's flags stay until the next discard or turn)."""
-        return replace(self, drawn=None, drawn_red=False, after_kong=False, last_draw=False)
+        return TurnTile(None, False, False, self.opened, False, self.discard_after_kong, self.discard_opened)
 
     def konged(self) -> TurnTile:
         """The turn after its maker's own kong of the tile drawn: the tile is melded."""
-        return replace(self, drawn=None, drawn_red=False)
+        return TurnTile(None, False, self.after_kong, self.opened, self.last_draw, self.discard_after_kong,
+                        self.discard_opened)
 
 
 @dataclass(frozen=True)
