@@ -2,16 +2,43 @@
 
 Build with ``sphinx-build -W -b html docs docs/_build/html`` in an environment
 where mjr is installed (``pip install .``): autodoc imports the installed package,
-never the source folders.  Nothing here needs the network.
+never the source folders (the table's modules as the Python source installed beside
+their compiled form).  Nothing here needs the network.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib.machinery
+import importlib.util
+import sys
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-import mjr
-from mjr.plugins.highlight import MjrLexer
+
+class _TableFromSource:
+    """Import the table's modules from their Python source, beside the compiled ones
+    the install makes of them (plain Python compiled: setup.py's ``COMPILED_PLAIN``):
+    autodoc reads a module's source for its attributes' comments, its signatures and
+    its ``[source]`` links, and a compiled module has none to give."""
+
+    PACKAGE = "mjr.table."
+
+    def find_spec(self, name: str, path: Sequence[str] | None, target: object = None) -> Any:
+        if not name.startswith(self.PACKAGE):
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        if spec is None or spec.origin is None or spec.origin.endswith(".py"):
+            return spec
+        source = Path(spec.origin).with_name(name.rpartition(".")[2] + ".py")
+        return importlib.util.spec_from_file_location(name, source) if source.is_file() else spec
+
+
+sys.meta_path.insert(0, _TableFromSource())
+
+import mjr  # noqa: E402 - the table's modules found from their source
+from mjr.plugins.highlight import MjrLexer  # noqa: E402
 
 project = "mjr"
 author = "the mjr authors"
