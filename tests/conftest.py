@@ -16,6 +16,7 @@ import hashlib
 import os
 import shutil
 import sys
+import sysconfig
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -71,14 +72,17 @@ def kept_cache() -> Path | None:
 
 def out_of_date_modules(package: Path) -> list[str]:
     """The compiled modules of mjr's source folder ``package`` (an editable install
-    builds them in place) whose Python source has changed since: Python would import
-    the old build and the tests would test it, not the source."""
+    builds them in place) that this Python would import though their source has
+    changed since, or is gone: the tests would test the old build, not the source."""
     if package.name != "runtime":  # an installed package: built and copied whole
         return []
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
     stale = []
-    for built in package.rglob("*.so"):
-        source = built.with_name(built.name.split(".")[0] + ".py")
-        if source.is_file() and source.stat().st_mtime > built.stat().st_mtime:
+    for built in package.rglob(f"*{suffix}"):
+        source = built.with_name(built.name.removesuffix(suffix) + ".py")
+        if not source.is_file():
+            stale.append(f"{built.relative_to(package.parent)} (its source is gone: delete it)")
+        elif source.stat().st_mtime > built.stat().st_mtime:
             stale.append(str(source.relative_to(package.parent)))
     return sorted(stale)
 

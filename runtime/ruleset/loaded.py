@@ -269,21 +269,66 @@ class Ruleset:
         then the declared shapes (whose conditions only the ruleset's module knows)."""
         counts = bytearray(hand.concealed_counts())
         jokers = hand.jokers + (hand.win_tile == JOKER)  # dedicated jokers, beside the wild kinds
-        complete = self.shape_completes(counts, jokers, len(hand.melds), hand.context.indicator)
+        complete = self._shape_completes(counts, jokers, len(hand.melds), hand.context.indicator)
         if complete is not None:
             return complete
         status = self._run(hand)[0]
         return status != STATUS_SHAPE and status < STATUS_REFUSED
 
-    def shape_completes(self, counts: bytearray, jokers: int, melds: int, indicator: int | None) -> bool | None:
+    def shape_completes(self, counts: Buffer | list[int], jokers: int, melds: int,
+                        indicator: int | None) -> bool | None:
         """Whether a hand's concealed tiles, 34 ``counts`` (the winning tile among
-        them) and ``jokers`` dedicated jokers, with ``melds`` declared melds, form a
-        complete hand by a built-in shape, the wildcards being those ``indicator``
-        makes (``None``: none flipped): a look-up in the table kernel, no hand built.
-        ``None`` where only the ruleset's module can tell: a declared shape the
-        built-in ones miss, or a wildcard in a tile set with a suit cut short.
-        ``counts`` is left as it was."""
-        counts = bytearray(counts)
+        them) and ``jokers`` dedicated jokers, with ``melds`` declared melds (a kong
+        counted as three tiles), form a complete hand by a built-in shape, the
+        wildcards being those ``indicator`` makes (``None``: none flipped): a look-up
+        in the table kernel, no hand built.  ``None`` where only the ruleset's module
+        can tell: a declared shape the built-in ones miss, or a wildcard in a tile set
+        with a suit cut short.  Arguments that make no hand of the ruleset's winning
+        size raise :class:`HandError` naming the argument."""
+        held = self._shape_arguments(counts, jokers, melds, indicator, self.deal + 1)
+        return self._shape_completes(held, jokers, melds, indicator)
+
+    def shape_may_wait(self, counts: Buffer | list[int], jokers: int, melds: int, indicator: int | None) -> bool:
+        """Whether some tile may complete a hand one tile short, its arguments as
+        :meth:`shape_completes` takes them (the tiles one fewer): false only where
+        none can (a joker for the missing tile completes no built-in shape, and the
+        ruleset has no shape of its own nor a knitted straight, whose tiles must be
+        real)."""
+        held = self._shape_arguments(counts, jokers, melds, indicator, self.deal)
+        if melds <= self._knitted_melds:
+            return True
+        return self._shape_completes(held, jokers + 1, melds, indicator) is not False
+
+    def _shape_arguments(self, counts: object, jokers: object, melds: object, indicator: object,
+                         size: int) -> bytearray:
+        """A copy of ``counts`` once the arguments of :meth:`shape_completes` are
+        checked to make a hand of ``size`` tiles; else :class:`HandError` naming the
+        argument."""
+        if not isinstance(counts, (bytes, bytearray, memoryview, list, tuple)):
+            raise HandError(f"counts must be 34 counts (bytes, bytearray or a list of ints 0-4), "
+                            f"not {type(counts).__name__}")
+        try:
+            held = bytearray(counts)
+        except (TypeError, ValueError):
+            raise HandError("counts must be 34 whole numbers 0-4") from None
+        if len(held) != N_KINDS or max(held) > 4:
+            raise HandError(f"counts must be 34 whole numbers 0-4, one per kind, not {len(held)} numbers up to "
+                            f"{max(held, default=0)}")
+        joker_count, meld_count = _whole(jokers, "jokers"), _whole(melds, "melds")
+        if joker_count > self.jokers:
+            raise HandError(f"jokers: {self.id} has {self.jokers} dedicated jokers, not {joker_count}")
+        tiles = sum(held) + joker_count + 3 * meld_count
+        if tiles != size:
+            raise HandError(f"the counts, jokers and melds (three tiles each) make {tiles} tiles; here a hand "
+                            f"has {size}")
+        if indicator is not None and (type(indicator) is not int or indicator not in self.kinds
+                                      or not self.generated.wild_derived):
+            raise HandError(f"indicator must be None or a kind of {self.id}'s tile set where it has a wildcard from "
+                            f"an indicator, not {indicator!r}")
+        return held
+
+    def _shape_completes(self, counts: bytearray, jokers: int, melds: int, indicator: int | None) -> bool | None:
+        """:meth:`shape_completes` of checked arguments, ``counts`` worked on in place."""
         for kind in self.generated.wild_kinds(indicator):
             jokers += counts[kind]
             counts[kind] = 0
@@ -298,15 +343,6 @@ class Ruleset:
         if melds <= self._knitted_melds and _knitted_completes(counts, jokers):
             return True
         return None if self.generated.declared_shapes else False
-
-    def shape_may_wait(self, counts: bytearray, jokers: int, melds: int, indicator: int | None) -> bool:
-        """Whether some tile may complete a hand one tile short, 34 ``counts`` and
-        ``jokers`` as :meth:`shape_completes` takes them: false only where none can
-        (a joker for the missing tile completes no built-in shape, and the ruleset
-        has no shape of its own nor a knitted straight, whose tiles must be real)."""
-        if melds <= self._knitted_melds:
-            return True
-        return self.shape_completes(counts, jokers + 1, melds, indicator) is not False
 
     def _built_in_completes(self, counts: bytearray, jokers: int, melds: bool) -> bool:
         standard, seven_pairs, orphans = self._shapes
@@ -349,10 +385,9 @@ class Ruleset:
         for kind in sorted(self.kinds):
             if held[kind] + 1 + robbed > 4:  # no fifth copy (impossibility), the winning tile included
                 continue
-            counts[kind] += 1
-            shape = self.shape_completes(counts, hand.jokers, melds, indicator)  # no hand built where none completes
-            counts[kind] -= 1
-            if shape is False:
+            with_kind = bytearray(counts)
+            with_kind[kind] += 1
+            if self._shape_completes(with_kind, hand.jokers, melds, indicator) is False:  # no hand built
                 continue
             candidate = hand.with_win(kind)
             if self.generated.wild_forbidden and checks.wildcard_use_problem(self.generated, candidate) is not None:
@@ -533,6 +568,13 @@ class Ruleset:
         if ident not in self._fan_index:
             raise MjrError(f"{self.id} has no fan {ident!r}{did_you_mean(ident, self._fan_index)}")
         return self.fans[self._fan_index[ident]]
+
+
+def _whole(value: object, name: str) -> int:
+    """``value``, a plain int 0 or more; else :class:`HandError` naming ``name``."""
+    if type(value) is not int or value < 0:
+        raise HandError(f"{name} must be a whole number 0 or more, not {value!r}")
+    return value
 
 
 def _knitted_completes(counts: bytearray, jokers: int) -> bool:

@@ -131,3 +131,27 @@ def test_load_on_compiles_a_written_file_unoptimised(monkeypatch: pytest.MonkeyP
     conftest.load_on(tmp_path / "t.mjr", "compiled")
     conftest.load_on(tmp_path / "t.mjr", "python", unoptimised=True)
     assert seen == ["-O0", None, None] and "CFLAGS" not in os.environ
+
+
+def test_a_compiled_module_older_than_its_source_stops_the_run(tmp_path: Path) -> None:
+    """In an editable install's source folder: a build whose source changed since,
+    or is gone, is named; another Python's build, which this one never imports, and
+    an installed package are not."""
+    import sysconfig
+
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    table = tmp_path / "runtime" / "table"
+    table.mkdir(parents=True)
+    for name, built_first in (("seats", True), ("wild", False), ("bots", True)):
+        built, source = table / f"{name}{suffix}", table / f"{name}.py"
+        built.write_bytes(b"")
+        source.write_text("x = 1\n")
+        os.utime(built if built_first else source, (0, 0))
+    (table / "bots.py").unlink()
+    other = table / "deal.cpython-399-x86_64-linux-gnu.so"
+    other.write_bytes(b"")
+    os.utime(other, (0, 0))
+    (table / "deal.py").write_text("x = 1\n")
+    assert conftest.out_of_date_modules(tmp_path / "runtime") == [
+        f"runtime/table/bots{suffix} (its source is gone: delete it)", "runtime/table/seats.py"]
+    assert conftest.out_of_date_modules(table) == []  # not a source folder: an install is built whole
