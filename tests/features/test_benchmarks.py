@@ -164,7 +164,7 @@ def test_a_readme_without_the_section_is_refused_before_the_run(tmp_path: Path) 
 @pytest.mark.parametrize(("script", "option"), [
     ("riichi_vs_mahjong.py", "--hands"), ("mcr_vs_pymahjonggb.py", "--rounds"), ("simulate.py", "--hands"),
     ("mcr_differential.py", "--chunk"), ("mcr_vs_pymahjonggb.py", "--load-rounds"), ("threads.py", "--hands"),
-    ("threads.py", "--threads"),
+    ("threads.py", "--threads"), ("table_play.py", "--hands"),
 ])
 @pytest.mark.parametrize("value", ["0", "-3", "many"])
 def test_a_benchmark_refuses_a_count_below_one_naming_the_option(script, option, value):
@@ -199,6 +199,29 @@ def test_riichi_comparison_prints_each_side_and_the_ratios(tmp_path: Path) -> No
     ratio = r"\d+(\.\d+)?× \(CPU \d+(\.\d+)?×\)"
     for peer in ("mahjong HandCalculator", "riichienv HandEvaluator"):
         assert re.fullmatch(rf"\| {peer} \| {ratio} \| {ratio} \| {ratio} \|", lines[peer]), lines[peer]
+
+
+def test_table_play_prints_a_row_per_ruleset_and_riichienvs(tmp_path: Path) -> None:
+    """benchmarks/table_play.py on a few hands: a random-play row per ruleset with its
+    hands and steps a second, riichienv's row (or why it has none) and a greedy row."""
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "table_play.py"), "--hands", "2", "--rounds", "1",
+                           "--rulesets", "simple", "guangdong.jipinghu", "--greedy", "simple"], cwd=tmp_path,
+                          env=dict(os.environ, MJR_CACHE_DIR=str(tmp_path / "cache")),
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    number = r"[\d,]+(\.\d+)?"
+    assert len(rows) == 4, done.stdout  # two rulesets, riichienv (or why not), one greedy row
+    for ident, row in zip(("simple", "guangdong.jipinghu"), rows[:2], strict=True):
+        assert re.fullmatch(rf"\| mjr `{ident}`, random legal actions from Python \| {number} \| {number} \| "
+                            rf"\d+ \| ({number}×)? \|", row), row
+    peer = rows[2]
+    if installed("riichienv"):
+        assert peer.startswith("| riichienv 0.4.11 (Rust), riichi, `RiichiEnv`"), peer
+    else:
+        assert "pip install 'mahjong-rules[bench]'" in done.stdout
+    assert re.fullmatch(rf"\| mjr `simple`, greedy bots \(`mjr simulate`, one partition\) \| {number} \| \| \| \|",
+                        rows[-1]), rows[-1]
 
 
 def test_mcr_kernel_row_takes_the_boundary_off_the_library_call(monkeypatch: pytest.MonkeyPatch) -> None:
