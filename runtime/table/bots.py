@@ -169,18 +169,19 @@ def distance(counts: list[int], melds: int, sets: int = 4, jokers: int = 0) -> i
     one tile short of ready, and so on; a cheap estimate, counted suit by suit.  Each
     of ``jokers`` (dedicated jokers held beside ``counts``) is a tile of the hand's
     choosing, one step nearer."""
-    return _distance(_suits_blocks(counts), counts[FIRST_HONOR:], sets - melds, jokers)
+    return _distance(_suits_blocks(counts), _honor_blocks(counts[FIRST_HONOR:]), sets - melds, jokers)
 
 
 def distances_after_discard(counts: list[int], melds: int, sets: int, jokers: int, tiles: list[int]) -> list[int]:
     """:func:`distance` of the hand after discarding each of ``tiles`` (kinds it
-    holds), worked out from the hand's own blocks: a discard changes one suit's."""
-    suits, honors, needed = _suits_blocks(counts), counts[FIRST_HONOR:], sets - melds
+    holds), worked out from the hand's own blocks: a discard changes one suit's, or
+    one honour's count."""
+    suits, honors, needed = _suits_blocks(counts), _honor_blocks(counts[FIRST_HONOR:]), sets - melds
     found = []
     for tile in tiles:
         if tile >= FIRST_HONOR:
-            after = list(honors)
-            after[tile - FIRST_HONOR] -= 1
+            held = counts[tile]  # a pung left as a pair, or a pair as a single
+            after = (honors[0] - (held == 3), honors[1] + (held == 3) - (held == 2))
             found.append(_distance(suits, after, needed, jokers))
         else:
             suit, rank = divmod(tile, 9)
@@ -197,19 +198,20 @@ def _suits_blocks(counts: list[int]) -> list[tuple[int, int, bool]]:
     return [_suit_blocks(tuple(counts[suit * 9:suit * 9 + 9])) for suit in range(3)]
 
 
-def _distance(suits: list[tuple[int, int, bool]], honors: list[int], sets_needed: int, jokers: int) -> int:
-    """:func:`distance` from the blocks of the three suits and the honours' counts."""
-    blocks_sets = suits[0][0] + suits[1][0] + suits[2][0]
+def _honor_blocks(honors: list[int]) -> tuple[int, int]:
+    """The honours' pungs (three or four of a kind) and pairs."""
+    return sum(count >= 3 for count in honors), honors.count(2)
+
+
+def _distance(suits: list[tuple[int, int, bool]], honors: tuple[int, int], sets_needed: int, jokers: int) -> int:
+    """:func:`distance` from the blocks of the three suits and the honours' pungs and pairs."""
+    pungs, pairs = honors
+    blocks_sets = suits[0][0] + suits[1][0] + suits[2][0] + pungs
     blocks_partial = suits[0][1] + suits[1][1] + suits[2][1]
     pair = suits[0][2] or suits[1][2] or suits[2][2]
-    for count in honors:
-        if count >= 3:
-            blocks_sets += 1
-        elif count == 2:
-            if not pair:
-                pair = True
-            else:
-                blocks_partial += 1
+    if pairs:  # the first honour pair is the hand's pair where no suit has one; the others are partial sets
+        blocks_partial += pairs - (not pair)
+        pair = True
     blocks_sets = min(blocks_sets, sets_needed)
     blocks_partial = min(blocks_partial, sets_needed - blocks_sets)
     shape = 2 * (sets_needed - blocks_sets) - blocks_partial - (1 if pair else 0)
