@@ -45,9 +45,9 @@ class GreedyBot:
         self.rng = random.Random(seed)
 
     def __call__(self, table: Table, seat: int, actions: list[Action]) -> Action:
-        for action in actions:
-            if action.kind == "win":
-                return action
+        kinds = {action.kind for action in actions}
+        if "win" in kinds:
+            return offered(seat, "win")
         counts = table.players[seat].counts
         if actions[0].kind == "draw":
             return self._draw(table, seat, actions)
@@ -55,14 +55,14 @@ class GreedyBot:
             return min(actions, key=lambda action: (_suit_count(counts, action.tile), action.tile))
         if table.phase in ("claim", "rob"):
             return self._answer(table, seat, actions)
-        if Action(seat, "abort") in actions:
-            return Action(seat, "abort")  # 九種九牌: a hand that many kinds from a win is not played on
-        kongs = [action for action in actions if action.kind == "kong"]
-        if kongs:
-            return kongs[0]
+        if "abort" in kinds:
+            return offered(seat, "abort")  # 九種九牌: a hand that many kinds from a win is not played on
+        if "kong" in kinds:
+            return next(action for action in actions if action.kind == "kong")
         choice = self._discard(table, seat, counts, [a for a in actions if a.kind == "discard"])
-        declaring = Action(seat, "declare", choice.tile)
-        return declaring if declaring in actions else choice  # a declaration whenever the discard allows one
+        declaring = offered(seat, "declare", choice.tile)
+        # a declaration whenever the discard allows one
+        return declaring if "declare" in kinds and declaring in actions else choice
 
     @staticmethod
     def _draw(table: Table, seat: int, actions: list[Action]) -> Action:
@@ -85,10 +85,10 @@ class GreedyBot:
         player = table.players[seat]
         counts, jokers = player.counts, player.jokers
         if _in_void(table, seat, tile):
-            return Action(seat, "pass")  # never a tile of the declared void suit
+            return offered(seat, "pass")  # never a tile of the declared void suit
         sets = _sets(table)
         now = distance(counts, len(player.melds), sets, jokers)
-        best, best_distance = Action(seat, "pass"), now
+        best, best_distance = offered(seat, "pass"), now
         for action in actions:
             used = _claimed_tiles(action, tile)
             if used is None or claim_jokers(counts, jokers, action.kind, tile, action.tile):
