@@ -2,9 +2,10 @@
 
 At install time every bundled ``rulesets/*.mjr`` is checked and generated into a
 Cython pure-Python module of the package ``mjr._generated`` (with an index of ids),
-and those modules and the runtime's own hot paths (:data:`COMPILED_RUNTIME`) are compiled.  Compilation is
-optional: without a C compiler the same modules install as Python and run
-interpreted.  The rest of the configuration lives in pyproject.toml.
+and those modules and the runtime's own hot paths (``COMPILED_RUNTIME`` and
+``COMPILED_PLAIN`` of :mod:`mjr.compiler.build.toolchain`) are compiled.
+Compilation is optional: without a C compiler the same modules install as Python
+and run interpreted.  The rest of the configuration lives in pyproject.toml.
 
 The build runs once per ``pip install``, though setuptools executes this file for
 the metadata too: generation only rewrites files whose text changed, and Cython and
@@ -29,15 +30,6 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 GENERATED = ROOT / "build" / "mjr_generated"
-#: The runtime's modules written in Cython's pure-Python mode, compiled at install:
-#: the core kernel (win checks from tables), the writer of hand records and the fast
-#: reader of hand notation.
-COMPILED_RUNTIME = ("ruleset.kernels", "ruleset.records", "notation.scan")
-#: The runtime's modules written as plain Python and compiled at install all the same,
-#: their annotations read as Python's (no C types): the table of play and its bots,
-#: whose every step runs through them (random play about 1.7 times as fast).
-COMPILED_PLAIN = tuple(f"table.{name}" for name in ("actions", "bots", "close", "deal", "hands", "referee",
-                                                     "seats", "state", "wall", "wild"))
 SOURCE_PACKAGES = {"mjr": "runtime", "mjr.dsl": "dsl", "mjr.compiler": "compiler", "mjr.rulesets": "rulesets"}
 
 
@@ -60,7 +52,12 @@ def _import_source_tree() -> None:
 _import_source_tree()
 from mjr import ROOMS as RUNTIME_ROOMS  # noqa: E402 - the runtime's rooms, each a subpackage
 from mjr.compiler import STAGES as COMPILER_ROOMS  # noqa: E402 - and the compiler's
-from mjr.compiler.build.toolchain import SHARED_UTILITY, SHARED_UTILITY_VERSION  # noqa: E402
+from mjr.compiler.build.toolchain import (  # noqa: E402
+    COMPILED_PLAIN,
+    COMPILED_RUNTIME,
+    SHARED_UTILITY,
+    SHARED_UTILITY_VERSION,
+)
 
 
 def _generate_bundled() -> list[str]:

@@ -16,17 +16,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from mjr.compiler.build.toolchain import COMPILED_PLAIN  # imports no table module
 
-class _TableFromSource:
-    """Import the table's modules from their Python source, beside the compiled ones
-    the install makes of them (plain Python compiled: setup.py's ``COMPILED_PLAIN``):
-    autodoc reads a module's source for its attributes' comments, its signatures and
-    its ``[source]`` links, and a compiled module has none to give."""
 
-    PACKAGE = "mjr.table."
+class _PlainFromSource:
+    """Import the runtime's modules compiled as plain Python at install
+    (:data:`mjr.compiler.build.toolchain.COMPILED_PLAIN`: the table's) from their
+    Python source, installed beside their compiled form: autodoc reads a module's
+    source for its attributes' comments, its signatures and its ``[source]`` links,
+    and a compiled module has none to give."""
 
     def find_spec(self, name: str, path: Sequence[str] | None, target: object = None) -> Any:
-        if not name.startswith(self.PACKAGE):
+        if name.removeprefix("mjr.") not in COMPILED_PLAIN:
             return None
         spec = importlib.machinery.PathFinder.find_spec(name, path)
         if spec is None or spec.origin is None or spec.origin.endswith(".py"):
@@ -35,7 +36,7 @@ class _TableFromSource:
         return importlib.util.spec_from_file_location(name, source) if source.is_file() else spec
 
 
-sys.meta_path.insert(0, _TableFromSource())
+sys.meta_path.insert(0, _PlainFromSource())
 
 import mjr  # noqa: E402 - the table's modules found from their source
 from mjr.plugins.highlight import MjrLexer  # noqa: E402

@@ -10,7 +10,9 @@ so a machine without a compiler learns it in milliseconds, not seconds.
 
 The same flags serve a ruleset compiled at run time and the modules built at
 install (setup.py): :data:`COMPILE_FLAGS`, and Cython's utility code taken from the
-installed module :data:`SHARED_UTILITY` rather than repeated in every module.
+installed module :data:`SHARED_UTILITY` rather than repeated in every module.  Which
+of the runtime's own modules the install compiles is here too
+(:data:`COMPILED_RUNTIME`, :data:`COMPILED_PLAIN`).
 """
 
 from __future__ import annotations
@@ -40,6 +42,16 @@ COMPILE_FLAGS = ("-O3", "-g0")
 SHARED_UTILITY = "mjr._generated._cyutility"
 #: beside it, the version of the Cython that wrote it: only the same may link to it
 SHARED_UTILITY_VERSION = "cyutility_cython.txt"
+
+#: The runtime's modules written in Cython's pure-Python mode, compiled at install
+#: (setup.py): the core kernel (win checks from tables), the writer of hand records
+#: and the fast reader of hand notation.
+COMPILED_RUNTIME = ("ruleset.kernels", "ruleset.records", "notation.scan")
+#: The runtime's modules written as plain Python and compiled at install all the same,
+#: their annotations read as Python's (no C types): the table of play and its bots,
+#: whose every step runs through them.
+COMPILED_PLAIN = tuple(f"table.{name}" for name in ("actions", "bots", "close", "deal", "hands", "referee",
+                                                     "seats", "state", "wall", "wild"))
 
 #: the compile of one module, run in a child process: ``python -c SCRIPT MODULE.py [SHARED]``
 _COMPILE_SCRIPT = """

@@ -275,7 +275,7 @@ class Ruleset:
         status = self._run(hand)[0]
         return status != STATUS_SHAPE and status < STATUS_REFUSED
 
-    def shape_completes(self, counts: Buffer | list[int], jokers: int, melds: int,
+    def shape_completes(self, counts: bytes | bytearray | list[int], jokers: int, melds: int,
                         indicator: int | None) -> bool | None:
         """Whether a hand's concealed tiles, 34 ``counts`` (the winning tile among
         them) and ``jokers`` dedicated jokers, with ``melds`` declared melds (a kong
@@ -288,7 +288,8 @@ class Ruleset:
         held = self._shape_arguments(counts, jokers, melds, indicator, self.deal + 1)
         return self._shape_completes(held, jokers, melds, indicator)
 
-    def shape_may_wait(self, counts: Buffer | list[int], jokers: int, melds: int, indicator: int | None) -> bool:
+    def shape_may_wait(self, counts: bytes | bytearray | list[int], jokers: int, melds: int,
+                       indicator: int | None) -> bool:
         """Whether some tile may complete a hand one tile short, its arguments as
         :meth:`shape_completes` takes them (the tiles one fewer): false only where
         none can (a joker for the missing tile completes no built-in shape, and the
