@@ -109,6 +109,8 @@ class Ruleset:
         self._whole_suits = all(len({*range(9 * s, 9 * s + 9)} & generated.kinds) in (0, 9) for s in range(3))
         #: the most declared melds a hand with a knitted straight may have (-1: none may have one)
         self._knitted_melds = (generated.deal - 1) // 3 - 3 if standard and knitted else -1
+        #: the kinds an indicator may be (those of the tile set, where one makes a wildcard)
+        self._indicators = generated.kinds if generated.wild_derived else frozenset()
         #: the kind the ``wildcard stand_in`` tile plays as, by the indicator flipped (-1: its own)
         self._stand_in_targets = {indicator: checks.stand_in_target(generated, generated.wildcard_flags(indicator))
                                   for indicator in (None, *range(N_KINDS))}
@@ -304,29 +306,40 @@ class Ruleset:
                          size: int) -> bytearray:
         """A copy of ``counts`` once the arguments of :meth:`shape_completes` are
         checked to make a hand of ``size`` tiles; else :class:`HandError` naming the
-        argument."""
-        if not isinstance(counts, (bytes, bytearray, memoryview, list, tuple)):
-            raise HandError(f"counts must be 34 counts (bytes, bytearray or a list of ints 0-4), "
-                            f"not {type(counts).__name__}")
+        argument (:meth:`_shape_problem`).  The table asks at every step: one test
+        of the whole, the reason worked out only for arguments that fail it."""
         try:
-            held = bytearray(counts)
+            held = bytearray(counts) if isinstance(counts, _COUNTS) else None  # type: ignore[arg-type]
         except (TypeError, ValueError):
-            raise HandError("counts must be 34 whole numbers 0-4") from None
+            held = None
+        if held is not None and len(held) == N_KINDS and max(held) <= 4 and type(jokers) is int and \
+                type(melds) is int and 0 <= jokers <= self.jokers and melds >= 0 and \
+                sum(held) + jokers + 3 * melds == size and (indicator is None or (
+                    type(indicator) is int and indicator in self._indicators)):
+            return held
+        raise HandError(self._shape_problem(held, counts, jokers, melds, indicator, size))
+
+    def _shape_problem(self, held: bytearray | None, counts: object, jokers: object, melds: object,
+                       indicator: object, size: int) -> str:
+        """What is wrong with arguments :meth:`_shape_arguments` refused."""
+        if not isinstance(counts, _COUNTS):
+            return f"counts must be 34 counts (bytes, bytearray or a list of ints 0-4), not {type(counts).__name__}"
+        if held is None:
+            return "counts must be 34 whole numbers 0-4"
         if len(held) != N_KINDS or max(held) > 4:
-            raise HandError(f"counts must be 34 whole numbers 0-4, one per kind, not {len(held)} numbers up to "
-                            f"{max(held, default=0)}")
-        joker_count, meld_count = _whole(jokers, "jokers"), _whole(melds, "melds")
-        if joker_count > self.jokers:
-            raise HandError(f"jokers: {self.id} has {self.jokers} dedicated jokers, not {joker_count}")
-        tiles = sum(held) + joker_count + 3 * meld_count
+            return (f"counts must be 34 whole numbers 0-4, one per kind, not {len(held)} numbers up to "
+                    f"{max(held, default=0)}")
+        for name, value in (("jokers", jokers), ("melds", melds)):
+            if type(value) is not int or value < 0:
+                return f"{name} must be a whole number 0 or more, not {value!r}"
+        assert isinstance(jokers, int) and isinstance(melds, int)
+        if jokers > self.jokers:
+            return f"jokers: {self.id} has {self.jokers} dedicated jokers, not {jokers}"
+        tiles = sum(held) + jokers + 3 * melds
         if tiles != size:
-            raise HandError(f"the counts, jokers and melds (three tiles each) make {tiles} tiles; here a hand "
-                            f"has {size}")
-        if indicator is not None and (type(indicator) is not int or indicator not in self.kinds
-                                      or not self.generated.wild_derived):
-            raise HandError(f"indicator must be None or a kind of {self.id}'s tile set where it has a wildcard from "
-                            f"an indicator, not {indicator!r}")
-        return held
+            return f"the counts, jokers and melds (three tiles each) make {tiles} tiles; here a hand has {size}"
+        return (f"indicator must be None or a kind of {self.id}'s tile set where it has a wildcard from an "
+                f"indicator, not {indicator!r}")
 
     def _shape_completes(self, counts: bytearray, jokers: int, melds: int, indicator: int | None) -> bool | None:
         """:meth:`shape_completes` of checked arguments, ``counts`` worked on in place."""
@@ -571,11 +584,8 @@ class Ruleset:
         return self.fans[self._fan_index[ident]]
 
 
-def _whole(value: object, name: str) -> int:
-    """``value``, a plain int 0 or more; else :class:`HandError` naming ``name``."""
-    if type(value) is not int or value < 0:
-        raise HandError(f"{name} must be a whole number 0 or more, not {value!r}")
-    return value
+#: What :meth:`Ruleset.shape_completes` takes as counts.
+_COUNTS = (bytes, bytearray, memoryview, list, tuple)
 
 
 def _knitted_completes(counts: bytearray, jokers: int) -> bool:
