@@ -309,7 +309,7 @@ class Ruleset:
         argument (:meth:`_shape_problem`).  The table asks at every step: one test
         of the whole, the reason worked out only for arguments that fail it."""
         try:
-            held = bytearray(counts) if isinstance(counts, _COUNTS) else None  # type: ignore[arg-type]
+            held = bytearray(counts) if isinstance(counts, _COUNTS) else None
         except (TypeError, ValueError):
             held = None
         if held is not None and len(held) == N_KINDS and max(held) <= 4 and type(jokers) is int and \
