@@ -508,6 +508,70 @@ class RuleCode:
 
 
 @dataclass(frozen=True)
+class ShapeCode(RuleCode):
+    """A declared shape's code, with what the tiles alone tell of it (see
+    :func:`needs_no_melds` and :func:`reads_held_tiles`): the runtime's look-up
+    from counts answers for it without a hand where these say it can."""
+
+    no_melds: bool
+    held_tiles: bool
+
+
+#: The words a declared shape may read and still be decided from the tiles held:
+#: properties of a kind, its copies, and (on the hand) the suits held.
+_HELD_TILE_WORDS = frozenset({"honor", "wind", "dragon", "suited", "terminal", "simple", "m", "p", "s", "rank",
+                              "copies", "konged"})
+_HELD_HAND_WORDS = frozenset({"suits"})
+#: The nodes that read nothing of their own: they hold what their children read.
+_PLAIN_NODES = (ir.Const, ir.TileIs, ir.Unary, ir.Nary, ir.Binary, ir.Member, ir.Conditional, ir.Call, ir.Lookup)
+
+
+def reads_held_tiles(node: ir.Node, seen: dict[int, bool] | None = None) -> bool:
+    """Whether a declared shape's condition reads only the tiles held and the
+    declared melds: decided on a hand with no declared meld from its 34 counts
+    alone, since its only groups are then none.  Aggregates over the melds are not
+    looked into (with no meld they never run); a closed list of words, anything
+    else (a fact, the context, a wildcard, the seat) says no."""
+    seen = {} if seen is None else seen
+    if id(node) in seen:
+        return seen[id(node)]
+    if isinstance(node, ir.Aggregate):
+        answer = not node.arity and node.fact < 0 and (
+            node.collection == "melds" or (node.collection in ("tiles", "kinds") and (
+                node.element is None or reads_held_tiles(node.element, seen))))
+    elif isinstance(node, ir.Word):
+        answer = node.name in (_HELD_HAND_WORDS if node.scope == ir.HAND else _HELD_TILE_WORDS)
+    elif isinstance(node, ir.DefineRef):
+        answer = reads_held_tiles(node.body, seen)
+    elif isinstance(node, _PLAIN_NODES):
+        answer = all(reads_held_tiles(child, seen) for value in vars(node).values()
+                     for child in (value if isinstance(value, tuple) else (value,)) if isinstance(child, ir.Node))
+    else:
+        answer = False
+    seen[id(node)] = answer
+    return answer
+
+
+def needs_no_melds(node: ir.Node) -> bool:
+    """Whether a declared shape's condition is false for every hand with a
+    declared meld: it is ``count(melds) == 0`` (``< 1``, ``<= 0``), or an ``and``
+    with such a part, defines written out."""
+    if isinstance(node, ir.DefineRef):
+        return needs_no_melds(node.body)
+    if isinstance(node, ir.Nary):
+        return node.op == "and" and any(needs_no_melds(operand) for operand in node.operands)
+    if not isinstance(node, ir.Binary):
+        return False
+    mirrored = {"==": "==", ">": "<", ">=": "<="}  # (0 == count(melds), 1 > count(melds), 0 >= count(melds))
+    for op, melds, bound in ((node.op, node.left, node.right), (mirrored.get(node.op), node.right, node.left)):
+        if isinstance(melds, ir.Aggregate) and (melds.op, melds.collection, melds.element, melds.arity) == (
+                "count", "melds", None, 0) and isinstance(bound, ir.Const) and (op, bound.value) in (
+                ("==", 0), ("<", 1), ("<=", 0)):
+            return True
+    return False
+
+
+@dataclass(frozen=True)
 class PayCode:
     """A payment clause's code; ``per_payer`` when its amount depends on who pays
     (it is then worked out once for each player who may pay)."""
@@ -657,7 +721,7 @@ class ModuleContext:
     need_tables: bool
     #: without wildcards, the standard shape's decompositions come from the shared kernel's tables
     decomposition_tables: bool
-    shapes: list[RuleCode]
+    shapes: list[ShapeCode]
     uses: WordsUsed
     identities: IdentityClasses
     helpers: list[Helper]
@@ -704,7 +768,8 @@ def module_context(ruleset: ir.Ruleset, key: str) -> ModuleContext:
     ]
     score = writer.write_checked(ruleset.score, score_checked)
     writer.fuse = False  # a declared shape is decided before there is a decomposition
-    shapes = [RuleCode(shape.index, writer.write(shape.condition), shape.span) for shape in ruleset.shapes]
+    shapes = [ShapeCode(shape.index, writer.write(shape.condition), shape.span, needs_no_melds(shape.condition),
+                        reads_held_tiles(shape.condition)) for shape in ruleset.shapes]
     excluded_by: dict[int, list[int]] = {f.index: [] for f in ruleset.fans}
     for fan in ruleset.fans:
         for target in fan.excludes:

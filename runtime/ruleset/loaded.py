@@ -109,6 +109,7 @@ class Ruleset:
         self._whole_suits = all(len({*range(9 * s, 9 * s + 9)} & generated.kinds) in (0, 9) for s in range(3))
         #: the most declared melds a hand with a knitted straight may have (-1: none may have one)
         self._knitted_melds = (generated.deal - 1) // 3 - 3 if standard and knitted else -1
+        self._kinds_in_order = tuple(sorted(generated.kinds))
         #: the kinds an indicator may be (those of the tile set, where one makes a wildcard)
         self._indicators = generated.kinds if generated.wild_derived else frozenset()
         #: the kind the ``wildcard stand_in`` tile plays as, by the indicator flipped (-1: its own)
@@ -281,12 +282,14 @@ class Ruleset:
                         indicator: int | None) -> bool | None:
         """Whether a hand's concealed tiles, 34 ``counts`` (the winning tile among
         them) and ``jokers`` dedicated jokers, with ``melds`` declared melds (a kong
-        counted as three tiles), form a complete hand by a built-in shape, the
+        counted as three tiles), form a complete hand by a shape of the ruleset, the
         wildcards being those ``indicator`` makes (``None``: none flipped): a look-up
-        in the table kernel, no hand built.  ``None`` where only the ruleset's module
-        can tell: a declared shape the built-in ones miss, or a wildcard in a tile set
-        with a suit cut short.  Arguments that make no hand of the ruleset's winning
-        size raise :class:`HandError` naming the argument."""
+        in the table kernel, and for the declared shapes a test of the tiles held, no
+        hand built.  ``None`` where only a whole hand can tell: a declared shape that
+        reads more than the tiles held (the context, a fact, a wildcard, the melds'
+        tiles), or a wildcard in a tile set with a suit cut short.  Arguments that
+        make no hand of the ruleset's winning size raise :class:`HandError` naming
+        the argument."""
         held = self._shape_arguments(counts, jokers, melds, indicator, self.deal + 1)
         return self._shape_completes(held, jokers, melds, indicator)
 
@@ -300,7 +303,10 @@ class Ruleset:
         held = self._shape_arguments(counts, jokers, melds, indicator, self.deal)
         if melds <= self._knitted_melds:
             return True
-        return self._shape_completes(held, jokers + 1, melds, indicator) is not False
+        before = bytes(held) if self.generated.declared_shapes else b""  # (the built-in look-up works on held)
+        if self._built_in_shape(held, jokers + 1, melds, indicator) is not False:
+            return True
+        return bool(before) and self._declared_may_wait(before, jokers, melds, indicator)
 
     def _shape_arguments(self, counts: object, jokers: object, melds: object, indicator: object,
                          size: int) -> bytearray:
@@ -343,6 +349,47 @@ class Ruleset:
 
     def _shape_completes(self, counts: bytearray, jokers: int, melds: int, indicator: int | None) -> bool | None:
         """:meth:`shape_completes` of checked arguments, ``counts`` worked on in place."""
+        if not self.generated.declared_shapes:
+            return self._built_in_shape(counts, jokers, melds, indicator)
+        moved = self.generated.wild_kinds(indicator) or self._stand_in_targets[indicator] >= 0
+        tiles = self._tiles_held(counts, indicator) if moved else counts  # (before the look-up moves wildcards)
+        built_in = self._built_in_shape(counts, jokers, melds, indicator)
+        return built_in if built_in is not False else self._declared_shape(tiles, melds)
+
+    def _tiles_held(self, counts: bytes | bytearray, indicator: int | None) -> bytes | bytearray:
+        """The tiles as a declared shape sees them: each wildcard as its own kind, the
+        stand-in tile as the kind it plays."""
+        target = self._stand_in_targets[indicator]
+        if target < 0:
+            return bytes(counts)
+        tiles = bytearray(counts)
+        stand_in = self.generated.wild_stand_in
+        tiles[target] += tiles[stand_in]
+        tiles[stand_in] = 0
+        return tiles
+
+    def _declared_shape(self, tiles: bytes | bytearray, melds: int) -> bool | None:
+        """Whether a declared shape holds for the tiles held and ``melds`` declared
+        melds, from the module's test of the tiles; ``None`` where it cannot tell."""
+        found = self.generated.declared_shape_of_tiles(tiles, melds)
+        return None if found < 0 else found == 1
+
+    def _declared_may_wait(self, counts: bytes, jokers: int, melds: int, indicator: int | None) -> bool:
+        """Whether some tile, or a dedicated joker, may complete a hand one tile short
+        by a declared shape (``counts``: its concealed counts, as given)."""
+        for kind in self._kinds_in_order:
+            if counts[kind] < 4:
+                one_more = bytearray(counts)
+                one_more[kind] += 1
+                if self._declared_shape(self._tiles_held(one_more, indicator), melds) is not False:
+                    return True
+        # a dedicated joker is no tile held: the tiles as they are, where one may be the last tile
+        return jokers < self.jokers and self._declared_shape(self._tiles_held(counts, indicator), melds) is not False
+
+    def _built_in_shape(self, counts: bytearray, jokers: int, melds: int, indicator: int | None) -> bool | None:
+        """Whether checked arguments complete a built-in shape (the table kernel),
+        ``counts`` worked on in place; ``None`` where a wildcard may stand for a kind
+        left out of the tile set."""
         for kind in self.generated.wild_kinds(indicator):
             jokers += counts[kind]
             counts[kind] = 0
@@ -354,9 +401,7 @@ class Ruleset:
             return None
         if self._built_in_completes(counts, jokers, bool(melds)):
             return True
-        if melds <= self._knitted_melds and _knitted_completes(counts, jokers):
-            return True
-        return None if self.generated.declared_shapes else False
+        return melds <= self._knitted_melds and _knitted_completes(counts, jokers)
 
     def _built_in_completes(self, counts: bytearray, jokers: int, melds: bool) -> bool:
         standard, seven_pairs, orphans = self._shapes
@@ -592,10 +637,12 @@ def _knitted_completes(counts: bytearray, jokers: int) -> bool:
     """Whether the concealed tiles hold a knitted straight of real tiles (no
     wildcard fills a knitted place) and the rest, with the wildcards, form sets and
     a pair: the kernel's ``_knitted``."""
-    if counts[:FIRST_HONOR].count(0) > FIRST_HONOR - 9:  # fewer than the nine suited kinds of a knitted straight
+    suited = counts[:FIRST_HONOR]
+    if suited.count(0) > FIRST_HONOR - 9:  # fewer than the nine suited kinds of a knitted straight
         return False
-    for kinds in KNITTED_STRAIGHTS:
-        if all(counts[kind] for kind in kinds):
+    held = int.from_bytes(suited.translate(_HELD), "little")
+    for kinds, mask in _KNITTED_MASKS:
+        if held & mask == mask:
             rest = bytearray(counts)
             for kind in kinds:
                 rest[kind] -= 1
@@ -606,6 +653,11 @@ def _knitted_completes(counts: bytearray, jokers: int) -> bool:
 
 #: The nine kinds of each knitted straight: the suits of its 1-4-7 and 2-5-8 (the 3-6-9 takes the third).
 KNITTED_STRAIGHTS = tuple(knitted_kinds(9 * a, b << GROUP_KNIT_SHIFT) for a in range(3) for b in range(3) if a != b)
+#: Each knitted straight's kinds, and as a number of a byte per suited kind, 1 at its
+#: nine kinds: the kinds held, counts translated by ``_HELD`` (a count to 0 or 1),
+#: hold it where they have all its bytes.
+_KNITTED_MASKS = tuple((kinds, sum(1 << 8 * kind for kind in kinds)) for kinds in KNITTED_STRAIGHTS)
+_HELD = bytes([0, *[1] * 255])
 
 
 @cache

@@ -102,6 +102,9 @@ class GeneratedModule:
     shapes: tuple[bool, int, bool, bool]
     #: (id, display name) per declared shape: shape number 3 + its index
     declared_shapes: tuple[tuple[str, str], ...]
+    #: whether a declared shape holds for 34 counts of tiles held and a number of
+    #: declared melds: 1 one does, 0 none does, -1 these cannot tell
+    declared_shape_of_tiles: Callable[[bytes | bytearray, int], int]
     wild_fixed: tuple[int, ...]
     #: the wildcard kind for each indicator kind (empty: no indicator wildcard)
     wild_derived: tuple[int, ...]
@@ -190,7 +193,7 @@ def read_module(module: ModuleType) -> GeneratedModule:
         win_methods=tuple(m.WIN_METHODS),
         flowers=bool(m.FLOWERS), red_fives=bool(m.RED_FIVES), jokers=int(m.JOKERS), aside=frozenset(m.ASIDE),
         shapes=(bool(standard), int(seven_pairs), bool(orphans), bool(knitted)),
-        declared_shapes=tuple(m.DECLARED_SHAPES),
+        declared_shapes=tuple(m.DECLARED_SHAPES), declared_shape_of_tiles=m.declared_shape_of_tiles,
         wild_fixed=tuple(m.WILD_FIXED), wild_derived=tuple(m.WILD_DERIVED), wild_forbidden=tuple(m.WILD_FORBIDDEN),
         wild_stand_in=int(m.WILD_STAND_IN), indicator_in_play=bool(m.INDICATOR_IN_PLAY),
         uses_win_tile=bool(m.USES_WIN_TILE), needs_dealer=bool(m.NEEDS_DEALER), needs_source=bool(m.NEEDS_SOURCE),

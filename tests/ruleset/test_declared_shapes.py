@@ -3,6 +3,7 @@ on both backends, through evaluate, is_win and waits."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -104,3 +105,115 @@ def test_a_stand_in_in_a_meld_and_as_the_winning_tile(tmp_path: Path, backend: s
                      .replace("d.stand_in", "d.suited"), backend)
     with pytest.raises(mjr.HandError, match=r"the chow \[456p<L\] holds 5p, which plays as 5m this hand: no chow"):
         suited.evaluate("123m 456m 789m [456p<L] 2p win 2p indicator 4m")
+
+
+# -- a declared shape told from the tiles held -----------------------------------------
+
+#: shapes read from the tiles alone (one only with no meld), and two that read more:
+#: the seat (known only to a whole hand), and the tiles of a meld
+HELD = """ruleset d.held "Held tiles" {
+    tiles suits(m p s) winds dragons
+    claims chow pung kong
+    wildcard indicator + 1
+    wildcard stand_in P
+    define knit: all tiles are (honor or (m and rank % 3 == 1) or (p and rank % 3 == 2) or (s and rank % 3 == 0))
+    shape knitted_honors "Knitted" : count(melds) == 0 and count(kinds) == 14 and knit
+    shape four_kind      "Four"    : any kinds are (copies == 4)
+    shape seat_winds     "Seat"    : 1 > count(melds) and count(tiles where wind) >= 7 and any tiles are seat_wind
+    shape meld_and_pairs "Melds"   : any melds are pung and count(kinds where copies == 2) >= 5
+    fan plain "Plain" 1 : standard
+}
+"""
+
+KNIT = [k for k in range(27) if (k // 9, k % 9 % 3) in ((0, 0), (1, 1), (2, 2))] + list(range(27, 34))
+
+
+def test_the_compiler_marks_what_a_shape_reads(tmp_path: Path) -> None:
+    from mjr.compiler.build import check_file
+    from mjr.compiler.emit.codegen import needs_no_melds, reads_held_tiles
+
+    path = tmp_path / "held.mjr"
+    path.write_text(HELD, encoding="utf-8")
+    shapes = {shape.id: shape.condition for shape in check_file(path).shapes}
+    marks = {ident: (needs_no_melds(condition), reads_held_tiles(condition)) for ident, condition in shapes.items()}
+    assert marks == {"knitted_honors": (True, True), "four_kind": (False, True), "seat_winds": (True, False),
+                     "meld_and_pairs": (False, True)}
+
+
+def _hand_text(tiles: list[int], meld: int | None, indicator: int | None) -> str:
+    """Notation for concealed ``tiles`` (the last one the winning tile), a pung
+    claimed from the left of ``meld`` and a flipped ``indicator``."""
+    from mjr.tiles.kinds import tile_name
+
+    text = " ".join(tile_name(k) for k in tiles[:-1])
+    if meld is not None:
+        name = tile_name(meld)
+        text += f" [{name[0] * 3 + name[1:]}<L]"
+    text += f" win {tile_name(tiles[-1])}"
+    return text + (f" indicator {tile_name(indicator)}" if indicator is not None else "")
+
+
+def _near_shapes(rng: random.Random, size: int) -> list[int]:
+    """``size`` tiles near one of HELD's shapes: knitted and honours, four of a kind,
+    winds, pairs."""
+    wall = [k for k in range(34) for _ in range(4)]
+    pick = rng.randrange(4)
+    if pick == 0:
+        tiles = rng.sample(KNIT, min(size, len(KNIT)))
+    elif pick == 1:
+        kind = rng.randrange(34)
+        tiles = [kind] * 4
+    elif pick == 2:
+        tiles = rng.sample([k for k in wall if 27 <= k <= 30], 7)
+    else:
+        tiles = [k for kind in rng.sample(range(34), 6) for k in (kind, kind)]
+    tiles = tiles[:size]
+    rest = list(wall)
+    for kind in tiles:
+        rest.remove(kind)
+    tiles += rng.sample(rest, size - len(tiles))
+    rng.shuffle(tiles)
+    return tiles
+
+
+#: HELD with the shapes of the tiles held alone
+TILES_ONLY = "\n".join(line for line in HELD.splitlines() if "seat_winds" not in line and "meld_and" not in line)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("text", [HELD, TILES_ONLY], ids=["held", "tiles_only"])
+def test_a_shape_of_the_tiles_held_is_told_from_counts_exactly(tmp_path: Path, backend: str, text: str) -> None:
+    """shape_completes answers for the declared shapes from counts where they read
+    only the tiles held (and the melds' number where a shape needs none), and its
+    answer is is_win's; shape_may_wait is false only where nothing completes."""
+    rs = ruleset(tmp_path, text.replace("d.held", "d.tiles_only") if text is TILES_ONLY else text, backend)
+    rng = random.Random(7)
+    told = {True: 0, False: 0, None: 0}
+    for _ in range(600):
+        meld = rng.choice([None, None, rng.randrange(34)])
+        size = rs.deal + 1 - (3 if meld is not None else 0)
+        tiles = _near_shapes(rng, size)
+        if meld is not None and tiles.count(meld) > 1:
+            continue
+        indicator = rng.choice([None, rng.randrange(34)])
+        counts = bytearray(34)
+        for kind in tiles:
+            counts[kind] += 1
+        melds = 0 if meld is None else 1
+        try:
+            hand = mjr.parse_hand(_hand_text(tiles, meld, indicator))
+            complete = rs.is_win(hand)
+        except mjr.HandError:
+            continue
+        answer = rs.shape_completes(counts, 0, melds, indicator)
+        told[answer] += 1
+        if answer is not None:
+            assert answer == complete, _hand_text(tiles, meld, indicator)
+        else:  # a shape reading the seat leaves it open with no meld; one reading the melds' tiles, with one
+            assert text is HELD or melds, _hand_text(tiles, meld, indicator)
+        counts[tiles[-1]] -= 1
+        if not rs.shape_may_wait(counts, 0, melds, indicator):
+            short = mjr.parse_hand(_hand_text(tiles, meld, indicator).split(" win ")[0] + (
+                f" indicator {_hand_text([indicator], None, None).split()[-1]}" if indicator is not None else ""))
+            assert not rs.waits(short) and not rs.near_misses(short), _hand_text(tiles, meld, indicator)
+    assert told[True] > 50 and told[None] > 50 and (text is HELD or told[False] > 50), told
