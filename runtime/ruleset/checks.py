@@ -14,7 +14,7 @@ gives the reason as text, or ``None``; :meth:`mjr.Ruleset.check_hand` raises
 from __future__ import annotations
 
 from ..abi import JOKER, PLACE_SOURCES, RED_COPIES, SEAT_NAMES, seat_steps, step_sources
-from ..hand.model import CHOW
+from ..hand.model import CHOW, Meld
 from ..notation.parse import format_meld
 from ..tiles.aside import foreign_aside
 from ..tiles.flowers import flower_name
@@ -24,7 +24,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type che
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ..hand.model import Context, Hand, Meld
+    from ..hand.model import Context, Hand
     from .module import GeneratedModule
 
 _CLAIM_OF_MELD = {"chow": "chow", "pung": "pung", "kong": "kong"}
@@ -89,8 +89,7 @@ def outside_rules(rules: GeneratedModule, hand: Hand, winning: bool) -> str | No
         claim = _CLAIM_OF_MELD[meld.kind]
         if not meld.concealed and claim not in rules.claims:
             return f"{rules.id} does not allow claiming a {claim}"
-        problem = _source_problem(rules, meld.source, f"the meld {format_meld(meld)}") or _claim_source_problem(
-            rules, meld, claim)
+        problem = _source_problem(rules, meld.source, meld) or _claim_source_problem(rules, meld, claim)
         if problem is not None:
             return problem
         stand_in = rules.wild_stand_in
@@ -115,12 +114,15 @@ def _seat_problem(rules: GeneratedModule, context: Context) -> str | None:
     return _source_problem(rules, context.source, "the discarder")
 
 
-def _source_problem(rules: GeneratedModule, source: str | None, what: str) -> str | None:
+def _source_problem(rules: GeneratedModule, source: str | None, what: str | Meld) -> str | None:
     """A source (L, O, R, or steps on by number) naming a place where the ruleset's
-    table seats nobody, or a step it names by letter."""
+    table seats nobody, or a step it names by letter; ``what`` names whose source
+    it is (a meld is written out only for a problem)."""
     seats = rules.seats
     if source is None or source in seat_steps(seats):
         return None
+    if isinstance(what, Meld):
+        what = f"the meld {format_meld(what)}"
     at_table = f"{rules.id} seats {seats} players"
     if source.isdigit() and int(source) < seats:
         named = step_sources(seats)[int(source)]
