@@ -539,7 +539,8 @@ def check_defines(names: Names, report: Report) -> frozenset[str]:
     to themselves (each cycle once, at the reference that starts it), and defines
     nested too deeply once the defines they use are written out (at the define where
     the limit is crossed).  Returns the defines too deep to use."""
-    known = {*ALL_WORDS, *names.defines, *names.fans, *names.shapes, *names.facts}
+    known = {*ALL_WORDS, *names.defines, *names.fans, *names.shapes, *names.facts, *names.values, *names.tables,
+             *names.derived}
     for define in names.defines.values():
         for used in names_in(define.body):
             if used.name in SCORE_NAMES or used.name in AMOUNT_NAMES:

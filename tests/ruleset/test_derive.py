@@ -87,3 +87,37 @@ def test_a_sum_over_the_tiles_follows_each_reading_of_a_wildcard(tmp_path: Path,
     path.write_text(WILD_RULES, encoding="utf-8")
     result = load_on(path, backend, unoptimised=True).evaluate(f"123m 456m 789m 11p 2p C win 3p indicators {indicator}")
     assert {line.id: line.value for line in result.fans} == {"plain": 1, "dora_count": dora}
+
+
+DEFINES = """ruleset t.derive_defines "Derived kinds in defines" {
+    tiles suits(m p s) winds dragons
+    fact indicators "Indicators" tiles 1 to 5
+    derive dora "宝牌" from indicators + 1
+    define dora_held: sum(tiles of dora)
+    define is_dora: dora > 0
+    fan plain "Plain" 1 : standard
+    fan many "Many dora" 2 : dora_held >= 3
+    bonus dora_kinds "Dora kinds" 1 each : count(kinds where is_dora)
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_derived_kind_is_read_through_a_define(tmp_path: Path, backend: str) -> None:
+    """A define may read a derived kind, for a hand (a sum over the tiles) or for a
+    tile, as the statements that use the define could."""
+    path = tmp_path / "t.derive_defines.mjr"
+    path.write_text(DEFINES, encoding="utf-8")
+    result = load_on(path, backend, unoptimised=True).evaluate(f"{HAND} indicators 9mW4s")
+    assert {line.id: line.value for line in result.fans} == {"plain": 1, "many": 2, "dora_kinds": 3}
+
+
+def test_a_derived_kind_read_through_a_define_in_the_wrong_place_is_refused_there(tmp_path: Path) -> None:
+    from mjr.compiler.build import check_file
+    from mjr.errors import SourceError
+
+    path = tmp_path / "t.derive_misplaced.mjr"
+    path.write_text(DEFINES.replace("bonus dora_kinds", "fan wrong \"Wrong\" 1 : is_dora\n    bonus dora_kinds"),
+                    encoding="utf-8")
+    with pytest.raises(SourceError, match="'dora' is a number of a tile .*: use it inside tiles or kinds"):
+        check_file(path)
