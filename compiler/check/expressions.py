@@ -69,6 +69,9 @@ DECOMPOSITION_WORDS = frozenset({"standard", "seven_pairs", "thirteen_orphans", 
 PLACE_TEXT = {FAN_CONDITION: "a fan's condition or value", RULE: "a requirement or a floor",
               SCORE: "the score formula", AMOUNT: "a payment amount", SHAPE: "a shape's condition",
               VALUE: "a named value", PAYMENT: "a payment condition"}
+#: What each word of the score formula and the payment amounts is.
+_FORMULA_WORDS = {"fan": "the hand's fan total", "base": "the ruleset's base", "mult": "the product of the multipliers",
+                  "points": "the hand's points"}
 #: Keywords a misspelt word may have been meant as.
 KEYWORDS = ("and", "or", "not", "if", "else", "of", "are", "is", "contain", "contains", "where", "count",
             "all", "any", "no", "scored", "each", "excludes", "pays", "when")
@@ -291,6 +294,11 @@ class ExpressionChecker:
         if name in TUPLE_WORDS:
             return self._error(node.span, f"{name!r} describes a combination of groups: it can be used only "
                                           f"directly inside count(N sets where ...)")
+        if name in AMOUNT_NAMES:  # a word of the formulas, outside them
+            where = "payment amounts" if name not in SCORE_NAMES else \
+                "the score formula, payment amounts and named values"
+            return self._error(node.span, f"{name!r} is {_FORMULA_WORDS[name]}: it can be used in {where}, not in "
+                                          f"{PLACE_TEXT[self.place]}")
         home = scope_of_word(name)
         if home is not None:
             where = {ir.GROUP: "a set or pair (inside sets, groups, pairs or melds)",

@@ -120,7 +120,7 @@ def _check_one(name: str, options: dict[str, object]) -> dict[str, Any]:
         path = find_source(name) or path  # a ruleset id
     try:
         ruleset = check_file(path, options) if options else check_options(path)
-        _check_hands(path, ruleset, options)
+        examples = _check_hands(path, ruleset, options)
     except SourceError as error:
         problems = [_problem(p) for p in error.problems]
         return {"file": name, "ok": False, "problems": problems, "text": str(error)}
@@ -131,31 +131,41 @@ def _check_one(name: str, options: dict[str, object]) -> dict[str, Any]:
         "ok": True,
         "id": ruleset.id,
         "fans": len(ruleset.fans),
-        "examples": len(ruleset.examples),
+        "examples": examples,
         "warnings": [_problem(w) for w in ruleset.warnings],
         "rendered": [w.render() for w in ruleset.warnings],
     }
 
 
-def _check_hands(path: Path, checked: ir.Ruleset, options: dict[str, object]) -> None:
+def _many(count: int, word: str) -> str:
+    """``1 fan``, ``2 fans``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _check_hands(path: Path, checked: ir.Ruleset, options: dict[str, object]) -> int:
     """Raise SourceError naming every example whose hand no game under the ruleset
     can hold, under the options it is played with: each hand read and checked by the
-    interpreted build, as 'mjr test' reads it, but neither compiled nor scored."""
+    interpreted build, as 'mjr test' reads it, but neither compiled nor scored.
+    Returns how many examples there are, under every combination of options they
+    are played with (``options`` alone where given), each counted once."""
     from ..authoring.examples import combinations, hand_problems  # each command imports what it alone needs
 
-    if not checked.examples:
-        return  # nothing to build
+    if not checked.examples and (options or not checked.example_options):
+        return 0  # nothing to build
     load_with = partial(_load, str(path), "python", True)
     first = load_with(options)
     every = [first] if options else combinations(first, load_with)
     texts = dict(zip(checked.files, checked.texts, strict=True))
     found: dict[Span, Problem] = {}
+    examples: set[tuple[str, int, int]] = set()
     for ruleset in every:
+        examples.update((example.file, example.line, example.column) for example in ruleset.generated.examples)
         for hand in hand_problems(ruleset):
             span = Span(hand.file, hand.line, hand.column, hand.line, hand.column + hand.width)
             found[span] = problem_at(texts.get(hand.file, ""), span, f"example {hand.title!r}: {hand.reason}")
     if found:
         raise SourceError(sorted(found.values(), key=lambda problem: (problem.span.line, problem.span.column)))
+    return len(examples)
 
 
 def _problem(problem: Problem) -> dict[str, Any]:
@@ -201,7 +211,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     else:
         for report, shown in zip(reports, warnings, strict=True):
             if report["ok"]:
-                _say(*shown, f"{report['file']}: ok ({report['fans']} fans, {report['examples']} examples)")
+                _say(*shown, f"{report['file']}: ok ({_many(report['fans'], 'fan')}, "
+                             f"{_many(report['examples'], 'example')})")
             elif "problems" in report:
                 _say(report["text"])
             else:

@@ -151,12 +151,38 @@ def test_list_names_and_aligns_titles(capsys: pytest.CaptureFixture[str]) -> Non
     assert len(starts) == 1
 
 
+def test_check_counts_the_examples_of_every_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The examples played under an option's other value count too, each once, as
+    ``mjr test`` plays them."""
+    path = tmp_path / "options.mjr"
+    path.write_text(RULES + """\
+    option rich "Rich" flag default off
+    example "rich" {
+        options rich = on
+        hand "234m 567m 345p 678s 2s win 2s"
+        expect fans all_chows
+    }
+    example "rich by its own options" {
+        options rich = on
+        hand "234m 567m 345p 678s 5s win 5s"
+        expect fans all_chows
+    }
+}
+""", encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(path))
+    assert (code, out) == (0, f"{path}: ok (3 fans, 3 examples)\n")
+    code, out, _ = run(capsys, "check", str(path), "-o", "rich=on")  # the examples played under those options
+    assert (code, out) == (0, f"{path}: ok (3 fans, 2 examples)\n")
+    code, out, _ = run(capsys, "check", str(path), "-o", "rich=off")
+    assert (code, out) == (0, f"{path}: ok (3 fans, 1 example)\n")
+
+
 def test_check_ok(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
     bundled = Path(__file__).resolve().parents[2] / "rulesets" / f"{BUNDLED}.mjr"
     code, out, _ = run(capsys, "check", tiny, str(bundled))
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == f"{tiny}: ok (3 fans, 1 examples)"
+    assert lines[0] == f"{tiny}: ok (3 fans, 1 example)"
     assert re.fullmatch(rf"{re.escape(str(bundled))}: ok \(\d+ fans, \d+ examples\)", lines[1])
     code, doc = run_json(capsys, "check", tiny)
     assert code == 0 and doc["ok"] is True
@@ -228,7 +254,7 @@ def folder(tmp_path: Path) -> Path:
 def test_check_a_folder_checks_each_of_its_files(capsys: pytest.CaptureFixture[str], folder: Path) -> None:
     code, out, _ = run(capsys, "check", str(folder))
     assert code == 1
-    assert out.startswith(f"{folder / 'a.mjr'}: ok (3 fans, 1 examples)\n{folder / 'b.mjr'}: ok (3 fans, 1 examples)\n"
+    assert out.startswith(f"{folder / 'a.mjr'}: ok (3 fans, 1 example)\n{folder / 'b.mjr'}: ok (3 fans, 1 example)\n"
                           f"{folder / 'c.mjr'}:20:43: example 'no such tile'")
     code, doc = run_json(capsys, "check", str(folder))
     assert [(f["file"], f["ok"]) for f in doc["files"]] == [

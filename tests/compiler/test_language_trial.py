@@ -86,7 +86,7 @@ def test_mjr_check_shows_warnings_and_passes(tmp_path: Path, capsys: pytest.Capt
     out = capsys.readouterr().out
     assert f"{path}:3:37: warning: this comparison is never true" in out
     assert "    fan four_suits" in out and "^^^^^^^^^" in out
-    assert out.rstrip().endswith(": ok (1 fans, 0 examples)")
+    assert out.rstrip().endswith(": ok (1 fan, 0 examples)")
     assert cli.main(["check", "--json", str(path)]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert [w["line"] for w in doc["files"][0]["warnings"]] == [3]
