@@ -217,3 +217,14 @@ def test_a_shape_of_the_tiles_held_is_told_from_counts_exactly(tmp_path: Path, b
                 f" indicator {_hand_text([indicator], None, None).split()[-1]}" if indicator is not None else ""))
             assert not rs.waits(short) and not rs.near_misses(short), _hand_text(tiles, meld, indicator)
     assert told[True] > 50 and told[None] > 50 and (text is HELD or told[False] > 50), told
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_dedicated_joker_in_a_declared_shape_counts_as_substituted(tmp_path: Path, backend: str) -> None:
+    """A wildcard of a kind stands as that kind in a declared shape; a dedicated joker
+    has no kind of its own, so each counts in ``substituted``."""
+    text = SHAPES.replace("d.shapes", "d.joker_shapes").replace("wildcard fixed C", "").replace(
+        "winds dragons", "winds dragons jokers 4")
+    rs = ruleset(tmp_path, text, backend)
+    assert rs.evaluate("1111m 2m 3m 5p 7p 9s E S W J win P").substituted == 1
+    assert rs.evaluate("1111m 2m 3m 5p 7p 9s E S J J win P").substituted == 2
