@@ -306,9 +306,7 @@ class Checker:
         claims = self._options(merged.settings.get("claims"), CLAIMS, "claim")
         methods = self._options(merged.settings.get("win"), dict.fromkeys(WIN_METHODS, ()), "win method")
         win_methods = tuple(name for name, _ in methods)
-        shapes = dict(self._options(merged.settings.get("shapes"), SHAPES, "shape"))
-        if not shapes:
-            shapes = {"standard": ()}
+        shapes = self._shapes(merged)
         check_shapes(merged.settings.get("shapes"), deal, kinds, self.report)
         check_claims(merged.settings.get("claims"), kinds, seats, self.report)
         facts = check_facts(merged.facts.values(), self.report)
@@ -419,6 +417,21 @@ class Checker:
         if base == 0:
             self.report(merged.settings["base"].span, "base must be 1 or more")
         return base or 1
+
+    def _shapes(self, merged: _Merged) -> dict[str, tuple[str, ...]]:
+        """The built-in shapes and their arguments: ``standard`` where the file names
+        none, and none at all for ``shapes none`` (a ruleset of its own shapes only)."""
+        statement = merged.settings.get("shapes")
+        shapes = dict(self._options(statement, {**SHAPES, "none": ()}, "shape"))
+        if "none" not in shapes:
+            return shapes or {"standard": ()}
+        assert statement is not None
+        if len(shapes) > 1:
+            self.report(statement.span, "'shapes none' leaves out every built-in shape: it stands alone")
+        elif not merged.shapes:
+            self.report(statement.span, "'shapes none' leaves the ruleset no winning shape: declare one "
+                                        "(shape ID \"Name\" : COND)")
+        return {}
 
     def _options(
         self, statement: ast.Statement | None, allowed: dict[str, tuple[str, ...]], what: str

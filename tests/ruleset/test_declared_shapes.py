@@ -4,6 +4,7 @@ on both backends, through evaluate, is_win and waits."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -228,3 +229,67 @@ def test_a_dedicated_joker_in_a_declared_shape_counts_as_substituted(tmp_path: P
     rs = ruleset(tmp_path, text, backend)
     assert rs.evaluate("1111m 2m 3m 5p 7p 9s E S W J win P").substituted == 1
     assert rs.evaluate("1111m 2m 3m 5p 7p 9s E S J J win P").substituted == 2
+
+
+# -- shapes none: a ruleset of its own shapes only ------------------------------------
+
+LIKE_NUMBERS = """ruleset d.like "Like numbers" {
+    tiles suits(m p s) winds dragons
+    claims pung kong
+    shapes none
+    define one_rank: all tiles are (wind or rank == 2) or all tiles are (wind or rank == 5)
+                     or all tiles are (wind or rank == 8)
+    shape like_numbers "Like numbers" : one_rank and count(kinds where suited) == 3
+    fan like "Like" 2 : like_numbers
+    fan concealed_hand "Concealed" 1 : count(melds) == 0
+    pay discarded "D" when discard : discarder pays points
+    pay self_drawn "S" when self_draw : each opponent pays points
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_shapes_none_wins_by_the_declared_shapes_alone(tmp_path: Path, backend: str) -> None:
+    rs = ruleset(tmp_path, LIKE_NUMBERS, backend)
+    result = rs.evaluate("555m 555p 55s EEE SS win S")
+    assert (result.shape, result.fan_ids) == ("like_numbers", ("like", "concealed_hand"))
+    assert rs.evaluate("555m [555p<L] 55s EEE SS win S").fan_ids == ("like",)
+    assert not rs.evaluate("123m 456m 789m 123p 5s win 5s").is_win  # a standard hand is no win here
+    assert not rs.evaluate("11m 22m 33m 44m 55m 66m 7m win 7m").is_win  # nor seven pairs
+    # any five or wind keeps every tile of one number or a wind
+    assert [wait.tile for wait in rs.waits("555m 555p 55s EEE SS")] == ["5m", "5p", "5s", "1z", "2z", "3z", "4z"]
+    assert rs.shape_completes(mjr.parse_hand("555m 555p 55s EEE SSS").concealed_counts(), 0, 0, None) is True
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_shapes_none_plays_at_a_table(tmp_path: Path, backend: str) -> None:
+    """The dealer, dealt a like-numbers hand one tile short, is offered the win on
+    its first draw, and wins by its declared shape."""
+    from table_script import arranged_wall
+
+    from mjr.table import Action, Table
+
+    rs = ruleset(tmp_path, LIKE_NUMBERS, backend)
+    table = Table(rs, wall=arranged_wall(rs, {0: "555m 555p 55s EEE SS"}, ["S"], seed=3))
+    table.act(Action(0, "draw"))
+    assert Action(0, "win") in table.legal()[0]
+    table.act(Action(0, "win"))
+    assert table.over and [(win.seat, win.result.shape) for win in table.wins] == [(0, "like_numbers")]
+
+
+@pytest.mark.parametrize(("shapes", "declared", "message"), [
+    ("none seven_pairs", True, "'shapes none' leaves out every built-in shape: it stands alone"),
+    ("none", False, "'shapes none' leaves the ruleset no winning shape: declare one"),
+])
+def test_shapes_none_is_refused_beside_a_shape_or_with_no_shape_of_its_own(
+        tmp_path: Path, shapes: str, declared: bool, message: str) -> None:
+    from mjr.compiler.build import check_file
+
+    text = LIKE_NUMBERS.replace("shapes none", f"shapes {shapes}")
+    if not declared:
+        text = text.replace("    shape like_numbers", "    define like_numbers:").replace(
+            '"Like numbers" : one_rank', "one_rank")
+    path = tmp_path / "like.mjr"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(mjr.SourceError, match=re.escape(message)):
+        check_file(path)
