@@ -243,6 +243,27 @@ def tuidaohu() -> mjr.Ruleset:
     return mjr.load("guangdong.tuidaohu")
 
 
+def complete_by_the_module(ruleset: mjr.Ruleset, hand: mjr.Hand) -> bool | None:
+    """Whether the ruleset's module, scoring the whole hand, finds its tiles complete
+    (however it was won, whatever it scores): the reference for the look-ups from
+    counts (``shape_completes``, ``shape_may_wait``), which ``is_win`` and ``waits``
+    use themselves.  None for a hand no game can hold."""
+    from mjr.abi import STATUS_REFUSED, STATUS_SHAPE
+
+    try:
+        ruleset.check_hand(hand, winning=True)
+    except MjrError:
+        return None
+    status = ruleset._run(hand)[0]
+    return status != STATUS_SHAPE and status < STATUS_REFUSED
+
+
+def completed_by_a_tile(ruleset: mjr.Ruleset, hand: mjr.Hand) -> bool:
+    """Whether some kind of the tile set completes a hand one tile short, by the module's
+    whole-hand reference (:func:`complete_by_the_module`)."""
+    return any(complete_by_the_module(ruleset, hand.with_win(kind)) for kind in sorted(ruleset.kinds))
+
+
 def load_on(name: str | Path, backend: str, *, unoptimised: bool = False, **options: object) -> mjr.Ruleset:
     """A ruleset on ``backend`` under the table ``options``; the test is skipped where
     it cannot be compiled.

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import load_on
+from conftest import complete_by_the_module, completed_by_a_tile, load_on
 
 import mjr
 
@@ -186,7 +187,8 @@ TILES_ONLY = "\n".join(line for line in HELD.splitlines() if "seat_winds" not in
 def test_a_shape_of_the_tiles_held_is_told_from_counts_exactly(tmp_path: Path, backend: str, text: str) -> None:
     """shape_completes answers for the declared shapes from counts where they read
     only the tiles held (and the melds' number where a shape needs none), and its
-    answer is is_win's; shape_may_wait is false only where nothing completes."""
+    answer is the module's on the whole hand (and is_win's); shape_may_wait is false
+    only where no tile completes the hand by the module's reckoning."""
     rs = ruleset(tmp_path, text.replace("d.held", "d.tiles_only") if text is TILES_ONLY else text, backend)
     rng = random.Random(7)
     told = {True: 0, False: 0, None: 0}
@@ -201,21 +203,20 @@ def test_a_shape_of_the_tiles_held_is_told_from_counts_exactly(tmp_path: Path, b
         for kind in tiles:
             counts[kind] += 1
         melds = 0 if meld is None else 1
-        try:
-            hand = mjr.parse_hand(_hand_text(tiles, meld, indicator))
-            complete = rs.is_win(hand)
-        except mjr.HandError:
+        hand = mjr.parse_hand(_hand_text(tiles, meld, indicator))
+        complete = complete_by_the_module(rs, hand)
+        if complete is None:
             continue
         answer = rs.shape_completes(counts, 0, melds, indicator)
         told[answer] += 1
         if answer is not None:
-            assert answer == complete, _hand_text(tiles, meld, indicator)
+            assert answer == complete == rs.is_win(hand), _hand_text(tiles, meld, indicator)
         else:  # a shape reading the seat leaves it open with no meld; one reading the melds' tiles, with one
             assert text is HELD or melds, _hand_text(tiles, meld, indicator)
         counts[tiles[-1]] -= 1
         if not rs.shape_may_wait(counts, 0, melds, indicator):
-            short = mjr.parse_hand(_hand_text(tiles, meld, indicator).split(" win ")[0] + (
-                f" indicator {_hand_text([indicator], None, None).split()[-1]}" if indicator is not None else ""))
+            short = replace(hand, win_tile=None)
+            assert not completed_by_a_tile(rs, short), _hand_text(tiles, meld, indicator)
             assert not rs.waits(short) and not rs.near_misses(short), _hand_text(tiles, meld, indicator)
     assert told[True] > 50 and told[None] > 50 and (text is HELD or told[False] > 50), told
 
@@ -293,3 +294,24 @@ def test_shapes_none_is_refused_beside_a_shape_or_with_no_shape_of_its_own(
     path.write_text(text, encoding="utf-8")
     with pytest.raises(mjr.SourceError, match=re.escape(message)):
         check_file(path)
+
+
+SELF_DRAW_ONLY = """ruleset d.self_draw_only "Self-draw only" {
+    tiles suits(m p s) winds dragons
+    win self_draw
+    shape seat_pair "Seat pair" : count(kinds where copies == 2) == 7 and any tiles are seat_wind
+    fan plain "Plain" 1 : standard
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_win_method_not_allowed_does_not_make_a_hand_complete(tmp_path: Path, backend: str) -> None:
+    """The module looks at the shape before the way a hand was won: a hand won on a
+    discard where only self-draws win is complete only where its tiles are."""
+    rs = ruleset(tmp_path, SELF_DRAW_ONLY, backend)
+    assert not rs.is_win("1m 4m 7m 2p 9p 3s 5s 8s 1p 3p 6m 9m 2s win 5p")  # a discard (the default): no shape
+    assert rs.is_win("11m 22m 33p 44p 55s 66s E win E")  # seven pairs with the seat wind: complete
+    result = rs.evaluate("1m 4m 7m 2p 9p 3s 5s 8s 1p 3p 6m 9m 2s win 5p")
+    assert not result.is_win and "complete" in result.reason
+    assert [wait.tile for wait in rs.near_misses("11m 22m 33p 44p 55s 66s E")] == ["1z"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import complete_by_the_module, completed_by_a_tile
 
 import mjr
 from mjr.errors import HandError
@@ -24,7 +25,8 @@ def _counts(tiles: list[int]) -> bytearray:
 @pytest.mark.parametrize("ident", ["guangdong.jipinghu", "mcr", "sichuan.xuezhan", "simple", "changsha"])
 def test_the_look_ups_agree_with_is_win_and_waits(ident: str) -> None:
     """On random hands of the ruleset's tiles: a True or False of shape_completes is
-    is_win's answer; shape_may_wait is never False for a hand with a wait or near miss."""
+    the module's answer on the whole hand (and is_win's, which uses the look-up);
+    shape_may_wait is never False for a hand some tile completes."""
     ruleset = mjr.load(ident)
     wall = [kind for kind in WALL if kind in ruleset.kinds]
     rng = random.Random(ident)
@@ -33,9 +35,10 @@ def test_the_look_ups_agree_with_is_win_and_waits(ident: str) -> None:
         hand = mjr.Hand(tuple(tiles[:-1]), win_tile=tiles[-1])
         complete = ruleset.shape_completes(_counts(tiles), 0, 0, None)
         if complete is not None:
-            assert complete == ruleset.is_win(hand)
+            assert complete == complete_by_the_module(ruleset, hand) == ruleset.is_win(hand)
         short = mjr.Hand(tuple(tiles[:-1]))
         if not ruleset.shape_may_wait(_counts(tiles[:-1]), 0, 0, None):
+            assert not completed_by_a_tile(ruleset, short)
             assert not ruleset.waits(short) and not ruleset.near_misses(short)
 
 
