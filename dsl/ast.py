@@ -428,14 +428,15 @@ class PlaySetting(Statement):
 
 @dataclass(frozen=True)
 class KongPay(Statement):
-    """``kong_pay ID "name" on KIND : PAYER pays N [refund_unless_ready]``."""
+    """``kong_pay ID "name" on KIND : PAYER pays N [WORD ...]``: the words say when
+    the payment is given back at the hand's close."""
 
     id: str
     display: str
     kind: Option
     payer: Payer
     amount: tuple[int, Span]
-    refund: Option | None
+    refunds: tuple[Option, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -412,9 +412,8 @@ class _ToAst(Transformer[Token, Any]):
 
     def kong_pay(self, meta: Any, items: list[Any]) -> ast.KongPay:
         ident, display, kind, payer, amount = items[:5]
-        refund = self._word(items[5]) if len(items) > 5 else None
         return ast.KongPay(self._s(meta), str(ident), _string(display), self._word(kind), payer,
-                           self._number(amount), refund)
+                           self._number(amount), tuple(self._word(word) for word in items[5:]))
 
     def next_dealer(self, meta: Any, items: list[Any]) -> ast.NextDealer:
         return ast.NextDealer(self._s(meta), tuple(items[:-1]), self._word(items[-1]))

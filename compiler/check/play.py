@@ -403,6 +403,10 @@ def _false_win(statement: ast.FalseWin, report: Report) -> ir.FalseWinRow:
     return (statement.id, statement.display, amount, statement.word is not None)
 
 
+#: When a kong payment is given back at the close of a hand (see mjr.ruleset.rules_of_play.KongPayment).
+KONG_REFUNDS = ("refund_unless_ready", "refund_unless_ready_at_end", "refund_at_draw")
+
+
 def _kong_payment(statement: ast.KongPay, report: Report) -> ir.KongPayRow:
     kind = _word(statement.kind, KONG_KINDS, "kind of kong", report)
     payer = statement.payer.kind
@@ -414,10 +418,18 @@ def _kong_payment(statement: ast.KongPay, report: Report) -> ir.KongPayRow:
     amount, span = statement.amount
     if amount < 1:
         report(span, "a kong payment is 1 or more")
-    refund = statement.refund
-    if refund is not None:
-        _word(refund, ("refund_unless_ready",), "word after the amount", report)
-    return (statement.id, statement.display, kind or "", payer, amount, refund is not None)
+    words: dict[str, ast.Option] = {}
+    for word in statement.refunds:
+        name = _word(word, KONG_REFUNDS, "word after the amount", report)
+        if name in words:
+            report(word.span, f"{name} is written twice")
+        elif name is not None:
+            words[name] = word
+    if "refund_unless_ready" in words and "refund_unless_ready_at_end" in words:
+        report(words["refund_unless_ready"].span, "refund_unless_ready_at_end gives the payment back at a drawn "
+                                                  "hand too: write one of them")
+    return (statement.id, statement.display, kind or "", payer, amount, "refund_unless_ready" in words,
+            "refund_at_draw" in words, "refund_unless_ready_at_end" in words)
 
 
 def _dealer_rules(rules: list[ast.NextDealer], report: Report) -> tuple[ir.DealerRow, ...]:

@@ -358,8 +358,9 @@ class Example:
     span: Span
 
 
-#: A ``kong_pay`` row: (id, name, kind, payer, amount, refund_unless_ready).
-KongPayRow = tuple[str, str, str, str, int, bool]
+#: A ``kong_pay`` row: (id, name, kind, payer, amount, refund_unless_ready, refund_at_draw,
+#: refund_unless_ready_at_end).
+KongPayRow = tuple[str, str, str, str, int, bool, bool, bool]
 #: An ``open_kong`` row: (the flag fact it sets, when_ready, locks).
 OpenKongRow = tuple[str, bool, bool]
 #: A ``false_win`` row: (id, name, amount each opponent is paid, dead_hand).

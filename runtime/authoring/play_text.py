@@ -129,8 +129,8 @@ def _quoted(name: str) -> str:
 
 
 def _kong_words(payment: KongPayment) -> str:
-    refund = " refund_unless_ready" if payment.refund_unless_ready else ""
-    return f"on {payment.kind} : {KONG_PAYERS.get(payment.payer, payment.payer)} pays {payment.amount}{refund}"
+    words = "".join(f" {word}" for word in payment.words)
+    return f"on {payment.kind} : {KONG_PAYERS.get(payment.payer, payment.payer)} pays {payment.amount}{words}"
 
 
 def _draw_words(check: DrawCheck) -> str:

@@ -42,7 +42,8 @@ QUALIFIERS = (
     "suits", "winds", "dragons", "red_fives", "aside", "fixed", "stand_in", "may_not", "honors", "skip", "none", "flag",
     "number", "choice", "to", "each", "excludes", "pays", "discarder", "opponent", "feeder", "last", "claimed", "meld",
     "player", "left", "opposite", "right", "fans", "points", "payments", "clause", "without",
-    "from", "refund_unless_ready", "shared", "own_discards", "stake", "per_kong", "missed_win_bars",
+    "from", "refund_unless_ready", "refund_unless_ready_at_end", "refund_at_draw", "shared", "own_discards", "stake",
+    "per_kong", "missed_win_bars",
 )
 #: the words of expressions
 EXPRESSION_WORDS = (

@@ -20,12 +20,15 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class KongPayment:
-    """``kong_pay ID "name" on KIND : PAYER pays AMOUNT [refund_unless_ready]``.
+    """``kong_pay ID "name" on KIND : PAYER pays AMOUNT [WORD ...]``.
 
     ``payer`` is ``discarder`` (the player whose discard was konged: a direct kong
     only) or ``each`` (every other player still in the hand).  A robbed kong is never
-    paid; ``refund_unless_ready`` gives the payment back when the hand is drawn and
-    the kong's maker is not ready."""
+    paid.  The words give the payment back at the close of the hand (each payment
+    at most once): ``refund_unless_ready`` when the wall runs out and the kong's
+    maker has not won and is not ready; ``refund_unless_ready_at_end`` the same
+    however the hand ends (a win too); ``refund_at_draw`` when the hand ends with
+    nobody having won."""
 
     id: str
     name: str
@@ -33,6 +36,15 @@ class KongPayment:
     payer: str
     amount: int
     refund_unless_ready: bool = False
+    refund_at_draw: bool = False
+    refund_unless_ready_at_end: bool = False
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The words after the amount, as the statement writes them."""
+        return tuple(word for word, on in (("refund_unless_ready", self.refund_unless_ready),
+                                           ("refund_unless_ready_at_end", self.refund_unless_ready_at_end),
+                                           ("refund_at_draw", self.refund_at_draw)) if on)
 
 
 @dataclass(frozen=True)

@@ -48,9 +48,8 @@ def close_hand(state: TableState, drawn: bool, aborted: str = "") -> HandOutcome
     (``aborted``, the ``abort`` that ended it) makes none and checks nothing."""
     exhausted = drawn and not aborted
     ready = tuple(is_ready(state, seat) for seat in range(state.seats)) if exhausted else (False,) * state.seats
-    closing: list[Payment] = []
+    closing: list[Payment] = [] if aborted else _refunds(state, exhausted, ready)
     if exhausted:
-        closing += _refunds(state, ready)
         for check in state.rules.draw_checks:
             payers = [seat for seat in range(state.seats) if _passes(state, seat, check.payer, ready)]
             payees = [seat for seat in range(state.seats) if _passes(state, seat, check.payee, ready)]
@@ -180,13 +179,31 @@ def best_value(state: TableState, seat: int, payer: int) -> int:
     return best
 
 
-def _refunds(state: TableState, ready: tuple[bool, ...]) -> list[Payment]:
-    """Kong payments given back because their maker is not ready when the hand is drawn."""
-    refundable = {clause.id for clause in state.rules.kong_payments if clause.refund_unless_ready}
+def _refunds(state: TableState, exhausted: bool, ready: tuple[bool, ...]) -> list[Payment]:
+    """The kong payments given back at the close of a hand that ran its course
+    (``exhausted``: the wall ran out, with ``ready`` each seat's readiness), each at
+    most once: at a hand nobody won (``refund_at_draw``), or where their maker has not
+    won and is not ready, at a wall run out (``refund_unless_ready``) or however the
+    hand ends (``refund_unless_ready_at_end``)."""
+    nobody_won = exhausted and not state.wins
+    refundable = {clause.id: clause for clause in state.rules.kong_payments if
+                  (clause.refund_at_draw and nobody_won) or clause.refund_unless_ready_at_end or
+                  (clause.refund_unless_ready and exhausted)}
+    asked: dict[int, bool] = {}  # each maker's readiness, asked once where the wall did not run out
     lines = []
     for line in state.payments:
-        if line.clause in refundable and not ready[line.payee] and not state.players[line.payee].wins:
-            lines.append(Payment(line.payee, line.payer, line.amount, line.clause, f"{line.name} refunded"))
+        clause = refundable.get(line.clause)
+        if clause is None:
+            continue
+        maker = line.payee
+        if not (clause.refund_at_draw and nobody_won):
+            if state.players[maker].wins:
+                continue
+            if maker not in asked:
+                asked[maker] = ready[maker] if exhausted else is_ready(state, maker)
+            if asked[maker]:
+                continue
+        lines.append(Payment(maker, line.payer, line.amount, line.clause, f"{line.name} refunded"))
     return lines
 
 
