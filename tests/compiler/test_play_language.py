@@ -214,7 +214,8 @@ MISUSES = [
      "4:32: a kong payment is paid by the discarder or by each opponent", "^^^^^^^^^^^"),
     ("    kong_pay k \"杠\" on direct : discarder pays 0\n", "4:47: a kong payment is 1 or more", "^"),
     ("    kong_pay k \"杠\" on direct : discarder pays 1 refund\n",
-     "4:49: unknown word after the amount 'refund'; the words are refund_unless_ready", "^^^^^^"),
+     "4:49: unknown word after the amount 'refund' (did you mean 'refund_at_draw'?); the words are "
+     "refund_unless_ready, refund_unless_ready_at_end, refund_at_draw", "^^^^^^"),
     ("    next_dealer when drawn or won : dealer\n",
      "4:31: unknown dealer condition 'won'; the words are drawn, dealer_won, dealer_ready, several_winners, self_draw",
      "^^^"),
