@@ -234,6 +234,7 @@ ABORT_WORDS = ("nine_kinds", "same_first_discards", "all_declared", "kongs")
 #: other copies all in sight, and whether the feeder of the winner's Nth claimed
 #: meld fed another player's Nth one earlier in the hand (包先不包后); the tiles revealed
 #: (``reveal``) and those under them (to a winner who has declared), the stakes of
-#: declarations on the table, and the hands in a row drawn or won by the dealer.
+#: declarations on the table, the hands in a row drawn or won by the dealer, and the
+#: winning tile's other copies all out of sight (生牌).
 FACT_SOURCES = ("wall_after_win", "dealer_streak", "previous_winner", "last_copy", "fed_before", "revealed",
-                "under_revealed", "deposits", "repeats")
+                "under_revealed", "deposits", "repeats", "unseen")

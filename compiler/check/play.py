@@ -64,7 +64,7 @@ DRAW_AMOUNT_WORDS = ("shared", "dealer_double")
 #: The kind of fact each source of ``mjr.ruleset.rules_of_play.FACT_SOURCES`` gives, and the
 #: values a number source gives (the fact's range must hold them).
 FACT_SOURCE_KINDS = dict(zip(FACT_SOURCES, ("tiles", "number", "number", "flag", "flag", "tiles", "tiles", "number",
-                                            "number"), strict=True))
+                                            "number", "flag"), strict=True))
 FACT_SOURCE_RANGES = {"dealer_streak": (0, 1), "previous_winner": (0, 3), "deposits": (0, 1), "repeats": (0, 1)}
 #: The sources that take a number: how many tiles, which claimed meld (1 to 5).
 NUMBERED_SOURCES = {"wall_after_win": "how many tiles, e.g. from wall_after_win 1",

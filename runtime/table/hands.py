@@ -107,7 +107,8 @@ def table_facts(state: TableState, seat: int, tile: int | None) -> tuple[tuple[s
         elif source == "previous_winner":
             previous = state.seating.previous_winner
             facts.append((ident, ((state.seating.dealer if previous is None else previous) - seat) % state.seats))
-        elif source == "last_copy" and tile is not None and tile < N_KINDS and _in_sight(state, tile) == 3:
+        elif source in ("last_copy", "unseen") and tile is not None and tile < N_KINDS and \
+                _in_sight(state, tile) == (3 if source == "last_copy" else 0):
             facts.append((ident, True))
         elif source == "fed_before" and _fed_before(state, seat, count):
             facts.append((ident, True))
