@@ -109,6 +109,7 @@ class Ruleset:
         self._whole_suits = all(len({*range(9 * s, 9 * s + 9)} & generated.kinds) in (0, 9) for s in range(3))
         #: the most declared melds a hand with a knitted straight may have (-1: none may have one)
         self._knitted_melds = (generated.deal - 1) // 3 - 3 if standard and knitted else -1
+        #: the kinds of the tile set in order: each a tile that may complete a hand one short
         self._kinds_in_order = tuple(sorted(generated.kinds))
         #: the kinds an indicator may be (those of the tile set, where one makes a wildcard)
         self._indicators = generated.kinds if generated.wild_derived else frozenset()
