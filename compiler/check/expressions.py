@@ -577,9 +577,7 @@ def _depth(node: ir.Node, known: dict[int, int]) -> int:
         if node.index not in known:
             known[node.index] = _depth(node.body, known)
         return known[node.index]
-    children = [v for v in vars(node).values() if isinstance(v, ir.Node)]
-    children += [c for v in vars(node).values() if isinstance(v, tuple) for c in v if isinstance(c, ir.Node)]
-    return 1 + max((_depth(child, known) for child in children), default=0)
+    return 1 + max((_depth(child, known) for child in ir.children(node)), default=0)
 
 
 

@@ -544,8 +544,7 @@ def reads_held_tiles(node: ir.Node, seen: dict[int, bool] | None = None) -> bool
     elif isinstance(node, ir.DefineRef):
         answer = reads_held_tiles(node.body, seen)
     elif isinstance(node, _PLAIN_NODES):
-        answer = all(reads_held_tiles(child, seen) for value in vars(node).values()
-                     for child in (value if isinstance(value, tuple) else (value,)) if isinstance(child, ir.Node))
+        answer = all(reads_held_tiles(child, seen) for child in ir.children(node))
     else:
         answer = False
     seen[id(node)] = answer

@@ -493,6 +493,14 @@ def expressions(ruleset: Ruleset) -> list[Node]:
     return roots
 
 
+def children(node: Node) -> Iterator[Node]:
+    """The nodes directly under ``node`` (a define's body under its reference)."""
+    for value in vars(node).values():
+        for child in value if isinstance(value, tuple) else (value,):
+            if isinstance(child, Node):
+                yield child
+
+
 def nodes(roots: Iterable[Node]) -> Iterator[Node]:
     """Every node under ``roots``, defines written out, each shared node once."""
     stack = list(roots)
@@ -503,10 +511,7 @@ def nodes(roots: Iterable[Node]) -> Iterator[Node]:
             continue
         seen.add(id(node))
         yield node
-        for value in vars(node).values():
-            for child in value if isinstance(value, tuple) else (value,):
-                if isinstance(child, Node):
-                    stack.append(child)
+        stack.extend(children(node))
 
 
 def word_names(roots: Iterable[Node]) -> set[str]:

@@ -35,6 +35,7 @@ from ..ruleset import loader
 from ..ruleset.loaded import Ruleset
 from ..ruleset.result import Group, Result, Wait
 from . import score as batch_options
+from .output import counted as _counted
 from .output import dump as _dump
 from .output import note as _note
 from .output import say as _say
@@ -137,11 +138,6 @@ def _check_one(name: str, options: dict[str, object]) -> dict[str, Any]:
     }
 
 
-def _many(count: int, word: str) -> str:
-    """``1 fan``, ``2 fans``."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def _check_hands(path: Path, checked: ir.Ruleset, options: dict[str, object]) -> int:
     """Raise SourceError naming every example whose hand no game under the ruleset
     can hold, under the options it is played with: each hand read and checked by the
@@ -211,8 +207,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     else:
         for report, shown in zip(reports, warnings, strict=True):
             if report["ok"]:
-                _say(*shown, f"{report['file']}: ok ({_many(report['fans'], 'fan')}, "
-                             f"{_many(report['examples'], 'example')})")
+                _say(*shown, f"{report['file']}: ok ({_counted(report['fans'], 'fan')}, "
+                             f"{_counted(report['examples'], 'example')})")
             elif "problems" in report:
                 _say(report["text"])
             else:

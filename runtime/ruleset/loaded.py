@@ -304,10 +304,10 @@ class Ruleset:
         held = self._shape_arguments(counts, jokers, melds, indicator, self.deal)
         if melds <= self._knitted_melds:
             return True
-        before = bytes(held) if self.generated.declared_shapes else b""  # (the built-in look-up works on held)
+        as_given = bytes(held) if self.generated.declared_shapes else None  # (the built-in look-up works on held)
         if self._built_in_shape(held, jokers + 1, melds, indicator) is not False:
             return True
-        return bool(before) and self._declared_may_wait(before, jokers, melds, indicator)
+        return as_given is not None and self._declared_may_wait(as_given, jokers, melds, indicator)
 
     def _shape_arguments(self, counts: object, jokers: object, melds: object, indicator: object,
                          size: int) -> bytearray:
