@@ -184,11 +184,13 @@ class _Parser:
     # ----------------------------------------------------------------- the tiles
 
     def read_body(self) -> tuple[list[int], list[Meld], tuple[int, ...]]:
-        """Tiles, melds and flowers, up to the first keyword."""
+        """Tiles, melds and flowers, up to the first keyword or declared fact of play
+        (a waiting hand states its facts with no ``win`` before them)."""
         tiles: list[int] = []
         melds: list[Meld] = []
         flowers: list[Tile] = []
-        while (word := self.peek()) is not None and word.text not in KEYWORDS:
+        while ((word := self.peek()) is not None and word.text not in KEYWORDS
+               and not (self.facts is not None and word.text in self.facts)):
             self.index += 1
             if word.text[0] in CLOSER_OF:
                 melds.append(parse_meld(self.text, word.start, word.end, self.reds, self.jokers))

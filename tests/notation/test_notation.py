@@ -446,3 +446,14 @@ def test_a_fact_number_is_ascii_digits(digit: str) -> None:
     assert declared.value.column == 19 and "takes a whole number" in str(declared.value)
     with pytest.raises(NotationError):  # undeclared: a flag, then a word that is no tile
         parse_hand(f"123m win 5m streak {digit}")
+
+
+def test_a_waiting_hand_states_its_declared_facts_after_its_tiles() -> None:
+    """With no ``win``, a declared fact follows the tiles directly; a misspelt one is
+    still named as unknown at its place."""
+    hand = parse_hand("111s 8p 234m 567m EE 9p flipped 7p streak 2",
+                      {"flipped": "tiles", "streak": "number"})
+    assert hand.win_tile is None and dict(hand.context.facts) == {"flipped": (15,), "streak": 2}
+    with pytest.raises(NotationError) as misspelt:
+        parse_hand("111s 8p 234m 567m EE 9p flippd 7p", {"flipped": "tiles"})
+    assert misspelt.value.column == 24 and "did you mean 'flipped'?" in str(misspelt.value)
