@@ -422,9 +422,15 @@ class _ToAst(Transformer[Token, Any]):
         """A condition of ``next_dealer``, its number (``streak 3``) as its one argument."""
         return ast.Option(self._s(meta), str(items[0]), tuple(str(t) for t in items[1:]))
 
-    def at_draw(self, meta: Any, items: list[Any]) -> ast.AtDraw:
+    def at_draw(self, meta: Any, items: list[Any], at_end: bool = False) -> ast.AtDraw:
         ident, display, payer, payee, amount = items
-        return ast.AtDraw(self._s(meta), str(ident), _string(display), payer, payee, amount)
+        held = None
+        if isinstance(amount, tuple):  # (EXPR) of payer|payee
+            held, amount = amount
+        return ast.AtDraw(self._s(meta), str(ident), _string(display), payer, payee, amount, at_end, held)
+
+    def at_end(self, meta: Any, items: list[Any]) -> ast.AtDraw:
+        return self.at_draw(meta, items, at_end=True)
 
     def draw_side(self, meta: Any, tests: list[ast.DrawTest]) -> tuple[ast.DrawTest, ...]:
         return tuple(tests)
@@ -440,6 +446,11 @@ class _ToAst(Transformer[Token, Any]):
 
     def draw_amount(self, meta: Any, items: list[Token]) -> ast.Option:
         return ast.Option(self._s(meta), str(items[0]), tuple(str(t) for t in items[1:]))
+
+    def held_amount(self, meta: Any, items: list[Any]) -> tuple[ast.Expr, ast.Option]:
+        """``(EXPR) of payer|payee [WORD]``: the expression, and its holder as the amount."""
+        expr, holder, *rest = items
+        return expr, ast.Option(self._s(meta), str(holder), tuple(str(t) for t in rest))
 
     # -- table options
 

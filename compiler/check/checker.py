@@ -28,11 +28,22 @@ from ..model.vocabulary import ALL_WORDS, AMOUNT_NAMES, PAYER_WORDS
 from . import principles
 from .declared import lower_shapes, stand_in
 from .examples import check_example
-from .expressions import AMOUNT, FAN_CONDITION, PAYMENT, RULE, SCORE, VALUE, ExpressionChecker, Names, check_defines
+from .expressions import (
+    AMOUNT,
+    FAN_CONDITION,
+    HOLDING,
+    PAYMENT,
+    RULE,
+    SCORE,
+    VALUE,
+    ExpressionChecker,
+    Names,
+    check_defines,
+)
 from .facts import aside_collection, aside_kinds, check_facts
 from .functions import FUNCTIONS, lower_table
 from .keys import replaced_key, statement_key
-from .play import PLAY_STATEMENTS, PlayStatements, lower_play
+from .play import PLAY_STATEMENTS, PlayStatements, held_amounts, lower_play
 from .ranges import check_numbers, check_ranges
 from .tile_set import check_claims, check_shapes, deal_of, kinds_of, place_problem, seats_of, tile_kind
 from .wildcards import check_jokers, check_wildcard_count, lower_derived, lower_wildcards
@@ -389,7 +400,9 @@ class Checker:
             facts=facts,
             texts=tuple(self.texts[file] for file in merged.files),
             shapes=declared,
-            play=lower_play(merged.play, merged.facts.values(), self.chosen, self.report),
+            play=lower_play(merged.play, merged.facts.values(), self.chosen, self.report, self._span_text),
+            holdings=tuple(checker.check(c.held, ir.INT, HOLDING) for c, held in held_amounts(merged.play)
+                           if c.held is not None),
             tables=tables,
             values=values,
             derived=derived,

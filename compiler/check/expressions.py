@@ -65,10 +65,21 @@ DECOMPOSITION_WORDS = frozenset({"standard", "seven_pairs", "thirteen_orphans", 
                                  *(w for w in WINNING_TILE_WORDS if w.startswith("wait_"))})
 
 
+#: A held amount (``at_end ... (EXPR) of payer``): a number worked out on one
+#: player's tiles and melds at the end of a hand, won or not.  Like a shape's
+#: condition it has no decomposition; nor has it a win: the words of a win refused.
+HOLDING = "held amount"
+HELD_REFUSED = frozenset({*DECOMPOSITION_WORDS, *WINNING_TILE_WORDS, "self_draw", "discard", "robbing_kong",
+                          "after_kong", "last_tile", "first_turn", "winners", "discarder_dealer", "discarder_left",
+                          "discarder_opposite", "discarder_right"})
+#: The places with no decomposition: they see the tiles and the declared melds.
+NO_DECOMPOSITION = frozenset({SHAPE, HOLDING})
+
 #: How messages name each place an expression can stand.
 PLACE_TEXT = {FAN_CONDITION: "a fan's condition or value", RULE: "a requirement or a floor",
               SCORE: "the score formula", AMOUNT: "a payment amount", SHAPE: "a shape's condition",
-              VALUE: "a named value", PAYMENT: "a payment condition"}
+              VALUE: "a named value", PAYMENT: "a payment condition",
+              HOLDING: "a held amount ((EXPR) of payer or of payee)"}
 #: What each word of the score formula and the payment amounts is.
 _FORMULA_WORDS = {"fan": "the hand's fan total", "base": "the ruleset's base", "mult": "the product of the multipliers",
                   "points": "the hand's points"}
@@ -251,6 +262,11 @@ class ExpressionChecker:
             what = "a fan" if name in self.names.fans else "a shape" if name in self.names.shapes else "a word"
             return self._error(node.span, f"{quoted(name)} cannot be used in a shape's condition: it is {what} of "
                                           f"the decomposition, and a shape decides whether there is one")
+        if self.place == HOLDING and (name in HELD_REFUSED or name in self.names.fans or name in self.names.shapes):
+            what = "a fan" if name in self.names.fans else "a shape" if name in self.names.shapes else "a word"
+            return self._error(node.span, f"{quoted(name)} cannot be used in a held amount: it is {what} of a win, "
+                                          f"and a held amount counts one player's tiles and melds at the end of a "
+                                          f"hand, whether the player won or not")
         if scope == ir.GROUP and name in TILE_WORDS and TILE_WORDS[name].type == ir.INT:
             # a tile number in a group is the group's lowest tile's (a chow's lowest rank)
             return ir.GroupTiles(ir.INT, "first", ir.Word(ir.INT, ir.TILE, name))
@@ -443,11 +459,13 @@ class ExpressionChecker:
         return self._aggregate(ir.BOOL, node.quantifier, node.collection, node.condition, node.span)
 
     def _shape_collection(self, collection: str, span: Span) -> None:
-        """A shape's condition sees the tiles and the declared melds, never groups
-        of a decomposition (there is none yet)."""
-        if self.place == SHAPE and collection in ("sets", "pairs", "groups"):
-            self.report(span, f"{quoted(collection)} cannot be used in a shape's condition: a declared shape has "
-                              f"no decomposition (use tiles, kinds or melds)")
+        """A shape's condition and a held amount see the tiles and the declared
+        melds, never groups of a decomposition (there is none)."""
+        if self.place in NO_DECOMPOSITION and collection in ("sets", "pairs", "groups"):
+            what = ("a shape's condition: a declared shape has" if self.place == SHAPE
+                    else "a held amount: a player's tiles at the end of a hand have")
+            self.report(span, f"{quoted(collection)} cannot be used in {what} no decomposition (use tiles, kinds "
+                              f"or melds)")
 
     def _visit_Count(self, node: ast.Count, scope: str) -> ir.Node:
         if node.arity:

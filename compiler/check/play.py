@@ -61,6 +61,8 @@ DRAW_TESTS = ("ready", "won", "suits", "discards_terminal")
 #: The words that may follow a draw check's number: shared among payers and payees, or
 #: doubled where the payer or the payee deals.
 DRAW_AMOUNT_WORDS = ("shared", "dealer_double")
+#: Whose tiles a held amount (``(EXPR) of payer|payee``) counts.
+HOLDERS = ("payer", "payee")
 #: The kind of fact each source of ``mjr.ruleset.rules_of_play.FACT_SOURCES`` gives, and the
 #: values a number source gives (the fact's range must hold them).
 FACT_SOURCE_KINDS = dict(zip(FACT_SOURCES, ("tiles", "number", "number", "flag", "flag", "tiles", "tiles", "number",
@@ -106,6 +108,17 @@ class PlayStatements:
         return (self.kong_payments, self.draw_checks, self.declarations, self.aborts)  # type: ignore[return-value]
 
 
+def held_amounts(statements: PlayStatements) -> list[tuple[ast.AtDraw, int]]:
+    """The draw checks and end payments, each with the index of its held amount among
+    them (``(EXPR) of payer|payee``; -1 for none): the order of the ruleset's held
+    amounts, which the checker checks and the module works out."""
+    found, held = [], 0
+    for check in statements.draw_checks.values():
+        found.append((check, held if check.held is not None else -1))
+        held += check.held is not None
+    return found
+
+
 def statement_key(statement: ast.Statement) -> tuple[str, str] | None:
     """The kind and id (or keyword) a rule of play is replaced by; None for
     ``next_dealer``, whose rules are many and have no id."""
@@ -123,8 +136,9 @@ def statement_key(statement: ast.Statement) -> tuple[str, str] | None:
 
 
 def lower_play(statements: PlayStatements, facts: Iterable[ast.Fact], chosen: Mapping[str, Value],
-               report: Report) -> ir.Play:
-    """The checked rules of play, as the rows ``PlayRules.from_module`` reads."""
+               report: Report, span_text: Callable[[Span], str]) -> ir.Play:
+    """The checked rules of play, as the rows ``PlayRules.from_module`` reads
+    (``span_text``: the text of the file under a span, for a held amount's spelling)."""
     settings = statements.settings
     words = {keyword: _setting_word(settings[keyword], report)  # type: ignore[arg-type]
              for keyword in SETTING_WORDS if keyword in settings}
@@ -164,7 +178,7 @@ def lower_play(statements: PlayStatements, facts: Iterable[ast.Fact], chosen: Ma
                                      for a in statements.aborts.values()) if row is not None),
         kong_payments=tuple(_kong_payment(k, report) for k in statements.kong_payments.values()),
         next_dealer=_dealer_rules(statements.dealer, report),
-        draw_checks=tuple(_draw_check(c, report) for c in statements.draw_checks.values()),
+        draw_checks=tuple(_draw_check(c, held, report, span_text) for c, held in held_amounts(statements)),
         fact_sources=_fact_sources(facts, chosen, report, reveal is not None, bool(statements.declarations),
                                    revealed),
     )
@@ -549,27 +563,42 @@ def _fact_count(fact: ast.Fact, source: str, chosen: Mapping[str, Value], report
     return value
 
 
-def _draw_check(statement: ast.AtDraw, report: Report) -> ir.DrawCheckRow:
+def _draw_check(statement: ast.AtDraw, holding: int, report: Report,
+                span_text: Callable[[Span], str]) -> ir.DrawCheckRow:
     """``... AMOUNT``: a number (each payer to each payee), ``N shared`` (N from the
-    payers together to the payees together, in equal parts), or ``best``."""
+    payers together to the payees together, in equal parts), ``best``, or ``(EXPR) of
+    payer|payee``: the ruleset's held amount ``holding``, worked out on that player's
+    tiles (the expression is checked with the others: mjr.compiler.check.checker)."""
     amount = statement.amount
-    value = -1
-    if amount.name == "best":
+    what = "an end payment" if statement.at_end else "a draw check"
+    value, holder = -1, ""
+    if statement.held is not None:
+        if amount.name in HOLDERS:
+            holder = amount.name
+        else:
+            report(amount.span, f"(EXPR) of payer or of payee: whose tiles the amount counts, not "
+                                f"{quoted(amount.name)}{did_you_mean(amount.name, HOLDERS)}")
+    elif amount.name == "best":
         pass
     elif amount.name.isdigit() and int(amount.name) > 0:
         value = int(amount.name)
     else:
-        report(amount.span, f"a draw check pays a number (1 or more) or 'best', not {quoted(amount.name)}")
+        report(amount.span, f"{what} pays a number (1 or more), 'best' or (EXPR) of payer|payee, not "
+                            f"{quoted(amount.name)}")
     word = amount.arguments[0] if amount.arguments else ""
     if word and (len(amount.arguments) > 1 or word not in DRAW_AMOUNT_WORDS):
-        report(amount.span, f"after a draw check's amount only 'shared' (N shared: N from the payers together to the "
+        report(amount.span, f"after {what}'s amount only 'shared' (N shared: N from the payers together to the "
                             f"payees together) or 'dealer_double' (N, twice N where the payer or the payee deals) "
                             f"may follow, not {quoted(' '.join(amount.arguments))}")
-    elif word and amount.name == "best":
+    elif word and amount.name == "best" and not holder:
         report(amount.span, f"{quoted(word)} follows a number (N {word}), not 'best', which each payee works "
                             f"out for itself")
+    elif word == "shared" and holder:
+        report(amount.span, "'shared' follows a number (N shared), not an amount that counts one player's tiles")
     return (statement.id, statement.display, _player_test(statement.payer, report),
-            _player_test(statement.payee, report), value, word == "shared", word == "dealer_double")
+            _player_test(statement.payee, report), value, word == "shared", word == "dealer_double",
+            statement.at_end, holder, holding if holder else -1,
+            span_text(statement.held.span) if statement.held is not None else "")
 
 
 def _player_test(tests: tuple[ast.DrawTest, ...], report: Report) -> ir.PlayerTestRow:

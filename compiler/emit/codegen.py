@@ -721,6 +721,7 @@ class ModuleContext:
     #: without wildcards, the standard shape's decompositions come from the shared kernel's tables
     decomposition_tables: bool
     shapes: list[ShapeCode]
+    holdings: list[str]  # the held amounts' code, in order (see held_values in records.py.j2)
     uses: WordsUsed
     identities: IdentityClasses
     helpers: list[Helper]
@@ -769,6 +770,7 @@ def module_context(ruleset: ir.Ruleset, key: str) -> ModuleContext:
     writer.fuse = False  # a declared shape is decided before there is a decomposition
     shapes = [ShapeCode(shape.index, writer.write(shape.condition), shape.span, needs_no_melds(shape.condition),
                         reads_held_tiles(shape.condition)) for shape in ruleset.shapes]
+    holdings = [writer.write_checked(held, True) for held in ruleset.holdings]  # (no decomposition either)
     excluded_by: dict[int, list[int]] = {f.index: [] for f in ruleset.fans}
     for fan in ruleset.fans:
         for target in fan.excludes:
@@ -806,6 +808,7 @@ def module_context(ruleset: ir.Ruleset, key: str) -> ModuleContext:
         need_tables=uses.waits and ruleset.standard and len(ruleset.kinds) == 34,
         decomposition_tables=ruleset.standard,
         shapes=shapes,
+        holdings=holdings,
         uses=uses,
         identities=identity_classes(ruleset, uses.winning_tile),
         helpers=writer.helpers,

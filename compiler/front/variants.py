@@ -22,8 +22,9 @@ _FAN_WORDS = ("fan", "limit", "bonus", "multiplier")
 #: How a message names a statement of each kind.
 _NAMES = {"fan": "fan", "limit": "limit", "bonus": "bonus", "multiplier": "multiplier", "require": "requirement",
           "floor": "floor", "pay": "payment clause", "liable": "liable clause", "define": "define",
-          "shape": "shape", "fact": "fact", "kong_pay": "kong payment", "at_draw": "draw check", "value": "value",
-          "table": "table", "derive": "derived kind", "declare": "declaration", "abort": "abortive draw"}
+          "shape": "shape", "fact": "fact", "kong_pay": "kong payment", "at_draw": "draw check",
+          "at_end": "end payment", "value": "value", "table": "table", "derive": "derived kind",
+          "declare": "declaration", "abort": "abortive draw"}
 
 
 def kind_word(statement: ast.Statement) -> str:
@@ -32,8 +33,10 @@ def kind_word(statement: ast.Statement) -> str:
         return statement.kind
     if isinstance(statement, ast.Pay):
         return "liable" if statement.liable else "pay"
+    if isinstance(statement, ast.AtDraw):
+        return statement.keyword
     return {ast.Require: "require", ast.Floor: "floor", ast.Define: "define", ast.Shape: "shape",
-            ast.Fact: "fact", ast.KongPay: "kong_pay", ast.AtDraw: "at_draw", ast.Value: "value",
+            ast.Fact: "fact", ast.KongPay: "kong_pay", ast.Value: "value",
             ast.Table: "table", ast.Derive: "derive", ast.Declare: "declare", ast.Abort: "abort"}[type(statement)]
 
 

@@ -378,8 +378,10 @@ DealerRow = tuple[tuple[str, ...], str, int]  # words, target, the number of `st
 FactSourceRow = tuple[str, str, int]
 #: One side of a draw check: (ready, won, (comparison, suits), discards_terminal), None where not tested.
 PlayerTestRow = tuple[bool | None, bool | None, tuple[str, int] | None, bool | None]
-#: An ``at_draw`` row: (id, name, payer's test, payee's test, amount; -1 for ``best``; shared, dealer_double).
-DrawCheckRow = tuple[str, str, PlayerTestRow, PlayerTestRow, int, bool, bool]
+#: An ``at_draw`` or ``at_end`` row: (id, name, payer's test, payee's test, amount; -1 for ``best`` or a
+#: held amount; shared, dealer_double, at_end, the held amount's holder ("payer", "payee" or ""), and
+#: its index among the ruleset's ``holdings`` (-1: none) and text as written).
+DrawCheckRow = tuple[str, str, PlayerTestRow, PlayerTestRow, int, bool, bool, bool, str, int, str]
 
 
 @dataclass(frozen=True)
@@ -475,6 +477,9 @@ class Ruleset:
     jokers: int = 0
     #: how many players the table seats (``seats``): the first winds in play order
     seats: int = 4
+    #: the held amounts of the draw checks and end payments (``(EXPR) of payer``), in
+    #: order: numbers worked out on one player's tiles and melds, with no win
+    holdings: tuple[Node, ...] = ()
 
     @property
     def sets(self) -> int:
@@ -483,13 +488,15 @@ class Ruleset:
 
 def expressions(ruleset: Ruleset) -> list[Node]:
     """Every expression of ``ruleset``: the score, the fans' conditions and values,
-    the requirements', floors', shapes' and clauses' conditions and the amounts."""
+    the requirements', floors', shapes' and clauses' conditions, the amounts and the
+    held amounts."""
     roots: list[Node] = [ruleset.score]
     roots += [node for fan in ruleset.fans for node in (fan.condition, fan.value)]
     roots += [rule.condition for rule in ruleset.requirements]
     roots += [floor.condition for floor in ruleset.floors] + [shape.condition for shape in ruleset.shapes]
     roots += [node for pay in ruleset.payments for node in (pay.condition, pay.amount) if node is not None]
     roots += [value.body for value in ruleset.values]
+    roots += list(ruleset.holdings)
     return roots
 
 

@@ -79,7 +79,7 @@ def play_lines(rules: PlayRules) -> tuple[PlayLine, ...]:
     stated += [_abort_line(abort) for abort in rules.aborts]
     return (*(PlayLine(keyword, "", "", (settings[keyword],)) for keyword in SETTINGS), *stated,
             *(PlayLine("kong_pay", k.id, k.name, (_kong_words(k),)) for k in rules.kong_payments),
-            *(PlayLine("at_draw", c.id, c.name, (_draw_words(c),)) for c in rules.draw_checks),
+            *(PlayLine(c.keyword, c.id, c.name, (_draw_words(c),)) for c in rules.draw_checks),
             *(PlayLine("fact", ident, "", (f"from {source}" + (f" {count}" if count else ""),))
               for ident, source, count in rules.fact_sources),
             PlayLine("next_dealer", "", "", tuple(_dealer_words(rule) for rule in rules.next_dealer)))
@@ -135,7 +135,10 @@ def _kong_words(payment: KongPayment) -> str:
 
 def _draw_words(check: DrawCheck) -> str:
     word = " shared" if check.shared else " dealer_double" if check.dealer_double else ""
-    amount = "best" if check.amount < 0 else f"{check.amount}{word}"
+    if check.holder:
+        amount = f"({check.held_text}) of {check.holder}{word}"
+    else:
+        amount = "best" if check.amount < 0 else f"{check.amount}{word}"
     return f": {_player_words(check.payer)} pays {_player_words(check.payee)} {amount}"
 
 

@@ -31,7 +31,7 @@ STATEMENTS = (
     # combining fans
     "account_once", "prefer",
     # rules of play
-    "discard_win", "missed_win", "hand_ends", "dead_wall", "kong_pay", "next_dealer", "at_draw",
+    "discard_win", "missed_win", "hand_ends", "dead_wall", "kong_pay", "next_dealer", "at_draw", "at_end",
     "last_draw", "void_suit", "indicator_flip", "open_kong", "false_win", "reveal", "declare", "seats", "abort",
     "rob_concealed",
     # named values and lookup tables
@@ -43,7 +43,7 @@ QUALIFIERS = (
     "number", "choice", "to", "each", "excludes", "pays", "discarder", "opponent", "feeder", "last", "claimed", "meld",
     "player", "left", "opposite", "right", "fans", "points", "payments", "clause", "without",
     "from", "refund_unless_ready", "refund_unless_ready_at_end", "refund_at_draw", "shared", "own_discards", "stake",
-    "per_kong", "missed_win_bars",
+    "per_kong", "missed_win_bars", "payer", "payee", "dealer_double",
 )
 #: the words of expressions
 EXPRESSION_WORDS = (

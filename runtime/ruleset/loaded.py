@@ -414,6 +414,23 @@ class Ruleset:
             orphans and tables.orphans_need(counts) <= jokers
         )
 
+    def held_amounts(self, hand: Hand | str) -> tuple[int, ...]:
+        """The held amounts of the ruleset's draw checks and end payments (``(EXPR) of
+        payer`` or ``of payee``), in file order, worked out on ``hand``: a player's
+        tiles and melds at the end of a hand, its winning tile among them where it has
+        one, in its context (its seat, the facts of play).  A hand of 13 tiles, or of
+        14 with its winning tile; an impossible one raises :class:`HandError`."""
+        if type(hand) is not Hand:
+            hand = self._hand(hand)
+        self.check_hand(hand, winning=hand.win_tile is not None)
+        record = self.records.record(hand)
+        if record is None:
+            raise AssertionError(f"a hand check_hand accepts has no record: {format_hand(hand)}")
+        try:
+            return tuple(self.generated.held_values(record))
+        except OverflowError:
+            raise HandError(f"a held amount of {self.id} passes the 64-bit integers for this hand") from None
+
     def waits(self, hand: Hand | str) -> list[Wait]:
         """Every tile that completes a 13-tile hand, with the best result on it."""
         return [wait for wait, status in self._completions(hand) if status == STATUS_WIN]

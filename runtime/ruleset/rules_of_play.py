@@ -168,14 +168,19 @@ class PlayerTest:
 
 @dataclass(frozen=True)
 class DrawCheck:
-    """``at_draw ID "name" : each player where TEST pays each player where TEST AMOUNT``.
+    """``at_draw ID "name" : each player where TEST pays each player where TEST AMOUNT``,
+    or ``at_end ...``.
 
-    Run in file order when a hand ends with the wall empty and no check of the
-    ruleset's ``hand_ends`` says otherwise.  ``amount`` is a number, or ``-1`` for
-    ``best``: the highest points the payee's waits would score on the payer's discard.
-    ``shared`` (``N shared``, 不聴罰符): N goes from the payers together to the payees
-    together, each payer paying each payee N / (payers x payees).  ``dealer_double``
-    (``N dealer_double``): twice N where the payer or the payee is the dealer."""
+    An ``at_draw`` runs when a hand ends with the wall empty and no check of the
+    ruleset's ``hand_ends`` says otherwise; an ``at_end`` (``at_end``) when any hand
+    ends but an aborted one, won or drawn; each kind in file order.  ``amount`` is a
+    number, or ``-1`` for ``best`` (the highest points the payee's waits would score
+    on the payer's discard) or for a held amount: ``holding``, the index of the
+    ruleset's held amount (:meth:`mjr.Ruleset.held_amounts`) worked out on the tiles
+    of ``holder`` (``payer`` or ``payee``).  ``shared`` (``N shared``, 不聴罰符): N
+    goes from the payers together to the payees together, each payer paying each
+    payee N / (payers x payees).  ``dealer_double`` (``N dealer_double``): twice the
+    amount where the payer or the payee is the dealer."""
 
     id: str
     name: str
@@ -184,6 +189,14 @@ class DrawCheck:
     amount: int
     shared: bool = False
     dealer_double: bool = False
+    at_end: bool = False
+    holder: str = ""
+    holding: int = -1
+    held_text: str = ""  # the held amount's expression as written
+
+    @property
+    def keyword(self) -> str:
+        return "at_end" if self.at_end else "at_draw"
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ import operator
 import random
 
 from ..errors import HandError
-from ..ruleset.rules_of_play import PlayerTest
+from ..hand.model import Hand
+from ..ruleset.rules_of_play import DrawCheck, PlayerTest
 from ..tiles.kinds import FIRST_HONOR, TERMINALS_AND_HONORS, parse_tile
 from .hands import may_win, seat_hand
 from .seats import Seating
@@ -49,24 +50,53 @@ def close_hand(state: TableState, drawn: bool, aborted: str = "") -> HandOutcome
     exhausted = drawn and not aborted
     ready = tuple(is_ready(state, seat) for seat in range(state.seats)) if exhausted else (False,) * state.seats
     closing: list[Payment] = [] if aborted else _refunds(state, exhausted, ready)
-    if exhausted:
-        for check in state.rules.draw_checks:
-            payers = [seat for seat in range(state.seats) if _passes(state, seat, check.payer, ready)]
-            payees = [seat for seat in range(state.seats) if _passes(state, seat, check.payee, ready)]
-            for payer in payers:
-                for payee in payees:
-                    if payee == payer:
-                        continue
-                    if check.shared:  # N from the payers together to the payees together
-                        amount = check.amount // (len(payers) * len(payees))
-                    else:
-                        amount = check.amount if check.amount >= 0 else best_value(state, payee, payer)
-                    if check.dealer_double and state.seating.dealer in (payer, payee):
-                        amount *= 2
-                    if amount:
-                        closing.append(Payment(payer, payee, amount * state.stake, check.id, check.name))
+    checks = [check for check in state.rules.draw_checks if (not aborted if check.at_end else exhausted)]
+    if checks:
+        closing += _checks(state, checks, ready if exhausted else _readiness(state, checks))
     return HandOutcome(drawn and not state.wins, tuple(closing), next_seating(state, ready, bool(aborted)), ready,
                        aborted)
+
+
+def _readiness(state: TableState, checks: list[DrawCheck]) -> tuple[bool, ...]:
+    """Each seat's readiness at a hand that did not run its course, asked only where
+    a check tests it (a player who has won is not ready: it has won)."""
+    if not any(test.ready is not None for check in checks for test in (check.payer, check.payee)):
+        return (False,) * state.seats
+    return tuple(not state.players[seat].wins and is_ready(state, seat) for seat in range(state.seats))
+
+
+def _checks(state: TableState, checks: list[DrawCheck], ready: tuple[bool, ...]) -> list[Payment]:
+    """The payments of the draw checks and end payments ``checks``, in order."""
+    lines = []
+    held: dict[int, tuple[int, ...]] = {}  # each seat's held amounts, worked out once
+    for check in checks:
+        payers = [seat for seat in range(state.seats) if _passes(state, seat, check.payer, ready)]
+        payees = [seat for seat in range(state.seats) if _passes(state, seat, check.payee, ready)]
+        for payer in payers:
+            for payee in payees:
+                if payee == payer:
+                    continue
+                if check.holder:  # a number worked out on the payer's or the payee's tiles
+                    holder = payer if check.holder == "payer" else payee
+                    if holder not in held:
+                        held[holder] = state.ruleset.held_amounts(_held_hand(state, holder))
+                    amount = held[holder][check.holding]
+                elif check.shared:  # N from the payers together to the payees together
+                    amount = check.amount // (len(payers) * len(payees))
+                else:
+                    amount = check.amount if check.amount >= 0 else best_value(state, payee, payer)
+                if check.dealer_double and state.seating.dealer in (payer, payee):
+                    amount *= 2
+                if amount > 0:
+                    lines.append(Payment(payer, payee, amount * state.stake, check.id, check.name))
+    return lines
+
+
+def _held_hand(state: TableState, seat: int) -> Hand:
+    """``seat``'s hand at the close: the hand it won with (the last of its wins), or
+    the tiles it holds."""
+    won = next((win.result.hand for win in reversed(state.wins) if win.seat == seat), None)
+    return won if won is not None else seat_hand(state, seat, None, "self_draw")
 
 
 def is_ready(state: TableState, seat: int) -> bool:

@@ -1,0 +1,160 @@
+"""Payments at the end of a hand between any players (``at_end``), with amounts
+worked out on one player's tiles (``(EXPR) of payer`` / ``of payee``): played from
+arranged walls on both backends, the held amounts asked of hands directly, and the
+statement checked where it is written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import load_on
+from table_script import arranged_wall, play_script
+
+import mjr
+from mjr.table.actions import Action
+from mjr.table.referee import Seating, Table
+
+BACKENDS = ["compiled", "python"]
+
+RULES = """ruleset t.chickens "Chickens" {{
+    tiles suits(m p s) winds dragons
+    claims pung kong
+    win self_draw discard
+    fact flipped "翻牌" tiles 0 to 1
+    derive turned "翻鸡" from flipped + 1
+    define chicken: 1s or 8p
+    fan plain "Plain" 1 : standard
+    pay discarded "D" when discard : discarder pays points
+    pay self_drawn "S" when self_draw : each opponent pays points
+    # the winner's chickens, from every other player
+    at_end won_chickens "胡鸡" : each player pays each player where won (count(tiles where chicken)) of payee
+    # a ready player's chickens, from those neither ready nor winners
+    at_end ready_chickens "叫鸡" : each player where not ready and not won pays each player where ready
+        (count(tiles where chicken)) of payee
+    # those neither ready nor winners pay their own chickens twice over to each ready player
+    at_end back "反赔" : each player where not ready and not won pays each player where ready
+        (2 * count(tiles where chicken)) of payer
+    at_draw drawn "流局" : each player where not ready pays each player where ready 5
+    {extra}
+}}
+"""
+
+#: seat 0 deals, far from ready, two chickens (1s 8p)
+DEALER = "1s 8p 25m 258s 369m 369s"
+#: seat 1 is ready on 8p and 9p, two chickens (88p)
+READY = "234p 567p 88p 99p 456s"
+#: seat 2 wins on its first draw, 9m, with three chickens (111s), where it is dealt this
+WINNER = "234m 78m 111s WWW FF"
+#: seat 3: far from ready, no chicken
+PLAIN = "258m 258s 369m 369s S"
+
+
+def _rules(tmp_path: Path, backend: str, extra: str = "") -> mjr.Ruleset:
+    path = tmp_path / f"chickens_{len(extra)}.mjr"
+    path.write_text(RULES.format(extra=extra), encoding="utf-8")
+    return load_on(path, backend, unoptimised=True)
+
+
+def _play(rules: mjr.Ruleset, win: bool) -> Table:
+    """Seats 0 and 1 draw and discard a tile nobody wants; seat 2 wins on its first
+    draw where ``win``, else the wall runs out."""
+    hands = {0: DEALER, 1: READY, 2: WINNER if win else "258m 258s 147m 147s W", 3: PLAIN}
+    wall = arranged_wall(rules, hands, draws=["N", "C", "9m" if win else "N"])
+    table = Table(rules, wall=wall, seating=Seating(dealer=0))
+
+    def policy(table: Table, seat: int, actions: list[Action]) -> Action | None:
+        return Action(2, "win") if Action(2, "win") in actions else None
+
+    return play_script(table, policy)
+
+
+def _paid(table: Table, clause: str) -> list[tuple[int, int, int]]:
+    return sorted((p.payer, p.payee, p.amount) for p in table.payments if p.clause == clause)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_won_hand_pays_each_player_what_its_tiles_say(tmp_path: Path, backend: str) -> None:
+    table = _play(_rules(tmp_path, backend), win=True)
+    assert [win.seat for win in table.wins] == [2]
+    # the winner's three chickens (its hand with the winning tile), from each of the three others
+    assert _paid(table, "won_chickens") == [(0, 2, 3), (1, 2, 3), (3, 2, 3)]
+    # the ready player's two, from the two neither ready nor winners (seat 3 pays too: of payee)
+    assert _paid(table, "ready_chickens") == [(0, 1, 2), (3, 1, 2)]
+    # twice the payer's own: seat 0 pays 4, seat 3 has no chicken and pays nothing
+    assert _paid(table, "back") == [(0, 1, 4)]
+    assert _paid(table, "drawn") == []  # at_draw waits for a wall run out
+    assert sum(table.net()) == 0
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_drawn_hand_pays_the_end_payments_and_the_draw_checks(tmp_path: Path, backend: str) -> None:
+    table = _play(_rules(tmp_path, backend), win=False)
+    assert not table.wins
+    assert _paid(table, "won_chickens") == []  # nobody won
+    assert _paid(table, "ready_chickens") == [(0, 1, 2), (2, 1, 2), (3, 1, 2)]
+    assert _paid(table, "back") == [(0, 1, 4), (2, 1, 2)]  # seat 2 holds one 1s this time
+    assert _paid(table, "drawn") == [(0, 1, 5), (2, 1, 5), (3, 1, 5)]
+    assert sum(table.net()) == 0
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(("hand", "amounts"), [
+    # a waiting hand: its chickens (three held amounts), its own wind's tiles, the kinds turned
+    ("111s 8p 234m 567m EE 9p seat E", (4, 4, 8, 2, 0)),
+    # the melds' tiles count, a kong's four too, and the winning tile of a won hand
+    ("234m 567m 8p [111s<L] (EEEE) win 8p self_draw seat E", (5, 5, 10, 4, 0)),
+    ("234m 567m 8p [111s<L] (EEEE) win 8p self_draw seat S", (5, 5, 10, 0, 0)),
+    # 翻鸡: the flipped 7p turns 8p, each copy of which counts once more
+    ("111s 8p 234m 567m EE 9p flipped 7p", (4, 4, 8, 2, 1)),
+])
+def test_held_amounts_count_one_players_tiles_and_melds(tmp_path: Path, backend: str, hand: str,
+                                                        amounts: tuple[int, ...]) -> None:
+    extra = ("at_end winds \"风\" : each player pays each player (count(tiles where seat_wind)) of payee\n"
+             "    at_end turned \"翻\" : each player pays each player (sum(tiles of turned)) of payee")
+    rules = _rules(tmp_path, backend, extra)
+    assert rules.held_amounts(hand) == amounts
+    assert [c.keyword for c in rules.play.draw_checks] == ["at_end"] * 3 + ["at_draw"] + ["at_end"] * 2
+
+
+def test_an_end_payment_reads_back_as_written(tmp_path: Path) -> None:
+    from mjr.authoring.play_text import play_lines
+
+    lines = {line.id: line for line in play_lines(_rules(tmp_path, "python").play)}
+    assert lines["back"].keyword == "at_end"
+    assert lines["back"].words == (": each player where not ready and not won pays each player where ready "
+                                   "(2 * count(tiles where chicken)) of payer",)
+    assert lines["drawn"].keyword == "at_draw"
+
+
+def test_a_held_amount_of_an_impossible_hand_is_refused(tmp_path: Path) -> None:
+    rules = _rules(tmp_path, "python")
+    with pytest.raises(mjr.HandError, match="5 copies of 1s"):
+        rules.held_amounts("11111s 234m 567m 99p")
+
+
+@pytest.mark.parametrize(("statement", "message"), [
+    ("at_end x \"X\" : each player pays each player (count(sets where pung)) of payee",
+     "'sets' cannot be used in a held amount: a player's tiles at the end of a hand have no decomposition"),
+    ("at_end x \"X\" : each player pays each player (3 if self_draw else 1) of payee",
+     "'self_draw' cannot be used in a held amount: it is a word of a win"),
+    ("at_end x \"X\" : each player pays each player (count(tiles where winning_tile)) of payee",
+     "'winning_tile' cannot be used in a held amount"),
+    ("at_end x \"X\" : each player pays each player (2 if plain else 0) of payee",
+     "'plain' cannot be used in a held amount: it is a fan of a win"),
+    ("at_end x \"X\" : each player pays each player (count(tiles where chicken)) of payeee",
+     "(EXPR) of payer or of payee: whose tiles the amount counts, not 'payeee' (did you mean 'payee'?)"),
+    ("at_end x \"X\" : each player pays each player (count(tiles where chicken)) of payer shared",
+     "'shared' follows a number (N shared), not an amount that counts one player's tiles"),
+    ("at_end x \"X\" : each player pays each player fifty",
+     "an end payment pays a number (1 or more), 'best' or (EXPR) of payer|payee, not 'fifty'"),
+])
+def test_the_statement_is_checked_where_it_is_written(tmp_path: Path, statement: str, message: str) -> None:
+    from mjr.compiler.build import check_file
+
+    path = tmp_path / "chickens.mjr"
+    path.write_text(RULES.format(extra=statement), encoding="utf-8")
+    with pytest.raises(mjr.SourceError) as error:
+        check_file(path)
+    assert message in str(error.value)
+    assert ":20:" in str(error.value)  # the line of the statement
