@@ -515,6 +515,7 @@ class DrawTest:
     negated: bool = False
     compare: str = ""
     value: int = 0
+    tile: str = ""  # a test of the hand's history names a tile: ``first_discard 1s``
 
 
 @dataclass(frozen=True)

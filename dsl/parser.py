@@ -436,10 +436,10 @@ class _ToAst(Transformer[Token, Any]):
         return tuple(tests)
 
     def draw_flag(self, meta: Any, items: list[Token]) -> ast.DrawTest:
-        return ast.DrawTest(self._s(meta), str(items[0]))
+        return ast.DrawTest(self._s(meta), str(items[0]), tile=str(items[1]) if len(items) > 1 else "")
 
     def draw_not(self, meta: Any, items: list[Token]) -> ast.DrawTest:
-        return ast.DrawTest(self._s(meta), str(items[0]), negated=True)
+        return ast.DrawTest(self._s(meta), str(items[0]), negated=True, tile=str(items[1]) if len(items) > 1 else "")
 
     def draw_suits(self, meta: Any, items: list[Token]) -> ast.DrawTest:
         return ast.DrawTest(self._s(meta), "suits", compare=str(items[0]), value=int(items[1]))

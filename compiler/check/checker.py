@@ -400,7 +400,8 @@ class Checker:
             facts=facts,
             texts=tuple(self.texts[file] for file in merged.files),
             shapes=declared,
-            play=lower_play(merged.play, merged.facts.values(), self.chosen, self.report, self._span_text),
+            play=lower_play(merged.play, merged.facts.values(), self.chosen, kinds, self.report,
+                            self._span_text),
             holdings=tuple(checker.check(c.held, ir.INT, HOLDING) for c, held in held_amounts(merged.play)
                            if c.held is not None),
             tables=tables,

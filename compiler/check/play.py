@@ -32,6 +32,7 @@ from mjr.dsl import ast
 from mjr.dsl.quoting import quoted
 from mjr.errors import Span, did_you_mean
 from mjr.options import Value
+from mjr.tiles.kinds import parse_tile
 
 from ..model import ir
 
@@ -58,6 +59,9 @@ DEAD_PER_KONG_MOST = 4
 #: (at any table the hand ends too when one player is left, with nobody to win from).
 WINS_MOST = SEATS - 1
 DRAW_TESTS = ("ready", "won", "suits", "discards_terminal")
+#: The tests of a hand's history, each of a tile T: the player discarded the hand's
+#: first T; claimed it; discarded it and another player claimed it.
+HISTORY_TESTS = ("first_discard", "claimed_first", "fed_first")
 #: The words that may follow a draw check's number: shared among payers and payees, or
 #: doubled where the payer or the payee deals.
 DRAW_AMOUNT_WORDS = ("shared", "dealer_double")
@@ -136,9 +140,10 @@ def statement_key(statement: ast.Statement) -> tuple[str, str] | None:
 
 
 def lower_play(statements: PlayStatements, facts: Iterable[ast.Fact], chosen: Mapping[str, Value],
-               report: Report, span_text: Callable[[Span], str]) -> ir.Play:
-    """The checked rules of play, as the rows ``PlayRules.from_module`` reads
-    (``span_text``: the text of the file under a span, for a held amount's spelling)."""
+               kinds: tuple[int, ...], report: Report, span_text: Callable[[Span], str]) -> ir.Play:
+    """The checked rules of play, as the rows ``PlayRules.from_module`` reads (``kinds``:
+    the tile set's; ``span_text``: the text of the file under a span, for a held
+    amount's spelling)."""
     settings = statements.settings
     words = {keyword: _setting_word(settings[keyword], report)  # type: ignore[arg-type]
              for keyword in SETTING_WORDS if keyword in settings}
@@ -178,7 +183,7 @@ def lower_play(statements: PlayStatements, facts: Iterable[ast.Fact], chosen: Ma
                                      for a in statements.aborts.values()) if row is not None),
         kong_payments=tuple(_kong_payment(k, report) for k in statements.kong_payments.values()),
         next_dealer=_dealer_rules(statements.dealer, report),
-        draw_checks=tuple(_draw_check(c, held, report, span_text) for c, held in held_amounts(statements)),
+        draw_checks=tuple(_draw_check(c, held, kinds, report, span_text) for c, held in held_amounts(statements)),
         fact_sources=_fact_sources(facts, chosen, report, reveal is not None, bool(statements.declarations),
                                    revealed),
     )
@@ -563,7 +568,7 @@ def _fact_count(fact: ast.Fact, source: str, chosen: Mapping[str, Value], report
     return value
 
 
-def _draw_check(statement: ast.AtDraw, holding: int, report: Report,
+def _draw_check(statement: ast.AtDraw, holding: int, kinds: tuple[int, ...], report: Report,
                 span_text: Callable[[Span], str]) -> ir.DrawCheckRow:
     """``... AMOUNT``: a number (each payer to each payee), ``N shared`` (N from the
     payers together to the payees together, in equal parts), ``best``, or ``(EXPR) of
@@ -595,21 +600,31 @@ def _draw_check(statement: ast.AtDraw, holding: int, report: Report,
                             f"out for itself")
     elif word == "shared" and holder:
         report(amount.span, "'shared' follows a number (N shared), not an amount that counts one player's tiles")
-    return (statement.id, statement.display, _player_test(statement.payer, report),
-            _player_test(statement.payee, report), value, word == "shared", word == "dealer_double",
+    return (statement.id, statement.display, _player_test(statement.payer, kinds, report),
+            _player_test(statement.payee, kinds, report), value, word == "shared", word == "dealer_double",
             statement.at_end, holder, holding if holder else -1,
             span_text(statement.held.span) if statement.held is not None else "")
 
 
-def _player_test(tests: tuple[ast.DrawTest, ...], report: Report) -> ir.PlayerTestRow:
-    """(ready, won, suits, discards_terminal) of one side: None where the side does not test it."""
+def _player_test(tests: tuple[ast.DrawTest, ...], kinds: tuple[int, ...], report: Report) -> ir.PlayerTestRow:
+    """(ready, won, suits, discards_terminal, history) of one side: None where the side
+    does not test it; ``history`` the tests of the hand's history, (word, kind, wanted)."""
     found: dict[str, object] = {}
+    history: dict[tuple[str, int], bool] = {}
     for test in tests:
+        if test.word in HISTORY_TESTS:
+            _history_test(test, kinds, history, report)
+            continue
         if test.word not in DRAW_TESTS or (test.word == "suits" and test.negated):
             allowed = ("ready, not ready, won, not won, discards_terminal, not discards_terminal, "
-                       "suits == N (or != < <= > >=)")
-            report(test.span, f"unknown test {quoted(test.word)}{did_you_mean(test.word, DRAW_TESTS)}; "
-                              f"the tests are {allowed}")
+                       "suits == N (or != < <= > >=), and of the hand's history first_discard T, "
+                       "claimed_first T, fed_first T")
+            report(test.span, f"unknown test {quoted(test.word)}"
+                              f"{did_you_mean(test.word, (*DRAW_TESTS, *HISTORY_TESTS))}; the tests are {allowed}")
+            continue
+        if test.tile:
+            report(test.span, f"{quoted(test.word)} takes no tile (only the tests of the hand's history do: "
+                              f"{', '.join(f'{word} T' for word in HISTORY_TESTS)})")
             continue
         if test.word in found:
             report(test.span, f"{quoted(test.word)} is tested twice on one side")
@@ -621,4 +636,22 @@ def _player_test(tests: tuple[ast.DrawTest, ...], report: Report) -> ir.PlayerTe
         else:
             found[test.word] = not test.negated
     ready, won, suits, terminal = (found.get(word) for word in DRAW_TESTS)
-    return (ready, won, suits, terminal)  # type: ignore[return-value]
+    return (ready, won, suits, terminal,  # type: ignore[return-value]
+            tuple((word, kind, wanted) for (word, kind), wanted in history.items()))
+
+
+def _history_test(test: ast.DrawTest, kinds: tuple[int, ...], history: dict[tuple[str, int], bool],
+                  report: Report) -> None:
+    """``first_discard T``, ``claimed_first T``, ``fed_first T``, or ``not`` one of
+    them, into ``history``: T a tile of the tile set, each test once a side."""
+    if not test.tile:
+        report(test.span, f"{quoted(test.word)} names the tile whose first discard it asks about: "
+                          f"{test.word} 1s")
+        return
+    kind = parse_tile(test.tile)
+    if kind not in kinds:
+        report(test.span, f"tile {test.tile} is not in this ruleset's tile set")
+    elif (test.word, kind) in history:
+        report(test.span, f"{quoted(f'{test.word} {test.tile}')} is tested twice on one side")
+    else:
+        history[(test.word, kind)] = not test.negated

@@ -376,8 +376,9 @@ RevealRow = tuple[int, bool, int]
 DealerRow = tuple[tuple[str, ...], str, int]  # words, target, the number of `streak N` (0: none)
 #: A fact a table of play fills: (fact id, source, count; 0 where the source takes none).
 FactSourceRow = tuple[str, str, int]
-#: One side of a draw check: (ready, won, (comparison, suits), discards_terminal), None where not tested.
-PlayerTestRow = tuple[bool | None, bool | None, tuple[str, int] | None, bool | None]
+#: One side of a draw check: (ready, won, (comparison, suits), discards_terminal), None where not tested,
+#: and the tests of the hand's history as (word, kind, wanted).
+PlayerTestRow = tuple[bool | None, bool | None, tuple[str, int] | None, bool | None, tuple[tuple[str, int, bool], ...]]
 #: An ``at_draw`` or ``at_end`` row: (id, name, payer's test, payee's test, amount; -1 for ``best`` or a
 #: held amount; shared, dealer_double, at_end, the held amount's holder ("payer", "payee" or ""), and
 #: its index among the ruleset's ``holdings`` (-1: none) and text as written).

@@ -24,6 +24,7 @@ from ..ruleset.rules_of_play import (
     PlayRules,
     Reveal,
 )
+from ..tiles.kinds import tile_text
 
 #: The one-word settings, in the order shown.
 SETTINGS = ("discard_win", "missed_win", "hand_ends", "dead_wall", "last_draw", "void_suit", "indicator_flip")
@@ -154,6 +155,7 @@ def _player_words(test: PlayerTest) -> str:
         tests.append("won" if test.won else "not won")
     if test.discards_terminal is not None:
         tests.append("discards_terminal" if test.discards_terminal else "not discards_terminal")
+    tests += [f"{'' if wanted else 'not '}{word} {tile_text(kind)}" for word, kind, wanted in test.history]
     return "each player" + (f" where {' and '.join(tests)}" if tests else "")
 
 

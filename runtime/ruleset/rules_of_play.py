@@ -158,12 +158,16 @@ class DealerRule:
 class PlayerTest:
     """One player's side of a draw check: all of ``ready`` / ``won`` / suits held /
     ``discards_terminal`` (every tile the player discarded this hand a terminal or an
-    honour, and none of them claimed: 流し満貫)."""
+    honour, and none of them claimed: 流し満貫), and the tests of the hand's history,
+    each ``(word, kind, wanted)``: ``first_discard`` (the player discarded the hand's
+    first tile of the kind), ``claimed_first`` (claimed it), ``fed_first`` (discarded
+    it, and another player claimed it)."""
 
     ready: bool | None = None
     won: bool | None = None
     suits: tuple[str, int] | None = None  # (comparison, value), e.g. ("==", 3)
     discards_terminal: bool | None = None
+    history: tuple[tuple[str, int, bool], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -249,7 +249,20 @@ def _passes(state: TableState, seat: int, test: PlayerTest, ready: tuple[bool, .
             return False
     if test.discards_terminal is not None and _discards_terminal(state, seat) != test.discards_terminal:
         return False
-    return True
+    return all(_history(state, seat, word, kind) == wanted for word, kind, wanted in test.history)
+
+
+def _history(state: TableState, seat: int, word: str, kind: int) -> bool:
+    """A test of the hand's history for ``seat``: it discarded the hand's first tile of
+    ``kind`` (``first_discard``), claimed it (``claimed_first``), or discarded it and
+    another player claimed it (``fed_first``)."""
+    first = state.first_discards.get(kind)
+    if first is None:
+        return False
+    discarder, claimer, _ = first
+    if word == "claimed_first":
+        return claimer == seat
+    return discarder == seat and (word == "first_discard" or claimer >= 0)
 
 
 def _discards_terminal(state: TableState, seat: int) -> bool:

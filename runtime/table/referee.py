@@ -500,6 +500,7 @@ class Table:
         red = player.give_up(action.tile, red=self._must_show() and turn.drawn_red and action.tile == turn.drawn)
         player.discards.append(action.tile)
         player.discarded.add(action.tile)
+        state.first_discards.setdefault(action.tile, [seat, -1, len(player.discards)])
         declaring = ""
         if action.kind == "declare":
             declaration = state.rules.declarations[0]
@@ -655,6 +656,9 @@ class Table:
     def _claim(self, answer: Action, discarder: int, tile: int) -> None:
         state = self.state
         seat, player = answer.seat, state.players[answer.seat]
+        first = state.first_discards.get(tile)
+        if first is not None and first[0] == discarder and first[2] == len(state.players[discarder].discards):
+            first[1] = seat  # the hand's first discard of the kind, claimed
         state.players[discarder].discards.pop()
         red = state.offer is not None and state.offer.red
         self._interrupted()

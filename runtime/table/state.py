@@ -198,6 +198,9 @@ class TableState:
         self.last_drawer: int | None = None  # who drew the last tile (or, all passing it, was offered it first)
         self.claimed = False  # anyone has claimed or konged: no first turn any more
         self.feeds: list[tuple[int, int, int]] = []  # (claimer, discarder, the claimer's claimed melds with it)
+        #: the first discard of each kind this hand: [its discarder, its claimer (-1: none), the
+        #: discarder's discards with it] (the tests first_discard T, claimed_first T, fed_first T)
+        self.first_discards: dict[int, list[int]] = {}
         #: the tiles ``reveal`` sets in the dead wall (kinds), the one turned up first
         #: first, and the tile under each
         self.revealable: list[int] = []

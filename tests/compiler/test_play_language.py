@@ -250,7 +250,8 @@ MISUSES = [
      "4:39: previous_winner needs the fact's range to hold 0 to 3, not 0 to 2", "^^^^^^^^^^^^^^^"),
     ("    at_draw c \"查\" : each player where rich pays each player where ready 2\n",
      "4:39: unknown test 'rich'; the tests are ready, not ready, won, not won, discards_terminal, "
-     "not discards_terminal, suits == N", "^^^^"),
+     "not discards_terminal, suits == N (or != < <= > >=), and of the hand's history first_discard T, "
+     "claimed_first T, fed_first T", "^^^^"),
     ("    at_draw c \"查\" : each player where ready and not ready pays each player where won 2\n",
      "4:49: 'ready' is tested twice on one side", "^^^^^^^^^"),
     ("    at_draw c \"查\" : each player where suits > 4 pays each player where won 2\n",

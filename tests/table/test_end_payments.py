@@ -158,3 +158,74 @@ def test_the_statement_is_checked_where_it_is_written(tmp_path: Path, statement:
         check_file(path)
     assert message in str(error.value)
     assert ":20:" in str(error.value)  # the line of the statement
+
+
+HISTORY_RULES = """ruleset t.firsts "Firsts" {{
+    tiles suits(m p s) winds dragons
+    claims pung kong
+    win self_draw discard
+    fan plain "Plain" 1 : standard
+    pay discarded "D" when discard : discarder pays points
+    pay self_drawn "S" when self_draw : each opponent pays points
+    # 冲锋鸡: the hand's first 1s, discarded and not claimed, earns its discarder 2 from each
+    at_end charge "冲锋鸡" : each player pays each player where first_discard 1s and not fed_first 1s 2
+    # 责任鸡: its discarder pays 3 to the player who claimed it
+    at_end duty "责任鸡" : each player where fed_first 1s pays each player where claimed_first 1s 3
+    {extra}
+}}
+"""
+
+
+def _history_play(rules: mjr.Ruleset, claim: bool) -> Table:
+    """The dealer discards 1s on its first turn (seat 1 pungs it where ``claim``), seat
+    2 discards a second 1s later where nobody pungs; the wall then runs out."""
+    hands = {0: "1s 258m 258p 369m 36p E", 1: "11s 258m 258p 369m 6s S", 2: "1s 258m 258p 369m 47s W",
+             3: "147m 147p 258s 369s N"}
+    wall = arranged_wall(rules, hands, draws=["C", "C", "C"])
+    table = Table(rules, wall=wall, seating=Seating(dealer=0))
+    discards = {0: "1s", 2: "1s"}
+
+    def policy(table: Table, seat: int, actions: list[Action]) -> Action | None:
+        wanted = [a for a in actions if a.kind == "pung"] if claim and seat == 1 else []
+        if seat in discards and any(a.kind == "discard" for a in actions):
+            tile = mjr.parse_hand(discards.pop(seat)).tiles[0]
+            wanted = [a for a in actions if a.kind == "discard" and a.tile == tile]
+        return wanted[0] if wanted else None
+
+    return play_script(table, policy)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(("claim", "charge", "duty"), [
+    (False, [(1, 0, 2), (2, 0, 2), (3, 0, 2)], []),  # the first 1s lies: 冲锋鸡 for its discarder
+    (True, [], [(0, 1, 3)]),  # pung'd: its discarder owes the claimer, the second 1s counts for nothing
+])
+def test_the_first_discard_of_a_kind_and_its_claimer_are_tested(tmp_path: Path, backend: str, claim: bool,
+                                                               charge: list[tuple[int, int, int]],
+                                                               duty: list[tuple[int, int, int]]) -> None:
+    path = tmp_path / "firsts.mjr"
+    path.write_text(HISTORY_RULES.format(extra=""), encoding="utf-8")
+    table = _history_play(load_on(path, backend, unoptimised=True), claim)
+    assert table.state.players[2].discards.count(mjr.parse_hand("1s").tiles[0]) == 1
+    assert _paid(table, "charge") == charge
+    assert _paid(table, "duty") == duty
+    assert sum(table.net()) == 0
+
+
+@pytest.mark.parametrize(("test", "message"), [
+    ("first_discard", "'first_discard' names the tile whose first discard it asks about: first_discard 1s"),
+    ("ready 1s", "'ready' takes no tile (only the tests of the hand's history do: first_discard T, "
+                  "claimed_first T, fed_first T)"),
+    ("first_discard 1s and first_discard 1s", "'first_discard 1s' is tested twice on one side"),
+    ("fed_frist 1s", "unknown test 'fed_frist' (did you mean 'fed_first'?)"),
+])
+def test_a_history_test_is_checked_where_it_is_written(tmp_path: Path, test: str, message: str) -> None:
+    from mjr.compiler.build import check_file
+
+    path = tmp_path / "firsts.mjr"
+    path.write_text(HISTORY_RULES.format(extra=f"at_end x \"X\" : each player where {test} pays each player 1"),
+                    encoding="utf-8")
+    with pytest.raises(mjr.SourceError) as error:
+        check_file(path)
+    assert message in str(error.value)
+    assert ":12:" in str(error.value)
