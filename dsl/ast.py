@@ -521,8 +521,9 @@ class DrawTest:
 @dataclass(frozen=True)
 class AtDraw(Statement):
     """``at_draw ID "name" : each player where TESTS pays each player where TESTS AMOUNT``,
-    or ``at_end ...`` (``at_end``: at the end of every hand, won or drawn).  An empty
-    side's tests (``each player``) take every player."""
+    or ``at_end ...`` (at the end of every hand, won or drawn) or ``at_win ...`` (at
+    the end of a hand someone won).  An empty side's tests (``each player``) take
+    every player."""
 
     id: str
     display: str
@@ -531,13 +532,9 @@ class AtDraw(Statement):
     #: a number's digits (its argument ``shared`` where written), or ``best``; for a
     #: held amount, ``payer`` or ``payee`` (whose tiles ``held`` counts)
     amount: Option
-    at_end: bool = False
+    keyword: str = "at_draw"  # at_draw | at_end | at_win
     #: ``(EXPR) of payer|payee``: a number worked out on that player's tiles
     held: Expr | None = None
-
-    @property
-    def keyword(self) -> str:
-        return "at_end" if self.at_end else "at_draw"
 
 
 @dataclass(frozen=True)

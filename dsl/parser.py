@@ -422,15 +422,18 @@ class _ToAst(Transformer[Token, Any]):
         """A condition of ``next_dealer``, its number (``streak 3``) as its one argument."""
         return ast.Option(self._s(meta), str(items[0]), tuple(str(t) for t in items[1:]))
 
-    def at_draw(self, meta: Any, items: list[Any], at_end: bool = False) -> ast.AtDraw:
+    def at_draw(self, meta: Any, items: list[Any], keyword: str = "at_draw") -> ast.AtDraw:
         ident, display, payer, payee, amount = items
         held = None
         if isinstance(amount, tuple):  # (EXPR) of payer|payee
             held, amount = amount
-        return ast.AtDraw(self._s(meta), str(ident), _string(display), payer, payee, amount, at_end, held)
+        return ast.AtDraw(self._s(meta), str(ident), _string(display), payer, payee, amount, keyword, held)
 
     def at_end(self, meta: Any, items: list[Any]) -> ast.AtDraw:
-        return self.at_draw(meta, items, at_end=True)
+        return self.at_draw(meta, items, "at_end")
+
+    def at_win(self, meta: Any, items: list[Any]) -> ast.AtDraw:
+        return self.at_draw(meta, items, "at_win")
 
     def draw_side(self, meta: Any, tests: list[ast.DrawTest]) -> tuple[ast.DrawTest, ...]:
         return tuple(tests)

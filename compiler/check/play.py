@@ -575,7 +575,7 @@ def _draw_check(statement: ast.AtDraw, holding: int, kinds: tuple[int, ...], rep
     payer|payee``: the ruleset's held amount ``holding``, worked out on that player's
     tiles (the expression is checked with the others: mjr.compiler.check.checker)."""
     amount = statement.amount
-    what = "an end payment" if statement.at_end else "a draw check"
+    what = {"at_draw": "a draw check", "at_end": "an end payment", "at_win": "a win payment"}[statement.keyword]
     value, holder = -1, ""
     if statement.held is not None:
         if amount.name in HOLDERS:
@@ -602,7 +602,7 @@ def _draw_check(statement: ast.AtDraw, holding: int, kinds: tuple[int, ...], rep
         report(amount.span, "'shared' follows a number (N shared), not an amount that counts one player's tiles")
     return (statement.id, statement.display, _player_test(statement.payer, kinds, report),
             _player_test(statement.payee, kinds, report), value, word == "shared", word == "dealer_double",
-            statement.at_end, holder, holding if holder else -1,
+            statement.keyword, holder, holding if holder else -1,
             span_text(statement.held.span) if statement.held is not None else "")
 
 

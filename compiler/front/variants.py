@@ -23,8 +23,13 @@ _FAN_WORDS = ("fan", "limit", "bonus", "multiplier")
 _NAMES = {"fan": "fan", "limit": "limit", "bonus": "bonus", "multiplier": "multiplier", "require": "requirement",
           "floor": "floor", "pay": "payment clause", "liable": "liable clause", "define": "define",
           "shape": "shape", "fact": "fact", "kong_pay": "kong payment", "at_draw": "draw check",
-          "at_end": "end payment", "value": "value", "table": "table", "derive": "derived kind",
+          "at_end": "end payment", "at_win": "win payment", "value": "value", "table": "table", "derive": "derived kind",
           "declare": "declaration", "abort": "abortive draw"}
+
+
+def _a(name: str) -> str:
+    """``name`` with its article: "a fan", "an end payment"."""
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
 def kind_word(statement: ast.Statement) -> str:
@@ -58,7 +63,7 @@ def apply_drop(drop: ast.Drop, tables: tuple[MutableMapping[str, ast.Statement],
             report(span, f"unknown name {quoted(ident)} to drop{did_you_mean(ident, candidates)}")
         elif len({kind_word(statement) for _, statement in found}) > 1:
             kinds = [kind_word(statement) for _, statement in found]
-            named = " and ".join(f"a {_NAMES[k]}" for k in kinds)
+            named = " and ".join(_a(_NAMES[k]) for k in kinds)
             forms = " or ".join(f"'drop {k} {ident}'" for k in kinds)
             report(span, f"{quoted(ident)} names {named}: say which to drop: {forms}")
         else:
@@ -75,7 +80,7 @@ def _drop_kind(kind: str, ident: str, span: Span, found: list[tuple[MutableMappi
             return
     if found:
         others = [kind_word(statement) for _, statement in found]
-        named = " and ".join(f"a {_NAMES[k]}" for k in others)
+        named = " and ".join(_a(_NAMES[k]) for k in others)
         forms = " or ".join(f"'drop {k} {ident}'" for k in others)
         report(span, f"there is no {_NAMES[kind]} {quoted(ident)} to drop: {quoted(ident)} is {named} ({forms})")
         return

@@ -379,10 +379,10 @@ FactSourceRow = tuple[str, str, int]
 #: One side of a draw check: (ready, won, (comparison, suits), discards_terminal), None where not tested,
 #: and the tests of the hand's history as (word, kind, wanted).
 PlayerTestRow = tuple[bool | None, bool | None, tuple[str, int] | None, bool | None, tuple[tuple[str, int, bool], ...]]
-#: An ``at_draw`` or ``at_end`` row: (id, name, payer's test, payee's test, amount; -1 for ``best`` or a
-#: held amount; shared, dealer_double, at_end, the held amount's holder ("payer", "payee" or ""), and
-#: its index among the ruleset's ``holdings`` (-1: none) and text as written).
-DrawCheckRow = tuple[str, str, PlayerTestRow, PlayerTestRow, int, bool, bool, bool, str, int, str]
+#: An ``at_draw``, ``at_end`` or ``at_win`` row: (id, name, payer's test, payee's test, amount; -1 for
+#: ``best`` or a held amount; shared, dealer_double, the keyword, the held amount's holder ("payer",
+#: "payee" or ""), and its index among the ruleset's ``holdings`` (-1: none) and text as written).
+DrawCheckRow = tuple[str, str, PlayerTestRow, PlayerTestRow, int, bool, bool, str, str, int, str]
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ STATEMENTS = (
     # combining fans
     "account_once", "prefer",
     # rules of play
-    "discard_win", "missed_win", "hand_ends", "dead_wall", "kong_pay", "next_dealer", "at_draw", "at_end",
+    "discard_win", "missed_win", "hand_ends", "dead_wall", "kong_pay", "next_dealer", "at_draw", "at_end", "at_win",
     "last_draw", "void_suit", "indicator_flip", "open_kong", "false_win", "reveal", "declare", "seats", "abort",
     "rob_concealed",
     # named values and lookup tables

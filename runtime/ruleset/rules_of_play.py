@@ -173,11 +173,12 @@ class PlayerTest:
 @dataclass(frozen=True)
 class DrawCheck:
     """``at_draw ID "name" : each player where TEST pays each player where TEST AMOUNT``,
-    or ``at_end ...``.
+    or ``at_end ...`` or ``at_win ...``.
 
     An ``at_draw`` runs when a hand ends with the wall empty and no check of the
-    ruleset's ``hand_ends`` says otherwise; an ``at_end`` (``at_end``) when any hand
-    ends but an aborted one, won or drawn; each kind in file order.  ``amount`` is a
+    ruleset's ``hand_ends`` says otherwise; an ``at_end`` when any hand ends but an
+    aborted one, won or drawn; an ``at_win`` when a hand ends that someone won; each
+    in file order (``keyword`` says which).  ``amount`` is a
     number, or ``-1`` for ``best`` (the highest points the payee's waits would score
     on the payer's discard) or for a held amount: ``holding``, the index of the
     ruleset's held amount (:meth:`mjr.Ruleset.held_amounts`) worked out on the tiles
@@ -193,14 +194,10 @@ class DrawCheck:
     amount: int
     shared: bool = False
     dealer_double: bool = False
-    at_end: bool = False
+    keyword: str = "at_draw"  # at_draw | at_end | at_win
     holder: str = ""
     holding: int = -1
     held_text: str = ""  # the held amount's expression as written
-
-    @property
-    def keyword(self) -> str:
-        return "at_end" if self.at_end else "at_draw"
 
 
 @dataclass(frozen=True)

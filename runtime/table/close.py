@@ -50,7 +50,8 @@ def close_hand(state: TableState, drawn: bool, aborted: str = "") -> HandOutcome
     exhausted = drawn and not aborted
     ready = tuple(is_ready(state, seat) for seat in range(state.seats)) if exhausted else (False,) * state.seats
     closing: list[Payment] = [] if aborted else _refunds(state, exhausted, ready)
-    checks = [check for check in state.rules.draw_checks if (not aborted if check.at_end else exhausted)]
+    runs = {"at_draw": exhausted, "at_end": not aborted, "at_win": bool(state.wins) and not aborted}
+    checks = [check for check in state.rules.draw_checks if runs[check.keyword]]
     if checks:
         closing += _checks(state, checks, ready if exhausted else _readiness(state, checks))
     return HandOutcome(drawn and not state.wins, tuple(closing), next_seating(state, ready, bool(aborted)), ready,

@@ -36,6 +36,7 @@ RULES = """ruleset t.chickens "Chickens" {{
     at_end back "反赔" : each player where not ready and not won pays each player where ready
         (2 * count(tiles where chicken)) of payer
     at_draw drawn "流局" : each player where not ready pays each player where ready 5
+    at_win won "胡" : each player where not won pays each player where won 1
     {extra}
 }}
 """
@@ -84,6 +85,7 @@ def test_a_won_hand_pays_each_player_what_its_tiles_say(tmp_path: Path, backend:
     # twice the payer's own: seat 0 pays 4, seat 3 has no chicken and pays nothing
     assert _paid(table, "back") == [(0, 1, 4)]
     assert _paid(table, "drawn") == []  # at_draw waits for a wall run out
+    assert _paid(table, "won") == [(0, 2, 1), (1, 2, 1), (3, 2, 1)]
     assert sum(table.net()) == 0
 
 
@@ -95,6 +97,7 @@ def test_a_drawn_hand_pays_the_end_payments_and_the_draw_checks(tmp_path: Path, 
     assert _paid(table, "ready_chickens") == [(0, 1, 2), (2, 1, 2), (3, 1, 2)]
     assert _paid(table, "back") == [(0, 1, 4), (2, 1, 2)]  # seat 2 holds one 1s this time
     assert _paid(table, "drawn") == [(0, 1, 5), (2, 1, 5), (3, 1, 5)]
+    assert _paid(table, "won") == []  # a drawn hand voids at_win
     assert sum(table.net()) == 0
 
 
@@ -114,7 +117,7 @@ def test_held_amounts_count_one_players_tiles_and_melds(tmp_path: Path, backend:
              "    at_end turned \"翻\" : each player pays each player (sum(tiles of turned)) of payee")
     rules = _rules(tmp_path, backend, extra)
     assert rules.held_amounts(hand) == amounts
-    assert [c.keyword for c in rules.play.draw_checks] == ["at_end"] * 3 + ["at_draw"] + ["at_end"] * 2
+    assert [c.keyword for c in rules.play.draw_checks] == ["at_end"] * 3 + ["at_draw", "at_win"] + ["at_end"] * 2
 
 
 def test_an_end_payment_reads_back_as_written(tmp_path: Path) -> None:
@@ -157,7 +160,7 @@ def test_the_statement_is_checked_where_it_is_written(tmp_path: Path, statement:
     with pytest.raises(mjr.SourceError) as error:
         check_file(path)
     assert message in str(error.value)
-    assert ":20:" in str(error.value)  # the line of the statement
+    assert ":21:" in str(error.value)  # the line of the statement
 
 
 HISTORY_RULES = """ruleset t.firsts "Firsts" {{
@@ -229,3 +232,20 @@ def test_a_history_test_is_checked_where_it_is_written(tmp_path: Path, test: str
         check_file(path)
     assert message in str(error.value)
     assert ":12:" in str(error.value)
+
+
+@pytest.mark.parametrize(("drop", "left", "message"), [
+    ("drop at_end back", {"won_chickens", "ready_chickens", "drawn", "won"}, ""),
+    ("drop at_win won", {"won_chickens", "ready_chickens", "back", "drawn"}, ""),
+    ("drop at_draw back", set(), "there is no draw check 'back' to drop: 'back' is an end payment"),
+])
+def test_an_end_payment_is_dropped_by_its_keyword(tmp_path: Path, drop: str, left: set[str], message: str) -> None:
+    from mjr.compiler.build import check_file
+
+    path = tmp_path / "chickens.mjr"
+    path.write_text(RULES.format(extra=drop), encoding="utf-8")
+    if message:
+        with pytest.raises(mjr.SourceError, match=message):
+            check_file(path)
+        return
+    assert {check.id for check in load_on(path, "python", unoptimised=True).play.draw_checks} == left
