@@ -23,8 +23,8 @@ _FAN_WORDS = ("fan", "limit", "bonus", "multiplier")
 _NAMES = {"fan": "fan", "limit": "limit", "bonus": "bonus", "multiplier": "multiplier", "require": "requirement",
           "floor": "floor", "pay": "payment clause", "liable": "liable clause", "define": "define",
           "shape": "shape", "fact": "fact", "kong_pay": "kong payment", "at_draw": "draw check",
-          "at_end": "end payment", "at_win": "win payment", "value": "value", "table": "table", "derive": "derived kind",
-          "declare": "declaration", "abort": "abortive draw"}
+          "at_end": "end payment", "at_win": "win payment", "value": "value", "table": "table",
+          "derive": "derived kind", "declare": "declaration", "abort": "abortive draw"}
 
 
 def _a(name: str) -> str:
