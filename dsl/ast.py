@@ -111,6 +111,19 @@ class Quantified(Expr):
 
 
 @dataclass(frozen=True)
+class Each(Expr):
+    """``any | all | no NAME in (VALUES) : EXPR``: the condition ``EXPR`` for each value of
+    the variable ``NAME`` -- a number, a word (``m``) or a tile (``1s``) -- written out
+    and joined by ``or`` (``any``) or ``and`` (``all``), or none holding (``no``)."""
+
+    quantifier: str
+    name: str
+    name_span: Span
+    values: tuple[int | str, ...]
+    body: Expr
+
+
+@dataclass(frozen=True)
 class Count(Expr):
     """``count(sets where C)``; with ``arity`` N, ``count(N sets where C)`` counts the
     combinations of N elements that together meet C."""

@@ -23,6 +23,8 @@ from .recovery import more_problems
 from .syntax_errors import statement_typo, syntax_problem, typo_message
 
 _ESCAPES = {'"': '"', "\\": "\\", "n": "\n"}
+#: The most values a variable of ``any NAME in (...)`` takes from one range.
+BINDER_VALUES_MOST = 64
 _ESCAPE = re.compile(r'\\(["\\n])')
 
 
@@ -596,6 +598,25 @@ class _ToAst(Transformer[Token, Any]):
 
     def contains(self, meta: Any, items: list[ast.Expr]) -> ast.Contains:
         return ast.Contains(self._s(meta), items[0])
+
+    def each(self, meta: Any, items: list[Any]) -> ast.Each:
+        quantifier, name, *values, body = items
+        return ast.Each(self._s(meta), str(quantifier), str(name), _token_span(self.file, name),
+                        tuple(value for part in values for value in part), body)
+
+    def binder_range(self, meta: Any, items: list[Token]) -> tuple[int, ...]:
+        low, high = int(items[0]), int(items[1])
+        if not low <= high < low + BINDER_VALUES_MOST:
+            raise SourceError([problem_at(self.text, self._s(meta), f"{low} to {high}: a variable takes 1 to "
+                                                                    f"{BINDER_VALUES_MOST} values, from the "
+                                                                    f"lower to the higher")])
+        return tuple(range(low, high + 1))
+
+    def binder_number(self, meta: Any, items: list[Token]) -> tuple[int, ...]:
+        return (int(items[0]),)
+
+    def binder_word(self, meta: Any, items: list[Token]) -> tuple[str, ...]:
+        return (str(items[0]),)
 
     def quantified(self, meta: Any, items: list[Any]) -> ast.Quantified:
         return ast.Quantified(self._s(meta), str(items[0]), items[1], items[2])

@@ -17,7 +17,7 @@ from mjr.dsl.quoting import chain, quoted
 from mjr.errors import Span, did_you_mean
 from mjr.tiles.kinds import parse_tile
 
-from ..front.defines import analyse, children, names_in
+from ..front.defines import analyse, children, names_in, written_out
 from ..model import ir
 from ..model.vocabulary import (
     ALL_WORDS,
@@ -65,6 +65,8 @@ DECOMPOSITION_WORDS = frozenset({"standard", "seven_pairs", "thirteen_orphans", 
                                  *(w for w in WINNING_TILE_WORDS if w.startswith("wait_"))})
 
 
+#: The most conditions nested variables (``any n in (1 to 9) : ...``) write out together.
+BINDER_TERMS_MOST = 1024
 #: A held amount (``at_end ... (EXPR) of payer``): a number worked out on one
 #: player's tiles and melds at the end of a hand, won or not.  Like a shape's
 #: condition it has no decomposition; nor has it a win: the words of a win refused.
@@ -123,7 +125,7 @@ class ExpressionChecker:
         self._defines: dict[tuple[str, str, str], _CheckedDefine] = {}
         self._tile_facts: dict[str, tuple[bool, bool]] = {}
         self._depths: dict[int, int] = {}
-        self._suggestions: dict[tuple[str, str, str], str] = {}
+        self._suggestions: dict[tuple[str, ...], str] = {}
         #: fan indices each checked expression refers to (for ordering and cycles)
         self.fan_refs: set[int] = set()
         self._counted = frozenset(names.fans[ident] for ident in names.counted)
@@ -138,6 +140,9 @@ class ExpressionChecker:
         self.sums: list[tuple[ir.Node, Span]] = []
         #: while a named value is checked, its index: it may read only those before it
         self.value_index = -1
+        #: the conditions the variables being written out make together (any n in (...))
+        self._binder_terms = 1
+        self._bound: list[str] = []  # the variables whose conditions are being written out, outermost first
 
     def check(self, node: ast.Expr, expected: str, place: str, scope: str = ir.HAND) -> ir.Node:
         """Check ``node`` in ``scope``, expecting type ``expected`` (bool or int)."""
@@ -320,10 +325,10 @@ class ExpressionChecker:
             where = {ir.GROUP: "a set or pair (inside sets, groups, pairs or melds)",
                      ir.KIND: "a tile kind (inside kinds)", ir.TILE: "a tile"}[home]
             return self._error(node.span, f"{name!r} is a property of {where}; it cannot be used here")
-        key = (name, scope, self.place)
+        key = (name, scope, self.place, *self._bound)
         if key not in self._suggestions:  # the same typo a thousand times is looked up once
             candidates = [*words_for(scope), *self.names.defines, *self.names.fans, *self.names.shapes,
-                          *self.names.facts, *KEYWORDS]
+                          *self.names.facts, *KEYWORDS, *self._bound]
             if self.place in (SCORE, VALUE):
                 candidates += list(SCORE_NAMES)
             if self.place == AMOUNT:
@@ -382,6 +387,46 @@ class ExpressionChecker:
     def _visit_BoolOp(self, node: ast.BoolOp, scope: str) -> ir.Node:
         operands = tuple(self._expect(o, self._visit(o, scope), ir.BOOL) for o in node.operands)
         return ir.Nary(ir.BOOL, node.op, operands)
+
+    def _visit_Each(self, node: ast.Each, scope: str) -> ir.Node:
+        """``any | all | no NAME in (VALUES) : BODY``: BODY written out for each value,
+        each checked where it stands, joined by ``or`` / ``and`` (``no``: none holds).
+        The variable may not hide a name of the ruleset or the vocabulary, and the
+        written-out conditions of nested variables are at most BINDER_TERMS_MOST."""
+        hidden = self._hidden(node.name)
+        if hidden:
+            return self._error(node.name_span, f"variable {quoted(node.name)} would hide {hidden}: name it "
+                                               f"otherwise (x, n, suit ...)", ir.BOOL)
+        if len(set(node.values)) < len(node.values):
+            twice = next(value for value in node.values if node.values.count(value) > 1)
+            return self._error(node.span, f"{twice} is written twice among the values of {quoted(node.name)}",
+                               ir.BOOL)
+        self._binder_terms *= len(node.values)
+        self._bound.append(node.name)
+        warn, self.warn = self.warn, None  # (a part may be constant for one value: n + 2 <= 9 at n = 7)
+        try:
+            if self._binder_terms > BINDER_TERMS_MOST:
+                return self._error(node.span, f"the variables written out make more than {BINDER_TERMS_MOST} "
+                                              f"conditions: take fewer values", ir.BOOL)
+            parts = tuple(self._expect(node.body, self._visit(body, scope), ir.BOOL) for body in written_out(node))
+        finally:
+            self._binder_terms //= len(node.values)
+            self._bound.pop()
+            self.warn = warn
+        joined = ir.Nary(ir.BOOL, "and" if node.quantifier == "all" else "or", parts)
+        return ir.Unary(ir.BOOL, "not", joined) if node.quantifier == "no" else joined
+
+    def _hidden(self, name: str) -> str:
+        """What a variable named ``name`` would hide ("" for nothing)."""
+        names = self.names
+        for what, table in (("the define", names.defines), ("the fan", names.fans), ("the shape", names.shapes),
+                            ("the fact", names.facts), ("the value", names.values), ("the table", names.tables),
+                            ("the derived kind", names.derived)):
+            if name in table:
+                return f"{what} {quoted(name)}"
+        if name in ALL_WORDS or name in SCORE_NAMES or name in AMOUNT_NAMES or name in PAYER_WORDS:
+            return f"the word {quoted(name)}"
+        return ""
 
     def _visit_Compare(self, node: ast.Compare, scope: str) -> ir.Node:
         left = self._expect(node.left, self._visit(node.left, scope), ir.INT)

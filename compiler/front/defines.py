@@ -11,7 +11,7 @@ deep or too large where the limit is crossed, and never recurses into one (see
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 
 from mjr.dsl import ast
 
@@ -56,9 +56,12 @@ def analyse(defines: dict[str, ast.Define]) -> DefineGraph:
 
 
 def names_in(expr: ast.Expr) -> list[ast.Name]:
-    """Every name an expression uses, in text order (its nesting is bounded by the parser)."""
+    """Every name an expression uses, in text order (its nesting is bounded by the
+    parser); a variable of ``any NAME in (...)`` is no name it uses."""
     if isinstance(expr, ast.Name):
         return [expr]
+    if isinstance(expr, ast.Each):
+        return [name for name in names_in(expr.body) if name.name != expr.name]
     return [name for child in children(expr) for name in names_in(child)]
 
 
@@ -77,6 +80,8 @@ def expression_size(expr: ast.Expr, define_size: dict[str, int]) -> int:
     if isinstance(expr, ast.Name):
         return define_size.get(expr.name, 1)
     total = 1 + sum(expression_size(child, define_size) for child in children(expr))
+    if isinstance(expr, ast.Each):  # written out once for each value
+        total *= len(expr.values)
     return min(total, SIZE_CEILING)
 
 
@@ -98,4 +103,32 @@ def children(expr: ast.Expr) -> tuple[ast.Expr, ...]:
         return (expr.value,)
     if isinstance(expr, ast.Call):
         return expr.arguments
+    if isinstance(expr, ast.Each):
+        return (expr.body,)
     return ()
+
+
+def written_out(each: ast.Each) -> tuple[ast.Expr, ...]:
+    """The body of ``any NAME in (VALUES) : BODY`` once for each value, the variable
+    replaced by it: a number, a word (a name) or a tile (``1s``, ``E``).  An inner
+    variable of the same name hides it."""
+    return tuple(_substituted(each.body, each.name, value) for value in each.values)
+
+
+def _substituted(expr: ast.Expr, name: str, value: int | str) -> ast.Expr:
+    if isinstance(expr, ast.Name):
+        if expr.name != name:
+            return expr
+        if isinstance(value, int):
+            return ast.Number(expr.span, value)
+        return ast.Name(expr.span, value) if value[0].islower() else ast.TileIs(expr.span, value)
+    if isinstance(expr, ast.Each) and expr.name == name:
+        return expr
+    changes: dict[str, object] = {}
+    for part in fields(expr):
+        old = getattr(expr, part.name)
+        if isinstance(old, ast.Expr):
+            changes[part.name] = _substituted(old, name, value)
+        elif isinstance(old, tuple) and old and all(isinstance(item, ast.Expr) for item in old):
+            changes[part.name] = tuple(_substituted(item, name, value) for item in old)
+    return replace(expr, **changes) if changes else expr

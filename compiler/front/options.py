@@ -219,6 +219,10 @@ class Settle:
         and what options alone decide worked out."""
         if isinstance(expr, ast.Name) and expr.name in self.options:
             return self._value(expr)
+        if isinstance(expr, ast.Each) and expr.name in self.options:
+            self.report(expr.name_span, f"variable {quoted(expr.name)} would hide the option {quoted(expr.name)}: "
+                                        f"name it otherwise (x, n, suit ...)")
+            return ast.OptionValue(expr.span, "", False)
         if isinstance(expr, ast.Compare) and expr.op in ("==", "!="):
             word = self._word_comparison(expr)
             if word is not None:
