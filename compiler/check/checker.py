@@ -43,7 +43,7 @@ from .expressions import (
 from .facts import aside_collection, aside_kinds, check_facts
 from .functions import FUNCTIONS, lower_table
 from .keys import replaced_key, statement_key
-from .play import PLAY_STATEMENTS, PlayStatements, held_amounts, lower_play
+from .play import PLAY_STATEMENTS, PlayStatements, held_amounts, lower_play, win_facts
 from .ranges import check_numbers, check_ranges
 from .tile_set import check_claims, check_shapes, deal_of, kinds_of, place_problem, seats_of, tile_kind
 from .wildcards import check_jokers, check_wildcard_count, lower_derived, lower_wildcards
@@ -402,8 +402,7 @@ class Checker:
             shapes=declared,
             play=lower_play(merged.play, merged.facts.values(), self.chosen, kinds, self.report,
                             self._span_text),
-            holdings=tuple(checker.check(c.held, ir.INT, HOLDING) for c, held in held_amounts(merged.play)
-                           if c.held is not None),
+            holdings=self._holdings(merged, checker),
             tables=tables,
             values=values,
             derived=derived,
@@ -522,7 +521,8 @@ class Checker:
         return textwrap.dedent("\n".join(lines[span.line - 1 : span.end_line or span.line])).strip()
 
     def _span_text(self, span: Span) -> str:
-        """The text under ``span``, its white space collapsed to single spaces."""
+        """The text under ``span`` (an expression, which holds no string), its comments
+        left out and its white space collapsed to single spaces."""
         lines = self.lines(span.file)[span.line - 1 : (span.end_line or span.line)]
         if not lines:
             return ""
@@ -531,7 +531,7 @@ class Checker:
         else:
             lines[-1] = lines[-1][: span.end_column - 1]
         lines[0] = lines[0][span.column - 1 :]
-        return " ".join(" ".join(lines).split())
+        return " ".join(" ".join(line.split("#", 1)[0] for line in lines).split())
 
     def _wording(self, span: Span, value: str, condition: ast.Expr) -> ir.Wording:
         return ir.Wording(self._statement_text(span), value, self._span_text(condition.span))
@@ -553,6 +553,13 @@ class Checker:
             checker.value_index = -1
         return ir.NamedValue(index, value.id, value.display, body, value.span,
                              ir.Wording(self._statement_text(value.span), self._span_text(value.body.span)))
+
+    def _holdings(self, merged: _Merged, checker: ExpressionChecker) -> tuple[ir.Holding, ...]:
+        """The held amounts of the draw checks and end payments, in order; a fact a
+        table sets only for a win refused in them."""
+        checker.win_facts = win_facts(merged.play, merged.facts.values())
+        return tuple(ir.Holding(check.id, checker.check(check.held, ir.INT, HOLDING), check.held.span)
+                     for check, _ in held_amounts(merged.play) if check.held is not None)
 
     def _payment(self, index: int, pay: ast.Pay, checker: ExpressionChecker) -> ir.PayClause:
         condition = checker.check(pay.condition, ir.BOOL, PAYMENT)

@@ -142,6 +142,8 @@ class ExpressionChecker:
         self.value_index = -1
         #: the conditions the variables being written out make together (any n in (...))
         self._binder_terms = 1
+        #: the facts a table sets for a win only, refused in a held amount (see play.win_facts)
+        self.win_facts: dict[str, str] = {}
         self._bound: list[str] = []  # the variables whose conditions are being written out, outermost first
 
     def check(self, node: ast.Expr, expected: str, place: str, scope: str = ir.HAND) -> ir.Node:
@@ -260,6 +262,9 @@ class ExpressionChecker:
                                               "payment amount (after 'pays')")
             return ir.Word(PAYER_WORDS[name].type, "payer", name)
         if name in self.names.facts:
+            if self.place == HOLDING and name in self.win_facts:
+                return self._error(node.span, f"fact {quoted(name)} cannot be used in a held amount: a table sets "
+                                              f"it for a win only ({self.win_facts[name]})")
             return self._fact(node, self.names.facts[name])
         words = words_for(scope)
         if self.place == SHAPE and (name in DECOMPOSITION_WORDS or name in self.names.fans

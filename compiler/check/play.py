@@ -123,6 +123,21 @@ def held_amounts(statements: PlayStatements) -> list[tuple[ast.AtDraw, int]]:
     return found
 
 
+def win_facts(statements: PlayStatements, facts: Iterable[ast.Fact]) -> dict[str, str]:
+    """The facts a table sets for a win only, each with what sets it: a held amount,
+    worked out on every player at the close, may not read them."""
+    found = {fact.id: f"'from {fact.source.name}', a fact of the winning tile" for fact in facts
+             if fact.source is not None and fact.source.name in ("last_copy", "unseen")}
+    for declaration in statements.declarations.values():
+        for word in declaration.words:
+            if word.name == "next_turn" and word.arguments:
+                found[word.arguments[0]] = f"the next_turn(...) of declare {declaration.id}, a fact of a win's turn"
+    open_kong = statements.settings.get("open_kong")
+    if isinstance(open_kong, ast.OpenKong):
+        found[open_kong.fact.name] = "open_kong, a fact of a win on a kong's replacement"
+    return found
+
+
 def statement_key(statement: ast.Statement) -> tuple[str, str] | None:
     """The kind and id (or keyword) a rule of play is replaced by; None for
     ``next_dealer``, whose rules are many and have no id."""
@@ -135,7 +150,7 @@ def statement_key(statement: ast.Statement) -> tuple[str, str] | None:
     if isinstance(statement, ast.Abort):
         return ("abortive draw", statement.id)
     if isinstance(statement, ast.AtDraw):
-        return ("draw check", statement.id)
+        return ("draw check or end payment", statement.id)  # at_draw, at_end and at_win share their ids
     return None
 
 

@@ -238,6 +238,11 @@ def check_ranges(ruleset: ir.Ruleset, report: Report, score_span: Span) -> None:
             ranges.of(rule.condition)
         except Overflow as overflow:
             report(rule.span, _message(f"the condition of {rule.id!r}", overflow))
+    for held in ruleset.holdings:  # no checked arithmetic: a table pays them as it closes a hand
+        try:
+            ranges.of(held.body)
+        except Overflow as overflow:
+            report(held.span, _message(f"the held amount of {held.id!r}", overflow))
 
 
 @dataclass(frozen=True)

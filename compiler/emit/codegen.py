@@ -770,7 +770,7 @@ def module_context(ruleset: ir.Ruleset, key: str) -> ModuleContext:
     writer.fuse = False  # a declared shape is decided before there is a decomposition
     shapes = [ShapeCode(shape.index, writer.write(shape.condition), shape.span, needs_no_melds(shape.condition),
                         reads_held_tiles(shape.condition)) for shape in ruleset.shapes]
-    holdings = [writer.write_checked(held, True) for held in ruleset.holdings]  # (no decomposition either)
+    holdings = [writer.write(held.body) for held in ruleset.holdings]  # (proven to fit: check_ranges)
     excluded_by: dict[int, list[int]] = {f.index: [] for f in ruleset.fans}
     for fan in ruleset.fans:
         for target in fan.excludes:

@@ -314,6 +314,16 @@ class PayClause:
 
 
 @dataclass(frozen=True)
+class Holding:
+    """A held amount, ``(EXPR) of payer|payee`` of a draw check or end payment ``id``:
+    ``body`` worked out on one player's tiles (checked to fit 64 bits where written)."""
+
+    id: str
+    body: Node
+    span: Span
+
+
+@dataclass(frozen=True)
 class Fact:
     """A fact of play the hand gives: a flag or a number (``slot`` among those) or
     a few tiles (``slot`` among the tiles facts), within ``low``..``high`` (for
@@ -480,7 +490,7 @@ class Ruleset:
     seats: int = 4
     #: the held amounts of the draw checks and end payments (``(EXPR) of payer``), in
     #: order: numbers worked out on one player's tiles and melds, with no win
-    holdings: tuple[Node, ...] = ()
+    holdings: tuple[Holding, ...] = ()
 
     @property
     def sets(self) -> int:
@@ -497,7 +507,7 @@ def expressions(ruleset: Ruleset) -> list[Node]:
     roots += [floor.condition for floor in ruleset.floors] + [shape.condition for shape in ruleset.shapes]
     roots += [node for pay in ruleset.payments for node in (pay.condition, pay.amount) if node is not None]
     roots += [value.body for value in ruleset.values]
-    roots += list(ruleset.holdings)
+    roots += [held.body for held in ruleset.holdings]
     return roots
 
 

@@ -47,8 +47,10 @@ HAND_WORDS: dict[str, WordInfo] = {
     "thirteen_orphans": WordInfo(BOOL, "(s.shape == 2)", "the hand is thirteen orphans"),
     "suits": WordInfo(INT, "_count_suits(s)", "how many of the suits m, p, s the hand holds"),
     "winners": WordInfo(INT, "s.winners", "how many players win on this discard"),
-    "wildcards": WordInfo(INT, "s.wild_held", "wildcard tiles held in the hand"),
-    "substituted": WordInfo(INT, "s.subst", "wildcards standing for a tile other than their own"),
+    "wildcards": WordInfo(INT, "(s.wild_held + s.meld_jokers)",
+                          "wildcard tiles held in the hand, and the jokers in its declared melds"),
+    "substituted": WordInfo(INT, "s.subst", "wildcards standing for a tile other than their own (the jokers "
+                                            "in declared melds too)"),
     # Who sits where: the winner is seat s.seat of the _SEATS at the table; the
     # discarder (or the player whose kong was robbed) s.source steps on in play order
     # (1 right, _SEATS - 1 left, opposite half way round; 0 none); the dealer sits at
@@ -160,9 +162,9 @@ GROUP_WORDS: dict[str, WordInfo] = {
     "from_opposite": WordInfo(BOOL, f"(({{gf}} & {abi.GROUP_FROM_OPPOSITE}) != 0)", "claimed from the opposite player"),
     "from_right": WordInfo(BOOL, f"(({{gf}} & {abi.GROUP_FROM_RIGHT}) != 0)", "claimed from the right player (下家)"),
     "winning": WordInfo(BOOL, f"(({{gf}} & {abi.GROUP_WINNING}) != 0)", "the group the winning tile completed"),
-    "wilds": WordInfo(INT, " + ".join(f"(({{gf}} >> {abi.GROUP_WILD_SHIFT + i}) & 1)" for i in range(3)).join("()"),
-                      "wildcard tiles placed in this group"),
-    "substitutes": WordInfo(INT, f"(({{gf}} >> {abi.GROUP_SUBST_SHIFT}) & 3)",
+    "wilds": WordInfo(INT, " + ".join(f"(({{gf}} >> {abi.GROUP_WILD_SHIFT + i}) & 1)" for i in range(4)).join("()"),
+                      "wildcard tiles placed in this group (a declared meld's: its jokers)"),
+    "substitutes": WordInfo(INT, f"(({{gf}} >> {abi.GROUP_SUBST_SHIFT}) & 7)",
                             "of the group's wildcards, those standing for a kind other than their own"),
 }
 

@@ -426,10 +426,7 @@ class Ruleset:
         record = self.records.record(hand)
         if record is None:
             raise AssertionError(f"a hand check_hand accepts has no record: {format_hand(hand)}")
-        try:
-            return tuple(self.generated.held_values(record))
-        except OverflowError:
-            raise HandError(f"a held amount of {self.id} passes the 64-bit integers for this hand") from None
+        return tuple(self.generated.held_values(record))
 
     def waits(self, hand: Hand | str) -> list[Wait]:
         """Every tile that completes a 13-tile hand, with the best result on it."""

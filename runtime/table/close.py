@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import operator
 import random
+from dataclasses import replace
 
 from ..errors import HandError
 from ..hand.model import Hand
@@ -53,51 +54,57 @@ def close_hand(state: TableState, drawn: bool, aborted: str = "") -> HandOutcome
     runs = {"at_draw": exhausted, "at_end": not aborted, "at_win": bool(state.wins) and not aborted}
     checks = [check for check in state.rules.draw_checks if runs[check.keyword]]
     if checks:
-        closing += _checks(state, checks, ready if exhausted else _readiness(state, checks))
+        closing += _checks(state, checks, _readiness(state, checks, ready if exhausted else None), drawn)
     return HandOutcome(drawn and not state.wins, tuple(closing), next_seating(state, ready, bool(aborted)), ready,
                        aborted)
 
 
-def _readiness(state: TableState, checks: list[DrawCheck]) -> tuple[bool, ...]:
-    """Each seat's readiness at a hand that did not run its course, asked only where
-    a check tests it (a player who has won is not ready: it has won)."""
-    if not any(test.ready is not None for check in checks for test in (check.payer, check.payee)):
-        return (False,) * state.seats
-    return tuple(not state.players[seat].wins and is_ready(state, seat) for seat in range(state.seats))
+def _readiness(state: TableState, checks: list[DrawCheck], ready: tuple[bool, ...] | None) -> tuple[bool, ...]:
+    """Each seat's readiness as the checks test it: ``ready`` where the wall ran out,
+    else asked only where a check tests it; a player who has won is not ready (it has
+    won)."""
+    if ready is None:
+        if not any(test.ready is not None for check in checks for test in (check.payer, check.payee)):
+            return (False,) * state.seats
+        ready = tuple(is_ready(state, seat) for seat in range(state.seats))
+    return tuple(ready[seat] and not state.players[seat].wins for seat in range(state.seats))
 
 
-def _checks(state: TableState, checks: list[DrawCheck], ready: tuple[bool, ...]) -> list[Payment]:
+def _checks(state: TableState, checks: list[DrawCheck], ready: tuple[bool, ...], drawn: bool) -> list[Payment]:
     """The payments of the draw checks and end payments ``checks``, in order."""
     lines = []
     held: dict[int, tuple[int, ...]] = {}  # each seat's held amounts, worked out once
     for check in checks:
         payers = [seat for seat in range(state.seats) if _passes(state, seat, check.payer, ready)]
         payees = [seat for seat in range(state.seats) if _passes(state, seat, check.payee, ready)]
-        for payer in payers:
-            for payee in payees:
-                if payee == payer:
-                    continue
-                if check.holder:  # a number worked out on the payer's or the payee's tiles
-                    holder = payer if check.holder == "payer" else payee
-                    if holder not in held:
-                        held[holder] = state.ruleset.held_amounts(_held_hand(state, holder))
-                    amount = held[holder][check.holding]
-                elif check.shared:  # N from the payers together to the payees together
-                    amount = check.amount // (len(payers) * len(payees))
-                else:
-                    amount = check.amount if check.amount >= 0 else best_value(state, payee, payer)
-                if check.dealer_double and state.seating.dealer in (payer, payee):
-                    amount *= 2
-                if amount > 0:
-                    lines.append(Payment(payer, payee, amount * state.stake, check.id, check.name))
+        pairs = [(payer, payee) for payer in payers for payee in payees if payer != payee]
+        for payer, payee in pairs:
+            if check.holder:  # a number worked out on the payer's or the payee's tiles
+                holder = payer if check.holder == "payer" else payee
+                if holder not in held:
+                    held[holder] = state.ruleset.held_amounts(_held_hand(state, holder, drawn))
+                amount = held[holder][check.holding]
+            elif check.shared:  # N from the payers together to the payees together
+                amount = check.amount // len(pairs)
+            else:
+                amount = check.amount if check.amount >= 0 else best_value(state, payee, payer)
+            if check.dealer_double and state.seating.dealer in (payer, payee):
+                amount *= 2
+            if amount > 0:
+                lines.append(Payment(payer, payee, amount * state.stake, check.id, check.name))
     return lines
 
 
-def _held_hand(state: TableState, seat: int) -> Hand:
-    """``seat``'s hand at the close: the hand it won with (the last of its wins), or
-    the tiles it holds."""
-    won = next((win.result.hand for win in reversed(state.wins) if win.seat == seat), None)
-    return won if won is not None else seat_hand(state, seat, None, "self_draw")
+def _held_hand(state: TableState, seat: int, drawn: bool) -> Hand:
+    """``seat``'s tiles at the close, in the context of the close (the facts of play
+    as they stand, the same for every player): the hand it won with where it left
+    the table on its win or won the hand's last win, else the tiles it holds."""
+    holding = seat_hand(state, seat, None, "self_draw")
+    final = () if drawn or not state.wins else state.wins[-state.wins[-1].winners:]
+    won = next((win for win in reversed(state.wins) if win.seat == seat), None)
+    if won is None or not (state.players[seat].out or won in final):
+        return holding
+    return replace(won.result.hand, context=replace(won.result.hand.context, facts=holding.context.facts))
 
 
 def is_ready(state: TableState, seat: int) -> bool:

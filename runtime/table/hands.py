@@ -140,12 +140,13 @@ def _fed_before(state: TableState, seat: int, nth: int) -> bool:
 
 
 def _tiles_after_win(state: TableState, count: int) -> tuple[int, ...]:
-    """The next ``count`` tiles of the wall (flowers and jokers, which name no kind,
-    passed over; the unplayed tail included); fewer, or none, as the wall runs out.  (A region whose rules use the
-    winning tile when none is left says so in its file, with ``winning_tile``.)"""
-    wall = state.wall
+    """The next ``count`` tiles of the wall (flowers, jokers and the kinds set aside,
+    which a fact's tiles cannot be, passed over; the unplayed tail included); fewer,
+    or none, as the wall runs out.  (A region whose rules use the winning tile when
+    none is left says so in its file, with ``winning_tile``.)"""
+    wall, in_play = state.wall, state.ruleset.kinds
     kinds = map(kind_of, wall.tiles[wall.head:wall.tail])
-    return tuple(sorted([kind for kind in kinds if kind < N_KINDS][:count]))
+    return tuple(sorted([kind for kind in kinds if kind in in_play][:count]))
 
 
 def _in_sight(state: TableState, tile: int) -> int:

@@ -500,7 +500,8 @@ class Table:
         red = player.give_up(action.tile, red=self._must_show() and turn.drawn_red and action.tile == turn.drawn)
         player.discards.append(action.tile)
         player.discarded.add(action.tile)
-        state.first_discards.setdefault(action.tile, [seat, -1, len(player.discards)])
+        state.discards_made += 1
+        state.first_discards.setdefault(action.tile, [seat, -1, state.discards_made])
         declaring = ""
         if action.kind == "declare":
             declaration = state.rules.declarations[0]
@@ -657,8 +658,8 @@ class Table:
         state = self.state
         seat, player = answer.seat, state.players[answer.seat]
         first = state.first_discards.get(tile)
-        if first is not None and first[0] == discarder and first[2] == len(state.players[discarder].discards):
-            first[1] = seat  # the hand's first discard of the kind, claimed
+        if first is not None and first[2] == state.discards_made:
+            first[1] = seat  # the hand's first discard of the kind, claimed as it was made
         state.players[discarder].discards.pop()
         red = state.offer is not None and state.offer.red
         self._interrupted()

@@ -198,9 +198,10 @@ class TableState:
         self.last_drawer: int | None = None  # who drew the last tile (or, all passing it, was offered it first)
         self.claimed = False  # anyone has claimed or konged: no first turn any more
         self.feeds: list[tuple[int, int, int]] = []  # (claimer, discarder, the claimer's claimed melds with it)
-        #: the first discard of each kind this hand: [its discarder, its claimer (-1: none), the
-        #: discarder's discards with it] (the tests first_discard T, claimed_first T, fed_first T)
+        #: the first discard of each kind this hand: [its discarder, its claimer (-1: none), its
+        #: number among the hand's discards] (the tests first_discard T, claimed_first T, fed_first T)
         self.first_discards: dict[int, list[int]] = {}
+        self.discards_made = 0  # the hand's discards so far, claimed or not
         #: the tiles ``reveal`` sets in the dead wall (kinds), the one turned up first
         #: first, and the tile under each
         self.revealable: list[int] = []

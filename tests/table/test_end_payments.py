@@ -249,3 +249,138 @@ def test_an_end_payment_is_dropped_by_its_keyword(tmp_path: Path, drop: str, lef
             check_file(path)
         return
     assert {check.id for check in load_on(path, "python", unoptimised=True).play.draw_checks} == left
+
+
+def _chickens(tmp_path: Path, backend: str, extra: str, ends: str = "") -> mjr.Ruleset:
+    path = tmp_path / f"chickens_{abs(hash((extra, ends)))}.mjr"
+    path.write_text(RULES.format(extra=f"{ends}\n    {extra}"), encoding="utf-8")
+    return load_on(path, backend, unoptimised=True)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_winner_is_not_ready_when_the_wall_ends_a_hand_it_left(tmp_path: Path, backend: str) -> None:
+    """Under hand_ends wins, seat 2 wins on its first draw and leaves; its 13 tiles
+    left are ready, but a winner is not ready: it has won."""
+    table = _play(_chickens(tmp_path, backend, "", "hand_ends wins 3"), win=True)
+    assert [win.seat for win in table.wins] == [2] and table.state.players[2].out
+    assert _paid(table, "ready_chickens") == [(0, 1, 2), (3, 1, 2)]  # seat 1 only, from those neither
+    assert (2, 1, 5) in _paid(table, "drawn")  # the winner is not ready: it pays the ready one
+    assert sum(table.net()) == 0
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(("ends", "tiles"), [("", 14), ("hand_ends wall", 13)])
+def test_a_winner_who_played_on_is_counted_on_the_tiles_it_holds(tmp_path: Path, backend: str, ends: str,
+                                                                 tiles: int) -> None:
+    """At a first win the winner's hand is the one it won with (14 tiles); under
+    hand_ends wall it plays on, and the wall running out finds it holding 13."""
+    rules = _chickens(tmp_path, backend, "at_end size \"张\" : each player pays each player where won "
+                                         "(count(tiles)) of payee", ends)
+    table = _play(rules, win=True)
+    assert table.wins[0].seat == 2
+    assert {amount for _, payee, amount in _paid(table, "size") if payee == 2} == {tiles}
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_shared_is_split_among_the_pairs_that_pay(tmp_path: Path, backend: str) -> None:
+    """A side without where takes every player; nobody pays himself, so 30 shared
+    from everyone to the winner is 10 from each of the three others."""
+    table = _play(_chickens(tmp_path, backend, "at_win split \"分\" : each player pays each player where won "
+                                                "30 shared"), win=True)
+    assert _paid(table, "split") == [(0, 2, 10), (1, 2, 10), (3, 2, 10)]
+
+
+FLIP_RULES = """ruleset t.flip "Flip" {
+    tiles suits(m p s) winds dragons
+    claims pung kong
+    win self_draw discard
+    hand_ends wins 3
+    fact flipped "翻牌" tiles 0 to 1 from wall_after_win 1
+    derive turned "翻" from flipped + 0
+    fan plain "Plain" 1 : standard
+    pay discarded "D" when discard : discarder pays points
+    pay self_drawn "S" when self_draw : each opponent pays points
+    at_end seen "翻" : each player pays each player (sum(tiles of turned)) of payee
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_held_amounts_read_the_facts_of_the_close_for_winners_too(tmp_path: Path, backend: str) -> None:
+    """At seat 2's win the next tile of the wall is a W, three of which it holds; at
+    the close the wall is empty and no tile is turned, for the winner as for all."""
+    path = tmp_path / "flip.mjr"
+    path.write_text(FLIP_RULES, encoding="utf-8")
+    rules = load_on(path, backend, unoptimised=True)
+    hands = {0: DEALER, 1: READY, 2: WINNER, 3: PLAIN}
+    table = Table(rules, wall=arranged_wall(rules, hands, draws=["N", "C", "9m", "W"]), seating=Seating(dealer=0))
+    table = play_script(table, lambda table, seat, actions: Action(2, "win") if Action(2, "win") in actions else None)
+    assert table.wins[0].seat == 2 and dict(table.wins[0].result.hand.context.facts)["flipped"] == (29,)
+    assert _paid(table, "seen") == []
+
+
+@pytest.mark.parametrize(("statement", "message"), [
+    ("at_end big \"B\" : each player pays each player where won (2 ^ 70) of payee",
+     "the held amount of 'big'"),
+    ("at_end big \"B\" : each player pays each player where won (2 ^ (count(tiles where 1s) * 30)) of payee",
+     "the held amount of 'big'"),
+])
+def test_a_held_amount_must_fit_64_bits(tmp_path: Path, statement: str, message: str) -> None:
+    from mjr.compiler.build import check_file
+
+    path = tmp_path / "chickens.mjr"
+    path.write_text(RULES.format(extra=statement), encoding="utf-8")
+    with pytest.raises(mjr.SourceError, match=message):
+        check_file(path)
+
+
+def test_a_fact_of_a_win_is_refused_in_a_held_amount(tmp_path: Path) -> None:
+    from mjr.compiler.build import check_file
+
+    path = tmp_path / "chickens.mjr"
+    path.write_text(RULES.format(extra="fact last \"绝张\" flag from last_copy\n"
+                                       "    at_end x \"X\" : each player pays each player (2 if last else 0) of payee"),
+                    encoding="utf-8")
+    with pytest.raises(mjr.SourceError, match="fact 'last' cannot be used in a held amount: a table sets it for a "
+                                              "win only \\('from last_copy', a fact of the winning tile\\)"):
+        check_file(path)
+
+
+def test_a_held_amount_reads_back_without_its_comments(tmp_path: Path) -> None:
+    from mjr.authoring.play_text import play_lines
+
+    rules = _chickens(tmp_path, "python", "at_end c \"C\" : each player pays each player where won (  chicken_count  "
+                                          "# the chickens\n        + 1 ) of payee\n    define chicken_count: "
+                                          "count(tiles where chicken)")
+    lines = {line.id: line for line in play_lines(rules.play)}
+    assert lines["c"].words == (": each player pays each player where won (chicken_count + 1) of payee",)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_later_claim_of_the_same_kind_is_not_the_first(tmp_path: Path, backend: str) -> None:
+    """The dealer's first 1s is chowed by seat 1; its second 1s, its next discard, is
+    punged by seat 2: the first 1s's claimer stays seat 1."""
+    path = tmp_path / "firsts.mjr"
+    path.write_text(HISTORY_RULES.replace("claims pung kong", "claims chow(left) pung kong").format(extra=""),
+                    encoding="utf-8")
+    rules = load_on(path, backend, unoptimised=True)
+    hands = {0: "11s 258m 258p 369m 3p E", 1: "23s 258m 258p 369m 6p S", 2: "11s 147m 147p 469s W N",
+             3: "47s 369p 258m 57s C F P"}
+    table = Table(rules, wall=arranged_wall(rules, hands, draws=["N", "N", "N", "E", "E"]),
+                  seating=Seating(dealer=0))
+    one_s = mjr.parse_hand("1s").tiles[0]
+
+    def policy(table: Table, seat: int, actions: list[Action]) -> Action | None:
+        state = table.state
+        if seat == 0 and Action(0, "discard", one_s) in actions:
+            return Action(0, "discard", one_s)
+        if seat == 1 and not state.players[1].melds:
+            return next((a for a in actions if a.kind == "chow"), None)
+        if seat == 2 and state.players[1].melds and not state.players[2].melds:
+            return next((a for a in actions if a.kind == "pung"), None)
+        return None
+
+    table = play_script(table, policy)
+    assert [len(table.state.players[seat].melds) for seat in (1, 2)] == [1, 1]
+    assert table.state.first_discards[one_s][:2] == [0, 1]
+    assert _paid(table, "duty") == [(0, 1, 3)]
