@@ -12,6 +12,7 @@ deep or too large where the limit is crossed, and never recurses into one (see
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from typing import Any
 
 from mjr.dsl import ast
 
@@ -124,7 +125,7 @@ def _substituted(expr: ast.Expr, name: str, value: int | str) -> ast.Expr:
         return ast.Name(expr.span, value) if value[0].islower() else ast.TileIs(expr.span, value)
     if isinstance(expr, ast.Each) and expr.name == name:
         return expr
-    changes: dict[str, object] = {}
+    changes: dict[str, Any] = {}
     for part in fields(expr):
         old = getattr(expr, part.name)
         if isinstance(old, ast.Expr):

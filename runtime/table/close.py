@@ -102,9 +102,10 @@ def _held_hand(state: TableState, seat: int, drawn: bool) -> Hand:
     holding = seat_hand(state, seat, None, "self_draw")
     final = () if drawn or not state.wins else state.wins[-state.wins[-1].winners:]
     won = next((win for win in reversed(state.wins) if win.seat == seat), None)
-    if won is None or not (state.players[seat].out or won in final):
+    if won is None or won.result.hand is None or not (state.players[seat].out or won in final):
         return holding
-    return replace(won.result.hand, context=replace(won.result.hand.context, facts=holding.context.facts))
+    hand = won.result.hand
+    return replace(hand, context=replace(hand.context, facts=holding.context.facts))
 
 
 def is_ready(state: TableState, seat: int) -> bool:
