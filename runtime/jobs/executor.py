@@ -43,16 +43,23 @@ IN_FLIGHT_PER_THREAD = 2
 
 
 def load_on_worker(name: str, backend: str, options: tuple[tuple[str, object], ...]) -> Ruleset:
-    """The ruleset a task names, loaded once per process (a worker runs many tasks);
-    a failure is a plain :class:`MjrError` naming it, which any worker can send back."""
+    """The ruleset a task names: an installed one loaded once per process (a worker
+    runs many tasks); one from a file asked of the loader each time, whose cache
+    reads the file, so a file changed between two runs in one process is never
+    played stale.  A failure is a plain :class:`MjrError` naming it, which any
+    worker can send back."""
+    from ..ruleset import loader
+
     try:
-        return _load_cached(name, backend, options)
+        if loader.is_installed(name):
+            return _load_installed(name, backend, options)
+        return loader.load(name, backend, **dict(options))
     except MjrError as error:
         raise MjrError(f"a worker could not load the ruleset {name}: {error}") from None
 
 
 @lru_cache(maxsize=8)
-def _load_cached(name: str, backend: str, options: tuple[tuple[str, object], ...]) -> Ruleset:
+def _load_installed(name: str, backend: str, options: tuple[tuple[str, object], ...]) -> Ruleset:
     from ..ruleset import loader
 
     return loader.load(name, backend, **dict(options))

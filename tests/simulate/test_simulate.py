@@ -236,3 +236,24 @@ def test_the_benchmark_prints_its_rows(tmp_path: Path) -> None:
     rows = [line for line in done.stdout.splitlines() if line.startswith("| `")]
     assert [row.split(",")[0] for row in rows] == ["| `simple`", "| `mcr`"]
     assert all(" hands/s | " in row and " ms a hand | " in row for row in rows)
+
+
+def test_a_ruleset_file_changed_between_runs_is_played_as_it_now_reads(tmp_path: Path) -> None:
+    """Two runs in one process of a file rewritten between them: the second plays the
+    new rules, not the ones the first run loaded."""
+    path = tmp_path / "changing.mjr"
+    rules = """ruleset t.changing "Changing" {{
+    tiles suits(m p s) winds dragons
+    claims pung kong
+    win self_draw discard
+    fan plain "Plain" {value} : standard
+    pay self_drawn "S" when self_draw : each opponent pays points
+    pay discarded "D" when discard : discarder pays points
+}}
+"""
+    totals = []
+    for value in (1, 5):
+        path.write_text(rules.format(value=value), encoding="utf-8")
+        report = simulate.simulate(path, 20, workers=1).to_json(timings=False)
+        totals.append(sum(int(points) * wins for points, wins in report["points"].items()))
+    assert totals[1] == 5 * totals[0] > 0
