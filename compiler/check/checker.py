@@ -403,6 +403,7 @@ class Checker:
             play=lower_play(merged.play, merged.facts.values(), self.chosen, kinds, self.report,
                             self._span_text),
             holdings=self._holdings(merged, checker),
+            defines=tuple((name, self._span_text(define.body.span)) for name, define in merged.defines.items()),
             tables=tables,
             values=values,
             derived=derived,

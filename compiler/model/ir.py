@@ -491,6 +491,8 @@ class Ruleset:
     #: the held amounts of the draw checks and end payments (``(EXPR) of payer``), in
     #: order: numbers worked out on one player's tiles and melds, with no win
     holdings: tuple[Holding, ...] = ()
+    #: each define as written (its comments left out), in file order: ``mjr diff`` compares them
+    defines: tuple[tuple[str, str], ...] = ()
 
     @property
     def sets(self) -> int:

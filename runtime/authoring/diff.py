@@ -6,7 +6,7 @@ exposes (its settings as the language spells them, see :mod:`mjr.authoring.descr
 scored items as written, see :mod:`mjr.authoring.explain`, and its rules of play as
 :mod:`mjr.authoring.play_text` spells them), so a variant and its parent, two regions, or two
 option choices are compared alike.  Only what differs is reported: settings row by
-row, scored items by section and id (an item on one side only is shown against
+row, the defines by name, scored items by section and id (an item on one side only is shown against
 ``(none)``), rules of play by keyword or id (the dealer rules as one), table options
 by name.
 """
@@ -109,8 +109,9 @@ def _json_value(value: object) -> object:
 
 def compare(left: Side, right: Side) -> Diff:
     """Every difference between the two sides: settings, items, rules of play, options."""
-    rows = [*_setting_rows(left.ruleset, right.ruleset), *_item_rows(left.ruleset, right.ruleset),
-            *_play_rows(left.ruleset, right.ruleset), *_option_rows(left.ruleset, right.ruleset)]
+    rows = [*_setting_rows(left.ruleset, right.ruleset), *_define_rows(left.ruleset, right.ruleset),
+            *_item_rows(left.ruleset, right.ruleset), *_play_rows(left.ruleset, right.ruleset),
+            *_option_rows(left.ruleset, right.ruleset)]
     return Diff(left, right, tuple(rows))
 
 
@@ -129,6 +130,13 @@ SETTING_ORDER = ("tiles", "deal", "seats", "claims", "win", "shapes", "wildcard"
 def _setting_rows(left: Ruleset, right: Ruleset) -> Iterable[Row]:
     rows = _keyed_rows("setting", _settings(left), _settings(right))
     return sorted(rows, key=lambda row: SETTING_ORDER.index(row.key))
+
+
+def _define_rows(left: Ruleset, right: Ruleset) -> Iterable[Row]:
+    """The defines whose bodies differ: an item's condition names a define, so a
+    change inside one shows here."""
+    return _keyed_rows("define", {name: {"body": body} for name, body in left.generated.defines},
+                       {name: {"body": body} for name, body in right.generated.defines})
 
 
 def _item_fields(item: explain.Item) -> dict[str, str]:
@@ -193,7 +201,8 @@ def lines(diff: Diff, table: Callable[[list[list[object]]], list[str]]) -> list[
         return [f"no differences between {diff.left.label} and {diff.right.label}"]
     header: list[object] = ["", diff.left.label, diff.right.label]
     blocks = []
-    for section, title in (("setting", "settings"), *SECTIONS, ("play", "rules of play"), ("option", "options")):
+    for section, title in (("setting", "settings"), ("define", "defines"), *SECTIONS, ("play", "rules of play"),
+                           ("option", "options")):
         body: list[list[object]] = [[row.key, *_cells(row)] for row in diff.rows if row.section == section]
         if body:
             blocks.append([title, *table([header, *body])])
@@ -203,7 +212,7 @@ def lines(diff: Diff, table: Callable[[list[list[object]]], list[str]]) -> list[
 def _cells(row: Row) -> tuple[str, str]:
     """The two sides of a row; for an item or an option, its differing fields
     after the ones that name it."""
-    if row.left is None or row.right is None:
+    if row.left is None or row.right is None or row.section == "define":  # (a define is its body)
         return _summary(row.left, row.section), _summary(row.right, row.section)
     differing = [key for key in row.left if row.left[key] != row.right[key]]
     extra = [key for key in differing if key not in _SUMMARY[row.section == "option"]]
@@ -220,6 +229,8 @@ def _summary(fields: dict[str, str] | None, section: str) -> str:
         return ABSENT
     if section == "setting":
         return fields["value"]
+    if section == "define":
+        return fields["body"]
     if section == "play":
         return " ".join(fields[key] for key in ("name", "value") if fields[key])
     if section == "option":

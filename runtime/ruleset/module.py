@@ -107,6 +107,8 @@ class GeneratedModule:
     declared_shape_of_tiles: Callable[[bytes | bytearray, int], int]
     #: the held amounts (``(EXPR) of payer``) of a record's hand, in order
     held_values: Callable[[bytes], tuple[int, ...]]
+    #: (name, body as written) per define, in file order
+    defines: tuple[tuple[str, str], ...]
     wild_fixed: tuple[int, ...]
     #: the wildcard kind for each indicator kind (empty: no indicator wildcard)
     wild_derived: tuple[int, ...]
@@ -196,7 +198,7 @@ def read_module(module: ModuleType) -> GeneratedModule:
         flowers=bool(m.FLOWERS), red_fives=bool(m.RED_FIVES), jokers=int(m.JOKERS), aside=frozenset(m.ASIDE),
         shapes=(bool(standard), int(seven_pairs), bool(orphans), bool(knitted)),
         declared_shapes=tuple(m.DECLARED_SHAPES), declared_shape_of_tiles=m.declared_shape_of_tiles,
-        held_values=m.held_values,
+        held_values=m.held_values, defines=tuple(getattr(m, "DEFINES", ())),
         wild_fixed=tuple(m.WILD_FIXED), wild_derived=tuple(m.WILD_DERIVED), wild_forbidden=tuple(m.WILD_FORBIDDEN),
         wild_stand_in=int(m.WILD_STAND_IN), indicator_in_play=bool(m.INDICATOR_IN_PLAY),
         uses_win_tile=bool(m.USES_WIN_TILE), needs_dealer=bool(m.NEEDS_DEALER), needs_source=bool(m.NEEDS_SOURCE),

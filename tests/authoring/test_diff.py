@@ -157,3 +157,24 @@ def test_kong_payments_by_id_and_the_dealer_rules_as_one(capsys: pytest.CaptureF
     assert row_of(out, "next_dealer") == ["next_dealer", "when drawn or dealer_won : dealer; : next", ": random"]
     assert row_of(out, "hand_ends") == ["hand_ends", "first_win", "wins 3"]
     assert "  discard_win " not in out  # all on both sides
+
+
+def test_a_change_inside_a_define_is_a_difference(tmp_path: Path) -> None:
+    """The fans name the define, so their conditions read the same: the define's
+    own row shows what changed (and a define on one side only)."""
+    text = """ruleset t.defined "Defined" {{
+    tiles suits(m p s) winds dragons
+    define chicken: {body}   # a comment is no part of it
+    {extra}
+    fan chickens "Chickens" 1 each : count(tiles where chicken)
+}}
+"""
+    paths = []
+    for name, body, extra in (("a", "1s or 8p", ""), ("b", "1s", "define spare: 2s")):
+        paths.append(tmp_path / f"{name}.mjr")
+        paths[-1].write_text(text.format(body=body, extra=extra), encoding="utf-8")
+    left, right = (diff.Side(mjr.load(path, backend="python"), {}) for path in paths)
+    found = diff.compare(left, right)
+    assert [(row.section, row.key) for row in found.rows] == [("define", "chicken"), ("define", "spare")]
+    lines = diff.lines(found, lambda rows: [" | ".join(map(str, row)) for row in rows])
+    assert lines[:4] == ["defines", " | t.defined | t.defined", "chicken | 1s or 8p | 1s", "spare | (none) | 2s"]
