@@ -128,8 +128,9 @@ def test_jokers_are_wildcards_to_the_words(paths: dict[str, Path], backend: str)
     assert fans("123m 456m 789m 123p 4p win J self_draw") == {"plain": 1, "held": 1, "subst": 1, "on_wild": 1}
     assert fans("123m 456m 789m 123p J win J self_draw") == {"plain": 1, "held": 2, "subst": 2, "on_wild": 1,
                                                              "wild_pair": 1}
-    # a joker in a declared meld plays as the tile it stands for, as a wildcard in a meld does
-    assert fans("123m 456m 789m [1J3p] 4p win 4p") == {"plain": 1, "hard": 1}
+    # a joker in a declared meld plays as the tile it stands for, as a wildcard in a meld
+    # does, and stays in sight: it is held and substituted, and the hand is no jokerless one
+    assert fans("123m 456m 789m [1J3p] 4p win 4p") == {"plain": 1, "held": 1, "subst": 1}
     with pytest.raises(HandError, match="t.jk has 4 jokers; this hand holds 5"):
         rules.evaluate(Hand(parse_hand("123m 456m 44p").tiles, (Meld("pung", 9, jokers=(9, 9)),), JOKER,
                             jokers=2))
