@@ -425,6 +425,7 @@ def test_a_chicken_game_played_by_bots_is_zero_sum(tmp_path: Path, backend: str,
 
     path = tmp_path / "chicken_game.mjr"
     path.write_text(CHICKEN_GAME.format(ends=ends), encoding="utf-8")
+    load_on(path, backend, unoptimised=True)  # (built once, and skipped where it cannot be compiled)
     report = simulate.simulate(path, 60, workers=1, bot=bot, backend=backend).to_json(timings=False)
     assert report["zero_sum"]["ok"] and report["tile_count"]["ok"]
     paid = {clause["clause"] for clause in report["clauses"]}
