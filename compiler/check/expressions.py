@@ -618,12 +618,13 @@ def check_defines(names: Names, report: Report) -> frozenset[str]:
     known = {*ALL_WORDS, *names.defines, *names.fans, *names.shapes, *names.facts, *names.values, *names.tables,
              *names.derived}
     for define in names.defines.values():
+        variables = sorted(_variables(define.body))  # (a misspelt variable's name is suggested too)
         for used in names_in(define.body):
             if used.name in SCORE_NAMES or used.name in AMOUNT_NAMES:
                 report(used.span, f"{used.name!r} belongs to the score formula and payment amounts; "
                                   f"a define cannot use it")
             elif used.name not in known:
-                suggestion = did_you_mean(used.name, [*sorted(known), *KEYWORDS])
+                suggestion = did_you_mean(used.name, [*sorted(known), *KEYWORDS, *variables])
                 report(used.span, f"unknown name {quoted(used.name)}{suggestion}")
     graph = analyse(names.defines)
     for cycle, reference in graph.cycles:
@@ -636,6 +637,12 @@ def check_defines(names: Names, report: Report) -> frozenset[str]:
             report(names.defines[name].span, f"define {quoted(name)} is too large once the defines it uses "
                                              f"are written out (more than {MAX_SIZE} terms)")
     return frozenset(name for name in graph.order if graph.depth[name] > MAX_DEPTH or graph.size[name] > MAX_SIZE)
+
+
+def _variables(expr: ast.Expr) -> set[str]:
+    """The variables of the ``any NAME in (...)`` inside ``expr``."""
+    own = {expr.name} if isinstance(expr, ast.Each) else set()
+    return own.union(*(_variables(child) for child in children(expr)))
 
 
 def _depth(node: ir.Node, known: dict[int, int]) -> int:

@@ -84,6 +84,7 @@ def test_a_variable_scores_as_its_conditions_written_out(tmp_path: Path, backend
      "the variables written out make more than 1024 conditions: take fewer values"),
     ("fan a \"A\" 1 : any n in (1 2) : n + 1", "expected a condition (true or false) here, found a number"),
     ("fan a \"A\" 1 : any n in (1 2) : any tiles are (rank == nn)", "unknown name 'nn' (did you mean 'n'?)"),
+    ("define d: any suit in (m p s) : any tiles are sut", "unknown name 'sut' (did you mean 'suit'?)"),
 ])
 def test_a_variable_is_checked_where_it_is_written(tmp_path: Path, extra: str, message: str) -> None:
     with pytest.raises(mjr.SourceError) as error:
