@@ -5,6 +5,7 @@ statement checked where it is written."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -49,6 +50,17 @@ READY = "234p 567p 88p 99p 456s"
 WINNER = "234m 78m 111s WWW FF"
 #: seat 3: far from ready, no chicken
 PLAIN = "258m 258s 369m 369s S"
+
+
+def _refused(tmp_path: Path, text: str) -> str:
+    """The problems the checker finds in the ruleset ``text`` (it must find some)."""
+    from mjr.compiler.build import check_file
+
+    path = tmp_path / "refused.mjr"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(mjr.SourceError) as error:
+        check_file(path)
+    return str(error.value)
 
 
 def _rules(tmp_path: Path, backend: str, extra: str = "") -> mjr.Ruleset:
@@ -153,14 +165,9 @@ def test_a_held_amount_of_an_impossible_hand_is_refused(tmp_path: Path) -> None:
      "an end payment pays a number (1 or more), 'best' or (EXPR) of payer|payee, not 'fifty'"),
 ])
 def test_the_statement_is_checked_where_it_is_written(tmp_path: Path, statement: str, message: str) -> None:
-    from mjr.compiler.build import check_file
-
-    path = tmp_path / "chickens.mjr"
-    path.write_text(RULES.format(extra=statement), encoding="utf-8")
-    with pytest.raises(mjr.SourceError) as error:
-        check_file(path)
-    assert message in str(error.value)
-    assert ":21:" in str(error.value)  # the line of the statement
+    problems = _refused(tmp_path, RULES.format(extra=statement))
+    assert message in problems
+    assert ":21:" in problems  # the line of the statement
 
 
 HISTORY_RULES = """ruleset t.firsts "Firsts" {{
@@ -223,15 +230,10 @@ def test_the_first_discard_of_a_kind_and_its_claimer_are_tested(tmp_path: Path, 
     ("fed_frist 1s", "unknown test 'fed_frist' (did you mean 'fed_first'?)"),
 ])
 def test_a_history_test_is_checked_where_it_is_written(tmp_path: Path, test: str, message: str) -> None:
-    from mjr.compiler.build import check_file
-
-    path = tmp_path / "firsts.mjr"
-    path.write_text(HISTORY_RULES.format(extra=f"at_end x \"X\" : each player where {test} pays each player 1"),
-                    encoding="utf-8")
-    with pytest.raises(mjr.SourceError) as error:
-        check_file(path)
-    assert message in str(error.value)
-    assert ":12:" in str(error.value)
+    problems = _refused(tmp_path, HISTORY_RULES.format(extra=f"at_end x \"X\" : each player where {test} pays "
+                                                             f"each player 1"))
+    assert message in problems
+    assert ":12:" in problems
 
 
 @pytest.mark.parametrize(("drop", "left", "message"), [
@@ -240,14 +242,11 @@ def test_a_history_test_is_checked_where_it_is_written(tmp_path: Path, test: str
     ("drop at_draw back", set(), "there is no draw check 'back' to drop: 'back' is an end payment"),
 ])
 def test_an_end_payment_is_dropped_by_its_keyword(tmp_path: Path, drop: str, left: set[str], message: str) -> None:
-    from mjr.compiler.build import check_file
-
+    if message:
+        assert re.search(message, _refused(tmp_path, RULES.format(extra=drop)))
+        return
     path = tmp_path / "chickens.mjr"
     path.write_text(RULES.format(extra=drop), encoding="utf-8")
-    if message:
-        with pytest.raises(mjr.SourceError, match=message):
-            check_file(path)
-        return
     assert {check.id for check in load_on(path, "python", unoptimised=True).play.draw_checks} == left
 
 
@@ -326,24 +325,14 @@ def test_held_amounts_read_the_facts_of_the_close_for_winners_too(tmp_path: Path
      "the held amount of 'big'"),
 ])
 def test_a_held_amount_must_fit_64_bits(tmp_path: Path, statement: str, message: str) -> None:
-    from mjr.compiler.build import check_file
-
-    path = tmp_path / "chickens.mjr"
-    path.write_text(RULES.format(extra=statement), encoding="utf-8")
-    with pytest.raises(mjr.SourceError, match=message):
-        check_file(path)
+    assert re.search(message, _refused(tmp_path, RULES.format(extra=statement)))
 
 
 def test_a_fact_of_a_win_is_refused_in_a_held_amount(tmp_path: Path) -> None:
-    from mjr.compiler.build import check_file
-
-    path = tmp_path / "chickens.mjr"
-    path.write_text(RULES.format(extra="fact last \"绝张\" flag from last_copy\n"
-                                       "    at_end x \"X\" : each player pays each player (2 if last else 0) of payee"),
-                    encoding="utf-8")
-    with pytest.raises(mjr.SourceError, match="fact 'last' cannot be used in a held amount: a table sets it for a "
-                                              "win only \\('from last_copy', a fact of the winning tile\\)"):
-        check_file(path)
+    problems = _refused(tmp_path, RULES.format(extra="fact last \"绝张\" flag from last_copy\n    at_end x \"X\" : "
+                                                     "each player pays each player (2 if last else 0) of payee"))
+    assert "fact 'last' cannot be used in a held amount: a table sets it for a win only ('from last_copy', a " \
+           "fact of the winning tile)" in problems
 
 
 def test_a_held_amount_reads_back_without_its_comments(tmp_path: Path) -> None:
